@@ -1,0 +1,9 @@
+/* formulations.c — the table of problem formulations. */
+#include "formulations/common/problem_internal.h"
+
+extern const so_formulation so_knapsack_formulation;
+
+const so_formulation *const so_formulations[] = {
+    &so_knapsack_formulation,
+    NULL,
+};

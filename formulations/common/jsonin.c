@@ -1,0 +1,385 @@
+/* jsonin.c — strict JSON instance reading with positions (see jsonin.h).
+ *
+ * jansson keeps no source positions, so an error's line and column are found
+ * again in the raw text by walking its key path with a small scanner. The
+ * text has already been parsed by jansson, so it is valid JSON here. */
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "formulations/common/jsonin.h"
+
+/* ---- locating a key path in the raw text -------------------------------- */
+
+static size_t skip_ws(const char *s, size_t i)
+{
+    while (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')
+        i++;
+    return i;
+}
+
+static size_t skip_string(const char *s, size_t i) /* s[i] == '"' */
+{
+    for (i++; s[i] && s[i] != '"'; i++)
+        if (s[i] == '\\' && s[i + 1])
+            i++;
+    return s[i] ? i + 1 : i;
+}
+
+static size_t skip_value(const char *s, size_t i)
+{
+    if (s[i] == '"')
+        return skip_string(s, i);
+    if (s[i] == '{' || s[i] == '[') {
+        int depth = 0;
+        while (s[i]) {
+            if (s[i] == '"') {
+                i = skip_string(s, i);
+                continue;
+            }
+            if (s[i] == '{' || s[i] == '[')
+                depth++;
+            else if (s[i] == '}' || s[i] == ']') {
+                if (--depth == 0)
+                    return i + 1;
+            }
+            i++;
+        }
+        return i;
+    }
+    while (s[i] && !strchr(",}] \t\r\n", s[i]))
+        i++;
+    return i;
+}
+
+/* Finds member `name` (length n) of the object at s[i]; sets *key_at. */
+static int find_member(const char *s, size_t i, const char *name, size_t n,
+                       size_t *key_at, size_t *value_at)
+{
+    if (s[i] != '{')
+        return 0;
+    i = skip_ws(s, i + 1);
+    while (s[i] == '"') {
+        size_t k = i;
+        size_t end = skip_string(s, i);
+        int match = end - k - 2 == n && strncmp(s + k + 1, name, n) == 0;
+        i = skip_ws(s, end);
+        if (s[i] != ':')
+            return 0;
+        i = skip_ws(s, i + 1);
+        if (match) {
+            *key_at = k;
+            *value_at = i;
+            return 1;
+        }
+        i = skip_ws(s, skip_value(s, i));
+        if (s[i] != ',')
+            return 0;
+        i = skip_ws(s, i + 1);
+    }
+    return 0;
+}
+
+static int find_element(const char *s, size_t i, size_t index, size_t *at)
+{
+    if (s[i] != '[')
+        return 0;
+    i = skip_ws(s, i + 1);
+    for (size_t k = 0; s[i] && s[i] != ']'; k++) {
+        if (k == index) {
+            *at = i;
+            return 1;
+        }
+        i = skip_ws(s, skip_value(s, i));
+        if (s[i] != ',')
+            return 0;
+        i = skip_ws(s, i + 1);
+    }
+    return 0;
+}
+
+void so_json_locate(const char *text, const char *path, int at_key,
+                    int *line, int *column)
+{
+    *line = *column = 0;
+    if (!text)
+        return;
+    size_t cur = skip_ws(text, 0), best = cur, key_at = cur;
+    const char *p = path ? path : "";
+    int ok = 1;
+    while (*p && ok) {
+        if (*p == '.')
+            p++;
+        if (*p == '[') {
+            char *end;
+            size_t idx = strtoul(p + 1, &end, 10);
+            p = *end == ']' ? end + 1 : end;
+            ok = find_element(text, cur, idx, &cur);
+            key_at = cur;
+        } else {
+            size_t n = strcspn(p, ".[");
+            ok = find_member(text, cur, p, n, &key_at, &cur);
+            p += n;
+        }
+        if (ok)
+            best = at_key ? key_at : cur;
+    }
+    int l = 1, c = 1;
+    for (size_t i = 0; i < best && text[i]; i++) {
+        if (text[i] == '\n') {
+            l++;
+            c = 1;
+        } else {
+            c++;
+        }
+    }
+    *line = l;
+    *column = c;
+}
+
+/* ---- errors and paths ---------------------------------------------------- */
+
+int so_jin_fail(so_jin *in, const char *path, int at_key, const char *fmt, ...)
+{
+    int line, col;
+    so_json_locate(in->text, path, at_key, &line, &col);
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return so_error_setf(in->err, in->file, line, col, path, "%s", msg);
+}
+
+void so_jin_path(char *buf, size_t size, const char *parent, const char *key)
+{
+    if (parent && parent[0])
+        snprintf(buf, size, "%s.%s", parent, key);
+    else
+        snprintf(buf, size, "%s", key);
+}
+
+void so_jin_index(char *buf, size_t size, const char *parent, size_t i)
+{
+    snprintf(buf, size, "%s[%zu]", parent ? parent : "", i);
+}
+
+static const char *type_name(const json_t *v)
+{
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: return "an object";
+    case JSON_ARRAY: return "an array";
+    case JSON_STRING: return "a string";
+    case JSON_INTEGER: return "an integer";
+    case JSON_REAL: return "a number";
+    case JSON_TRUE:
+    case JSON_FALSE: return "a boolean";
+    default: return "null";
+    }
+}
+
+int so_jin_keys(so_jin *in, json_t *obj, const char *path,
+                const char *const *allowed)
+{
+    static const char *const root_keys[] = {"problem", "version", "meta", NULL};
+    const char *key;
+    json_t *v;
+    json_object_foreach(obj, key, v) {
+        int ok = 0;
+        for (const char *const *a = allowed; a && *a && !ok; a++)
+            ok = strcmp(*a, key) == 0;
+        for (const char *const *a = root_keys; !ok && !(path && path[0]) && *a;
+             a++)
+            ok = strcmp(*a, key) == 0;
+        if (!ok) {
+            char p[256], expect[384] = "";
+            size_t n = 0;
+            for (const char *const *a = allowed; a && *a && n < sizeof expect;
+                 a++)
+                n += snprintf(expect + n, sizeof expect - n, "%s%s",
+                              n ? ", " : "", *a);
+            so_jin_path(p, sizeof p, path, key);
+            return so_jin_fail(in, p, 1, "unknown key (expected one of: %s)",
+                               expect);
+        }
+    }
+    return SO_OK;
+}
+
+int so_jin_get(so_jin *in, json_t *obj, const char *path, const char *key,
+               int required, json_t **out)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v) {
+        if (!required)
+            return SO_OK;
+        char p[256];
+        so_jin_path(p, sizeof p, path, key);
+        int line, col;
+        so_json_locate(in->text, path, 0, &line, &col);
+        return so_error_setf(in->err, in->file, line, col, p,
+                             "missing required key");
+    }
+    *out = v;
+    return SO_OK;
+}
+
+static int check_int(so_jin *in, json_t *v, const char *p, int64_t lo,
+                     int64_t hi, int64_t *out)
+{
+    int64_t x;
+    if (json_is_integer(v)) {
+        x = json_integer_value(v);
+    } else if (json_is_real(v) && json_real_value(v) == floor(json_real_value(v))
+               && fabs(json_real_value(v)) < 9e15) {
+        x = (int64_t)json_real_value(v);
+    } else {
+        return so_jin_fail(in, p, 0, "expected an integer, found %s",
+                           type_name(v));
+    }
+    if (x < lo || x > hi)
+        return so_jin_fail(in, p, 0,
+                           "expected an integer in [%lld, %lld], found %lld",
+                           (long long)lo, (long long)hi, (long long)x);
+    *out = x;
+    return SO_OK;
+}
+
+static int check_num(so_jin *in, json_t *v, const char *p, double lo,
+                     double hi, double *out)
+{
+    if (!json_is_number(v))
+        return so_jin_fail(in, p, 0, "expected a number, found %s",
+                           type_name(v));
+    double x = json_number_value(v);
+    if (!(x >= lo && x <= hi))
+        return so_jin_fail(in, p, 0, "expected a number in [%g, %g], found %g",
+                           lo, hi, x);
+    *out = x;
+    return SO_OK;
+}
+
+int so_jin_int(so_jin *in, json_t *obj, const char *path, const char *key,
+               int required, int64_t lo, int64_t hi, int64_t *out)
+{
+    json_t *v = NULL;
+    int rc = so_jin_get(in, obj, path, key, required, &v);
+    if (rc || !v)
+        return rc;
+    char p[256];
+    so_jin_path(p, sizeof p, path, key);
+    return check_int(in, v, p, lo, hi, out);
+}
+
+int so_jin_num(so_jin *in, json_t *obj, const char *path, const char *key,
+               int required, double lo, double hi, double *out)
+{
+    json_t *v = NULL;
+    int rc = so_jin_get(in, obj, path, key, required, &v);
+    if (rc || !v)
+        return rc;
+    char p[256];
+    so_jin_path(p, sizeof p, path, key);
+    return check_num(in, v, p, lo, hi, out);
+}
+
+int so_jin_bool(so_jin *in, json_t *obj, const char *path, const char *key,
+                int required, int *out)
+{
+    json_t *v = NULL;
+    int rc = so_jin_get(in, obj, path, key, required, &v);
+    if (rc || !v)
+        return rc;
+    if (!json_is_boolean(v)) {
+        char p[256];
+        so_jin_path(p, sizeof p, path, key);
+        return so_jin_fail(in, p, 0, "expected a boolean, found %s",
+                           type_name(v));
+    }
+    *out = json_is_true(v);
+    return SO_OK;
+}
+
+int so_jin_str(so_jin *in, json_t *obj, const char *path, const char *key,
+               int required, const char **out)
+{
+    json_t *v = NULL;
+    int rc = so_jin_get(in, obj, path, key, required, &v);
+    if (rc || !v)
+        return rc;
+    if (!json_is_string(v)) {
+        char p[256];
+        so_jin_path(p, sizeof p, path, key);
+        return so_jin_fail(in, p, 0, "expected a string, found %s",
+                           type_name(v));
+    }
+    *out = json_string_value(v);
+    return SO_OK;
+}
+
+int so_jin_array(so_jin *in, json_t *obj, const char *path, const char *key,
+                 int required, size_t min_len, json_t **out)
+{
+    json_t *v = NULL;
+    int rc = so_jin_get(in, obj, path, key, required, &v);
+    if (rc || !v)
+        return rc;
+    char p[256];
+    so_jin_path(p, sizeof p, path, key);
+    if (!json_is_array(v))
+        return so_jin_fail(in, p, 0, "expected an array, found %s",
+                           type_name(v));
+    if (json_array_size(v) < min_len)
+        return so_jin_fail(in, p, 0, "expected at least %zu element%s, found %zu",
+                           min_len, min_len == 1 ? "" : "s", json_array_size(v));
+    *out = v;
+    return SO_OK;
+}
+
+int so_jin_object(so_jin *in, json_t *obj, const char *path, const char *key,
+                  int required, json_t **out)
+{
+    json_t *v = NULL;
+    int rc = so_jin_get(in, obj, path, key, required, &v);
+    if (rc || !v)
+        return rc;
+    if (!json_is_object(v)) {
+        char p[256];
+        so_jin_path(p, sizeof p, path, key);
+        return so_jin_fail(in, p, 0, "expected an object, found %s",
+                           type_name(v));
+    }
+    *out = v;
+    return SO_OK;
+}
+
+int so_jin_int_at(so_jin *in, json_t *arr, const char *path, size_t i,
+                  int64_t lo, int64_t hi, int64_t *out)
+{
+    char p[256];
+    so_jin_index(p, sizeof p, path, i);
+    return check_int(in, json_array_get(arr, i), p, lo, hi, out);
+}
+
+int so_jin_num_at(so_jin *in, json_t *arr, const char *path, size_t i,
+                  double lo, double hi, double *out)
+{
+    char p[256];
+    so_jin_index(p, sizeof p, path, i);
+    return check_num(in, json_array_get(arr, i), p, lo, hi, out);
+}
+
+int so_jin_object_at(so_jin *in, json_t *arr, const char *path, size_t i,
+                     json_t **out)
+{
+    char p[256];
+    so_jin_index(p, sizeof p, path, i);
+    json_t *v = json_array_get(arr, i);
+    if (!json_is_object(v))
+        return so_jin_fail(in, p, 0, "expected an object, found %s",
+                           type_name(v));
+    *out = v;
+    return SO_OK;
+}

@@ -1,0 +1,250 @@
+/* problem.c — reading instances: native JSON (the "problem" key selects the
+ * formulation) or a formulation's own text format, detected automatically. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "formulations/common/problem_internal.h"
+
+const so_formulation *so_formulation_find(const char *name)
+{
+    for (const so_formulation *const *f = so_formulations; *f; f++)
+        if (strcmp((*f)->name, name) == 0)
+            return *f;
+    return NULL;
+}
+
+static char *base_name(const char *path)
+{
+    const char *b = strrchr(path, '/');
+    b = b ? b + 1 : path;
+    char *s = strdup(b);
+    if (s) {
+        char *dot = strrchr(s, '.');
+        if (dot && dot != s)
+            *dot = '\0';
+    }
+    return s;
+}
+
+int so_problem_wrap(const so_formulation *f, void *data, const char *name,
+                    so_problem **out)
+{
+    so_problem *p = calloc(1, sizeof *p);
+    char *n = strdup(name ? name : "instance");
+    if (!p || !n) {
+        free(p);
+        free(n);
+        f->free_data(data);
+        return SO_ENOMEM;
+    }
+    p->form = f;
+    p->data = data;
+    p->name = n;
+    *out = p;
+    return SO_OK;
+}
+
+const void *so_problem_data(const so_problem *p, const so_formulation *f)
+{
+    return p && p->form == f ? p->data : NULL;
+}
+
+void so_problem_free(so_problem *p)
+{
+    if (!p)
+        return;
+    if (p->data)
+        p->form->free_data(p->data);
+    json_decref(p->meta);
+    free(p->name);
+    free(p);
+}
+
+const char *so_problem_kind(const so_problem *p) { return p->form->name; }
+const char *so_problem_name(const so_problem *p) { return p->name; }
+int so_problem_sense(const so_problem *p) { return p->form->sense; }
+json_t *so_problem_meta(const so_problem *p) { return p->meta; }
+
+json_t *so_problem_to_json(const so_problem *p)
+{
+    json_t *body = p->form->to_json(p->data);
+    if (!body)
+        return NULL;
+    json_t *root = json_object();
+    json_object_set_new(root, "problem", json_string(p->form->name));
+    json_object_set_new(root, "version", json_integer(1));
+    if (p->meta)
+        json_object_set(root, "meta", p->meta);
+    json_object_update(root, body);
+    json_decref(body);
+    return root;
+}
+
+/* Reads the root object's header and hands the rest to the formulation. */
+static int from_json(so_jin *in, json_t *root, const char *name,
+                     so_problem **out)
+{
+    if (!json_is_object(root))
+        return so_jin_fail(in, "", 0, "expected a JSON object at the top");
+    const char *kind = NULL;
+    int64_t version = 0;
+    json_t *meta = NULL;
+    int rc = so_jin_str(in, root, "", "problem", SO_REQUIRED, &kind);
+    if (!rc)
+        rc = so_jin_int(in, root, "", "version", SO_REQUIRED, 1, 1, &version);
+    if (!rc)
+        rc = so_jin_object(in, root, "", "meta", SO_OPTIONAL, &meta);
+    if (rc)
+        return rc;
+    const so_formulation *f = so_formulation_find(kind);
+    if (!f) {
+        char known[256] = "";
+        size_t n = 0;
+        for (const so_formulation *const *g = so_formulations;
+             *g && n < sizeof known; g++)
+            n += snprintf(known + n, sizeof known - n, "%s%s", n ? ", " : "",
+                          (*g)->name);
+        return so_jin_fail(in, "problem", 0,
+                           "unknown problem '%s' (known: %s)", kind, known);
+    }
+    void *data = NULL;
+    rc = f->read_json(in, root, &data);
+    if (rc)
+        return rc;
+    rc = so_problem_wrap(f, data, name, out);
+    if (!rc && meta)
+        (*out)->meta = json_incref(meta);
+    return rc;
+}
+
+int so_problem_from_json(json_t *root, const char *name, so_problem **out,
+                         so_error *err)
+{
+    so_jin in = {name, NULL, err};
+    return from_json(&in, root, name, out);
+}
+
+static int parse_named(const char *text, size_t len, const char *file,
+                       const char *name, so_problem **out, so_error *err)
+{
+    so_error_clear(err);
+    if (memchr(text, '\0', len))
+        return so_error_setf(err, file, 0, 0, NULL,
+                             "binary data (NUL byte) in an instance file");
+    size_t i = 0;
+    while (i < len && strchr(" \t\r\n", text[i]))
+        i++;
+    if (i == len)
+        return so_error_setf(err, file, 1, 1, NULL,
+                             "empty file: expected an instance");
+    if (text[i] == '{' || text[i] == '[') {
+        json_error_t jerr;
+        json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+        if (!root)
+            return so_error_setf(err, file, jerr.line, jerr.column, NULL,
+                                 "invalid JSON: %s", jerr.text);
+        so_jin in = {file, text, err};
+        int rc = from_json(&in, root, name, out);
+        json_decref(root);
+        return rc;
+    }
+    int rc = SO_EUNSUPPORTED;
+    for (const so_formulation *const *f = so_formulations; *f; f++) {
+        if (!(*f)->read_text)
+            continue;
+        void *data = NULL;
+        rc = (*f)->read_text(file, text, &data, err);
+        if (rc == SO_OK)
+            return so_problem_wrap(*f, data, name, out);
+        if (rc != SO_EUNSUPPORTED)
+            return rc;
+    }
+    return so_error_setf(err, file, 1, 1, NULL,
+                         "not a JSON instance (expected '{') nor a known text"
+                         " format");
+}
+
+int so_problem_parse(const char *text, const char *name, so_problem **out,
+                     so_error *err)
+{
+    return parse_named(text, strlen(text), name, name, out, err);
+}
+
+int so_problem_read(const char *path, so_problem **out, so_error *err)
+{
+    so_error_clear(err);
+    FILE *fp = fopen(path, "rb");
+    if (!fp) {
+        so_error_setf(err, path, 0, 0, NULL, "cannot open: %s",
+                      strerror(errno));
+        return SO_EIO;
+    }
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap + 1);
+    while (buf) {
+        size_t got = fread(buf + len, 1, cap - len, fp);
+        len += got;
+        if (len < cap)
+            break;
+        char *nb = realloc(buf, 2 * cap + 1);
+        if (!nb) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = nb;
+        cap *= 2;
+    }
+    int failed = ferror(fp);
+    fclose(fp);
+    if (!buf)
+        return SO_ENOMEM;
+    if (failed) {
+        free(buf);
+        so_error_setf(err, path, 0, 0, NULL, "read error");
+        return SO_EIO;
+    }
+    buf[len] = '\0';
+    char *name = base_name(path);
+    int rc = name ? parse_named(buf, len, path, name, out, err) : SO_ENOMEM;
+    free(name);
+    free(buf);
+    return rc;
+}
+
+int so_problem_export(const so_problem *p, const char *path, int format,
+                      so_error *err)
+{
+    if (!p->form->build_glpk)
+        return so_error_setf(err, NULL, 0, 0, NULL,
+                             "problem '%s' has no MILP model to export",
+                             p->form->name);
+    glp_prob *lp = glp_create_prob();
+    glp_set_prob_name(lp, p->name);
+    int rc = p->form->build_glpk(p->data, lp, err);
+    if (rc) {
+        glp_delete_prob(lp);
+        return rc;
+    }
+    size_t plen = strlen(path);
+    char *tmp = malloc(plen + 16);
+    if (!tmp) {
+        glp_delete_prob(lp);
+        return SO_ENOMEM;
+    }
+    snprintf(tmp, plen + 16, "%s.tmp%ld", path, (long)getpid());
+    glp_term_out(GLP_OFF);
+    int w = format == SO_FORMAT_MPS ? glp_write_mps(lp, GLP_MPS_FILE, NULL, tmp)
+                                    : glp_write_lp(lp, NULL, tmp);
+    glp_delete_prob(lp);
+    if (w != 0 || rename(tmp, path) != 0) {
+        remove(tmp);
+        free(tmp);
+        so_error_setf(err, path, 0, 0, NULL, "cannot write the model");
+        return SO_EIO;
+    }
+    free(tmp);
+    return SO_OK;
+}

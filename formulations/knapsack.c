@@ -1,0 +1,452 @@
+/* knapsack.c — the 0-1 knapsack: native JSON, Pisinger's two text formats,
+ * evaluation, Dantzig's bound and the GLPK model.
+ *
+ * Text formats (../shared/data/README.md, detected by content):
+ *   "n c" (or n and c on two lines), then n lines "profit weight", then
+ *   optionally one line with the optimal 0/1 vector (which we check but do
+ *   not need). Both are read as one token stream with line/column kept.
+ * JSON: {"problem": "knapsack", "version": 1, "capacity": c,
+ *        "profits": [...], "weights": [...]}. */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "formulations/knapsack.h"
+
+so_kp *so_kp_new(size_t n)
+{
+    so_kp *kp = calloc(1, sizeof *kp);
+    if (!kp)
+        return NULL;
+    kp->n = n;
+    kp->profit = calloc(n ? n : 1, sizeof *kp->profit);
+    kp->weight = calloc(n ? n : 1, sizeof *kp->weight);
+    if (!kp->profit || !kp->weight) {
+        so_kp_free(kp);
+        return NULL;
+    }
+    return kp;
+}
+
+void so_kp_free(so_kp *kp)
+{
+    if (!kp)
+        return;
+    free(kp->profit);
+    free(kp->weight);
+    free(kp);
+}
+
+static void free_data(void *d) { so_kp_free(d); }
+
+const so_kp *so_kp_of(const so_problem *p)
+{
+    return so_problem_data(p, &so_knapsack_formulation);
+}
+
+int so_kp_problem(so_kp *kp, const char *name, so_problem **out)
+{
+    return so_problem_wrap(&so_knapsack_formulation, kp, name, out);
+}
+
+double so_kp_scale(const so_kp *kp) { return pow(10.0, kp->decimals); }
+
+/* ---- reading: values arrive as doubles (with an exact integer when the
+ * source was integral) and are scaled together ---------------------------- */
+
+typedef struct {
+    double v;
+    int64_t i;
+    int integral;
+} raw_value;
+
+/* Smallest d in [0, 9] making every value integral; -1 if none does. */
+static int choose_decimals(const raw_value *vals, size_t n)
+{
+    for (int d = 0; d <= 9; d++) {
+        double s = pow(10.0, d);
+        int ok = 1;
+        for (size_t k = 0; k < n && ok; k++) {
+            if (vals[k].integral && d == 0)
+                continue;
+            double x = vals[k].v * s;
+            ok = fabs(x) < 9e15 && fabs(x - nearbyint(x)) <= 1e-6 * (1 + fabs(x) * 1e-9);
+        }
+        if (ok)
+            return d;
+    }
+    return -1;
+}
+
+static int64_t scaled(const raw_value *r, int d)
+{
+    if (r->integral && d == 0)
+        return r->i;
+    return (int64_t)llround(r->v * pow(10.0, d));
+}
+
+/* vals: capacity, then profit_i, weight_i pairs. Returns 0 or an index
+ * (1-based into vals) of the value that overflows, or -1 if no scale fits. */
+static long build_kp(const raw_value *vals, size_t n, so_kp **out)
+{
+    int d = choose_decimals(vals, 2 * n + 1);
+    if (d < 0)
+        return -1;
+    so_kp *kp = so_kp_new(n);
+    if (!kp)
+        return -2;
+    kp->decimals = d;
+    kp->capacity = scaled(&vals[0], d);
+    int64_t sp = 0, sw = 0;
+    for (size_t i = 0; i < n; i++) {
+        kp->profit[i] = scaled(&vals[1 + 2 * i], d);
+        kp->weight[i] = scaled(&vals[2 + 2 * i], d);
+        sp += kp->profit[i];
+        sw += kp->weight[i];
+        if (sp >= SO_KP_MAX_TOTAL || sw >= SO_KP_MAX_TOTAL) {
+            so_kp_free(kp);
+            return (long)(2 + 2 * i);
+        }
+    }
+    *out = kp;
+    return 0;
+}
+
+static int read_json(so_jin *in, json_t *root, void **data)
+{
+    static const char *const keys[] = {"capacity", "profits", "weights", NULL};
+    int rc = so_jin_keys(in, root, "", keys);
+    json_t *profits = NULL, *weights = NULL;
+    if (!rc)
+        rc = so_jin_array(in, root, "", "profits", SO_REQUIRED, 0, &profits);
+    if (!rc)
+        rc = so_jin_array(in, root, "", "weights", SO_REQUIRED, 0, &weights);
+    if (rc)
+        return rc;
+    size_t n = json_array_size(profits);
+    if (json_array_size(weights) != n)
+        return so_jin_fail(in, "weights", 0,
+                           "expected %zu weights (one per profit), found %zu",
+                           n, json_array_size(weights));
+    raw_value *vals = calloc(2 * n + 1, sizeof *vals);
+    if (!vals)
+        return SO_ENOMEM;
+    json_t *cap = NULL;
+    rc = so_jin_get(in, root, "", "capacity", SO_REQUIRED, &cap);
+    const char *what[3] = {"capacity", "profits", "weights"};
+    for (size_t k = 0; !rc && k < 2 * n + 1; k++) {
+        json_t *v = k == 0 ? cap : json_array_get(k % 2 ? profits : weights,
+                                                  (k - 1) / 2);
+        char path[64];
+        if (k == 0)
+            snprintf(path, sizeof path, "capacity");
+        else
+            so_jin_index(path, sizeof path, what[k % 2 ? 1 : 2], (k - 1) / 2);
+        if (!json_is_number(v)) {
+            rc = so_jin_fail(in, path, 0, "expected a number, found %s",
+                             json_is_string(v) ? "a string" : "another type");
+        } else if (json_number_value(v) < 0) {
+            rc = so_jin_fail(in, path, 0, "expected a non-negative number, found %g",
+                             json_number_value(v));
+        } else {
+            vals[k].v = json_number_value(v);
+            vals[k].integral = json_is_integer(v);
+            vals[k].i = json_is_integer(v) ? json_integer_value(v) : 0;
+        }
+    }
+    so_kp *kp = NULL;
+    if (!rc) {
+        long bad = build_kp(vals, n, &kp);
+        if (bad == -2)
+            rc = SO_ENOMEM;
+        else if (bad == -1)
+            rc = so_jin_fail(in, "", 0, "values need more than 9 decimals or"
+                                        " exceed 9e15 once scaled");
+        else if (bad > 0)
+            rc = so_jin_fail(in, bad % 2 ? "profits" : "weights", 0,
+                             "the sum of profits or weights exceeds 2^61");
+    }
+    free(vals);
+    if (!rc)
+        *data = kp;
+    return rc;
+}
+
+/* ---- Pisinger text formats ---------------------------------------------- */
+
+typedef struct {
+    const char *s;
+    size_t i;
+    int line, col;
+    int tline, tcol; /* position of the last token */
+    char tok[64];
+} scanner;
+
+/* Next whitespace-separated token; 0 at end of text. */
+static int next_token(scanner *sc)
+{
+    while (sc->s[sc->i] && isspace((unsigned char)sc->s[sc->i])) {
+        if (sc->s[sc->i] == '\n') {
+            sc->line++;
+            sc->col = 1;
+        } else {
+            sc->col++;
+        }
+        sc->i++;
+    }
+    if (!sc->s[sc->i])
+        return 0;
+    sc->tline = sc->line;
+    sc->tcol = sc->col;
+    size_t n = 0;
+    while (sc->s[sc->i] && !isspace((unsigned char)sc->s[sc->i])) {
+        if (n + 1 < sizeof sc->tok)
+            sc->tok[n++] = sc->s[sc->i];
+        sc->i++;
+        sc->col++;
+    }
+    sc->tok[n] = '\0';
+    return 1;
+}
+
+static int parse_number(const char *tok, raw_value *out)
+{
+    char *end;
+    errno = 0;
+    if (!strpbrk(tok, ".eE")) {
+        long long x = strtoll(tok, &end, 10);
+        if (*end || end == tok || errno)
+            return 0;
+        out->i = x;
+        out->v = (double)x;
+        out->integral = 1;
+        return 1;
+    }
+    double x = strtod(tok, &end);
+    if (*end || end == tok || errno || !isfinite(x))
+        return 0;
+    out->v = x;
+    out->integral = 0;
+    return 1;
+}
+
+static int read_text(const char *file, const char *text, void **data,
+                     so_error *err)
+{
+    scanner sc = {text, 0, 1, 1, 1, 1, ""};
+    raw_value first;
+    if (!next_token(&sc) || !parse_number(sc.tok, &first))
+        return SO_EUNSUPPORTED;
+    if (!first.integral || first.i < 0 || first.i > 100000000)
+        return so_error_setf(err, file, sc.tline, sc.tcol, "n",
+                             "expected the number of items (an integer in"
+                             " [0, 1e8]), found '%s'", sc.tok);
+    size_t n = (size_t)first.i;
+    raw_value *vals = calloc(2 * n + 1, sizeof *vals);
+    if (!vals)
+        return SO_ENOMEM;
+    int rc = SO_OK;
+    char key[64];
+    for (size_t k = 0; k < 2 * n + 1 && !rc; k++) {
+        if (k == 0)
+            snprintf(key, sizeof key, "capacity");
+        else
+            snprintf(key, sizeof key, "%s[%zu]", k % 2 ? "profit" : "weight",
+                     (k - 1) / 2);
+        if (!next_token(&sc))
+            rc = so_error_setf(err, file, sc.line, sc.col, key,
+                               "unexpected end of file: expected %s (file"
+                               " truncated?)", key);
+        else if (!parse_number(sc.tok, &vals[k]))
+            rc = so_error_setf(err, file, sc.tline, sc.tcol, key,
+                               "expected a number, found '%s'", sc.tok);
+        else if (vals[k].v < 0)
+            rc = so_error_setf(err, file, sc.tline, sc.tcol, key,
+                               "expected a non-negative number, found '%s'",
+                               sc.tok);
+    }
+    /* optional solution line: exactly n values of 0 or 1 */
+    for (size_t k = 0; !rc && next_token(&sc); k++) {
+        snprintf(key, sizeof key, "solution[%zu]", k);
+        if (k >= n)
+            rc = so_error_setf(err, file, sc.tline, sc.tcol, NULL,
+                               "unexpected token '%s' after the solution line",
+                               sc.tok);
+        else if (strcmp(sc.tok, "0") && strcmp(sc.tok, "1"))
+            rc = so_error_setf(err, file, sc.tline, sc.tcol, key,
+                               "expected 0 or 1 in the solution line, found '%s'",
+                               sc.tok);
+        else if (k + 1 < n && !sc.s[sc.i])
+            rc = so_error_setf(err, file, sc.line, sc.col, key,
+                               "solution line has %zu values, expected %zu",
+                               k + 1, n);
+    }
+    so_kp *kp = NULL;
+    if (!rc) {
+        long bad = build_kp(vals, n, &kp);
+        if (bad == -2)
+            rc = SO_ENOMEM;
+        else if (bad)
+            rc = so_error_setf(err, file, 0, 0, NULL,
+                               "values need more than 9 decimals or their sums"
+                               " exceed 2^61");
+    }
+    free(vals);
+    if (!rc)
+        *data = kp;
+    return rc;
+}
+
+/* ---- writing ------------------------------------------------------------- */
+
+static json_t *value_json(const so_kp *kp, int64_t v)
+{
+    return kp->decimals ? json_real((double)v / so_kp_scale(kp))
+                        : json_integer(v);
+}
+
+static json_t *to_json(const void *d)
+{
+    const so_kp *kp = d;
+    json_t *o = json_object(), *p = json_array(), *w = json_array();
+    for (size_t i = 0; i < kp->n; i++) {
+        json_array_append_new(p, value_json(kp, kp->profit[i]));
+        json_array_append_new(w, value_json(kp, kp->weight[i]));
+    }
+    json_object_set_new(o, "capacity", value_json(kp, kp->capacity));
+    json_object_set_new(o, "profits", p);
+    json_object_set_new(o, "weights", w);
+    return o;
+}
+
+/* ---- evaluation and bounds ------------------------------------------------ */
+
+static const so_kp *sort_kp;
+static int by_efficiency(const void *a, const void *b)
+{
+    size_t i = *(const size_t *)a, j = *(const size_t *)b;
+    /* p_i / w_i > p_j / w_j  <=>  p_i w_j > p_j w_i (w = 0: infinite) */
+    __int128 l = (__int128)sort_kp->profit[i] * sort_kp->weight[j];
+    __int128 r = (__int128)sort_kp->profit[j] * sort_kp->weight[i];
+    if (sort_kp->weight[i] == 0 && sort_kp->weight[j] == 0)
+        l = sort_kp->profit[i], r = sort_kp->profit[j];
+    if (l != r)
+        return l > r ? -1 : 1;
+    return i < j ? -1 : i > j;
+}
+
+size_t *so_kp_order(const so_kp *kp)
+{
+    size_t *order = malloc((kp->n ? kp->n : 1) * sizeof *order);
+    if (!order)
+        return NULL;
+    for (size_t i = 0; i < kp->n; i++)
+        order[i] = i;
+    sort_kp = kp;
+    qsort(order, kp->n, sizeof *order, by_efficiency);
+    return order;
+}
+
+int64_t so_kp_value(const so_kp *kp, const unsigned char *x, int64_t *weight)
+{
+    int64_t p = 0, w = 0;
+    for (size_t i = 0; i < kp->n; i++)
+        if (x[i]) {
+            p += kp->profit[i];
+            w += kp->weight[i];
+        }
+    if (weight)
+        *weight = w;
+    return p;
+}
+
+int64_t so_kp_dantzig_bound(const so_kp *kp, const size_t *order)
+{
+    int64_t room = kp->capacity, p = 0;
+    for (size_t k = 0; k < kp->n; k++) {
+        size_t i = order[k];
+        if (kp->weight[i] <= room) {
+            room -= kp->weight[i];
+            p += kp->profit[i];
+        } else {
+            /* the break item, fractionally: floor(room * p_i / w_i) */
+            p += (int64_t)((__int128)room * kp->profit[i] / kp->weight[i]);
+            break;
+        }
+    }
+    return p;
+}
+
+void so_kp_report(const so_kp *kp, so_result *r, int status,
+                  const unsigned char *x, int has_bound, int64_t bound)
+{
+    double s = so_kp_scale(kp);
+    so_result_set_status(r, status);
+    if (has_bound)
+        so_result_set_bound(r, (double)bound / s);
+    if (!x)
+        return;
+    int64_t w;
+    int64_t p = so_kp_value(kp, x, &w);
+    so_result_set_objective(r, (double)p / s);
+    json_t *items = json_array();
+    for (size_t i = 0; i < kp->n; i++)
+        if (x[i])
+            json_array_append_new(items, json_integer((json_int_t)i));
+    json_t *sol = json_object();
+    json_object_set_new(sol, "items", items);
+    json_object_set_new(sol, "weight", value_json(kp, w));
+    json_object_set_new(sol, "profit", value_json(kp, p));
+    so_result_set_solution(r, sol);
+}
+
+/* ---- GLPK model ------------------------------------------------------------ */
+
+static int build_glpk(const void *d, glp_prob *lp, so_error *err)
+{
+    (void)err;
+    const so_kp *kp = d;
+    double s = so_kp_scale(kp);
+    glp_set_obj_dir(lp, GLP_MAX);
+    glp_set_obj_name(lp, "profit");
+    glp_add_rows(lp, 1);
+    glp_set_row_name(lp, 1, "capacity");
+    glp_set_row_bnds(lp, 1, GLP_UP, 0.0, (double)kp->capacity / s);
+    if (kp->n == 0)
+        return SO_OK;
+    glp_add_cols(lp, (int)kp->n);
+    int *ind = malloc((kp->n + 1) * sizeof *ind);
+    double *val = malloc((kp->n + 1) * sizeof *val);
+    if (!ind || !val) {
+        free(ind);
+        free(val);
+        return SO_ENOMEM;
+    }
+    for (size_t i = 0; i < kp->n; i++) {
+        int j = (int)i + 1;
+        char name[32];
+        snprintf(name, sizeof name, "x%zu", i);
+        glp_set_col_name(lp, j, name);
+        glp_set_col_kind(lp, j, GLP_BV);
+        glp_set_obj_coef(lp, j, (double)kp->profit[i] / s);
+        ind[j] = j;
+        val[j] = (double)kp->weight[i] / s;
+    }
+    glp_set_mat_row(lp, 1, (int)kp->n, ind, val);
+    free(ind);
+    free(val);
+    return SO_OK;
+}
+
+const so_formulation so_knapsack_formulation = {
+    .name = "knapsack",
+    .description = "0-1 knapsack: choose items of maximum profit within a capacity",
+    .sense = SO_MAXIMIZE,
+    .read_json = read_json,
+    .to_json = to_json,
+    .free_data = free_data,
+    .read_text = read_text,
+    .build_glpk = build_glpk,
+};

@@ -1,0 +1,227 @@
+/*
+ * slotopt.h — the one public header of libslotopt.
+ *
+ * slotopt states MapReduce slot-scheduling problems as optimisation models and
+ * solves them with exact and heuristic backends.
+ *
+ * Conventions (see docs/ and DESIGN.md):
+ *   - exported names are so_<module>_<verb>, constants SO_*;
+ *   - status codes: negative = program error, 0 = ok, positive = how a solve
+ *     ended; infeasible is a result, not an error;
+ *   - indices are 0-based everywhere (items, jobs, slots, nodes);
+ *   - time in seconds, money in dollars, capacities in the instance's units;
+ *   - the library never prints and never exits.
+ */
+#ifndef SLOTOPT_H
+#define SLOTOPT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <jansson.h>
+
+#define SO_VERSION "0.1.0"
+
+/* ---- status codes ------------------------------------------------------ */
+enum so_status {
+    SO_OK = 0,
+    SO_EINVAL = -1,       /* bad input file or argument */
+    SO_ENOMEM = -2,       /* out of memory or over a backend's size limit */
+    SO_EIO = -3,          /* file could not be read or written */
+    SO_EBACKEND = -4,     /* the backend failed (library error, numerics) */
+    SO_EUNSUPPORTED = -5, /* the backend cannot take this instance */
+    SO_OPTIMAL = 1,       /* proven optimal */
+    SO_FEASIBLE = 2,      /* feasible solution, optimality not proven */
+    SO_INFEASIBLE = 3,    /* proven infeasible (a result, not an error) */
+    SO_TIMELIMIT = 4,     /* stopped by the time limit; solution may exist */
+    SO_UNBOUNDED = 5
+};
+const char *so_status_str(int status);
+
+enum so_sense { SO_MINIMIZE = -1, SO_MAXIMIZE = 1 };
+
+/* ---- errors ------------------------------------------------------------ */
+/* Input errors carry file, 1-based line and column (0 = unknown) and the
+ * key path of the offending value ("jobs[2].weight", 0-based indices). */
+typedef struct so_error {
+    char file[512];
+    int line;
+    int column;
+    char key[256];
+    char message[512];
+} so_error;
+
+void so_error_clear(so_error *err);
+/* Fills err (may be NULL) and returns SO_EINVAL. */
+int so_error_setf(so_error *err, const char *file, int line, int column,
+                  const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+/* "file:line:column: key 'k': message" into buf; returns buf. */
+const char *so_error_format(const so_error *err, char *buf, size_t size);
+
+/* ---- random numbers ---------------------------------------------------- */
+/* xoshiro256** seeded through splitmix64: identical integer and uniform
+ * streams on every machine. Normal variates use the polar method (sqrt, log). */
+typedef struct so_rng {
+    uint64_t s[4];
+    int has_spare;
+    double spare;
+} so_rng;
+
+void so_rng_seed(so_rng *rng, uint64_t seed);
+/* Independent stream `stream` of generator `seed` (e.g. instance index). */
+void so_rng_seed_stream(so_rng *rng, uint64_t seed, uint64_t stream);
+uint64_t so_rng_u64(so_rng *rng);
+double so_rng_uniform(so_rng *rng);                    /* [0, 1) */
+int64_t so_rng_int(so_rng *rng, int64_t lo, int64_t hi); /* [lo, hi] */
+double so_rng_normal(so_rng *rng, double mean, double sd);
+double so_rng_exponential(so_rng *rng, double mean);
+double so_rng_lognormal(so_rng *rng, double mu, double sigma);
+
+/* ---- time -------------------------------------------------------------- */
+double so_now(void); /* monotonic clock, seconds */
+
+/* ---- parameters -------------------------------------------------------- */
+#define SO_MAX_OPTIONS 32
+typedef struct so_option {
+    char key[48];
+    char value[208];
+} so_option;
+
+typedef struct so_params {
+    double time_limit; /* seconds; <= 0 means none */
+    uint64_t seed;     /* for randomised backends */
+    int n_options;     /* backend-specific key=value options */
+    so_option options[SO_MAX_OPTIONS];
+} so_params;
+
+/* Documentation of one option of a backend or parameter of a family. */
+typedef struct so_option_doc {
+    const char *key;
+    const char *def; /* default, as text */
+    const char *help;
+} so_option_doc;
+
+void so_params_init(so_params *p);
+int so_params_set(so_params *p, const char *key, const char *value);
+/* "key=value" */
+int so_params_set_kv(so_params *p, const char *kv, so_error *err);
+const char *so_params_get(const so_params *p, const char *key);
+/* Typed getters: the option, else the documented default in docs (may be
+ * NULL), else def. Return SO_EINVAL (with err) when the text is not a number. */
+int so_params_double(const so_params *p, const so_option_doc *docs,
+                     const char *key, double def, double *out, so_error *err);
+int so_params_int(const so_params *p, const so_option_doc *docs,
+                  const char *key, long long def, long long *out, so_error *err);
+const char *so_params_str(const so_params *p, const so_option_doc *docs,
+                          const char *key, const char *def);
+/* Rejects keys not documented in docs (NULL-terminated by key == NULL). */
+int so_params_check(const so_params *p, const so_option_doc *docs,
+                    const char *what, so_error *err);
+
+/* ---- problems ---------------------------------------------------------- */
+typedef struct so_problem so_problem;
+
+/* Reads a native JSON instance ("problem" selects the formulation) or one of
+ * the text formats detected automatically (Pisinger's 0-1 knapsack files). */
+int so_problem_read(const char *path, so_problem **out, so_error *err);
+int so_problem_parse(const char *text, const char *name, so_problem **out,
+                     so_error *err);
+/* Builds a problem from an instance JSON object (as a family generates it). */
+int so_problem_from_json(json_t *root, const char *name, so_problem **out,
+                         so_error *err);
+void so_problem_free(so_problem *p);
+const char *so_problem_kind(const so_problem *p); /* "knapsack", "flex", ... */
+const char *so_problem_name(const so_problem *p); /* instance name */
+int so_problem_sense(const so_problem *p);
+/* "meta" object of the instance (family, seed, parameters) or NULL. */
+json_t *so_problem_meta(const so_problem *p);
+/* Native JSON of the instance (new reference). */
+json_t *so_problem_to_json(const so_problem *p);
+
+enum so_model_format { SO_FORMAT_LP = 1, SO_FORMAT_MPS = 2 };
+/* Writes the instance's GLPK model (written by GLPK), atomically. */
+int so_problem_export(const so_problem *p, const char *path, int format,
+                      so_error *err);
+
+/* ---- results ----------------------------------------------------------- */
+typedef struct so_result so_result;
+
+so_result *so_result_new(void);
+void so_result_free(so_result *r);
+void so_result_set_status(so_result *r, int status);
+int so_result_status(const so_result *r);
+void so_result_set_objective(so_result *r, double value);
+int so_result_has_objective(const so_result *r);
+double so_result_objective(const so_result *r);
+void so_result_set_bound(so_result *r, double value);
+int so_result_has_bound(const so_result *r);
+double so_result_bound(const so_result *r);
+/* Relative gap |objective - bound| / max(1, |objective|); NAN if unknown. */
+double so_result_gap(const so_result *r);
+double so_result_seconds(const so_result *r);
+/* Takes ownership of the reference. */
+void so_result_set_solution(so_result *r, json_t *solution);
+json_t *so_result_solution(const so_result *r); /* borrowed */
+/* Extra keys for the JSON output (e.g. "hypervolume_ratio"); steals. */
+void so_result_set_extra(so_result *r, const char *key, json_t *value);
+json_t *so_result_extra(const so_result *r, const char *key); /* borrowed */
+void so_result_set_message(so_result *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+const char *so_result_message(const so_result *r);
+/* {"problem","instance","backend","exact","status","objective","bound",
+ *  "gap","seconds","solution", extras...} — new reference. */
+json_t *so_result_to_json(const so_result *r);
+
+/* ---- backends ---------------------------------------------------------- */
+typedef int (*so_solve_fn)(const so_problem *p, const so_params *prm,
+                           so_result *r);
+
+typedef struct so_backend {
+    const char *name;
+    const char *problem; /* formulation name */
+    int exact;           /* 1 exact, 0 heuristic */
+    const char *description;
+    so_solve_fn solve;
+    const so_option_doc *options; /* NULL or {NULL}-terminated */
+} so_backend;
+
+size_t so_backend_count(void);
+const so_backend *so_backend_at(size_t i);
+const so_backend *so_backend_find(const char *name);
+/* The default backend of a problem kind (its first exact row). */
+const so_backend *so_backend_default(const char *problem);
+
+/* Runs the backend: checks the kind and options, times the call, fills the
+ * result's names. Returns the solve status (> 0) or an error (< 0). */
+int so_solve(const so_backend *b, const so_problem *p, const so_params *prm,
+             so_result **out, so_error *err);
+
+/* ---- instance families ------------------------------------------------- */
+/* settings: the --set key=value pairs (in params->options). Returns a new
+ * instance JSON object (with "problem", "version"). */
+typedef int (*so_generate_fn)(const so_params *settings, so_rng *rng,
+                              json_t **instance, so_error *err);
+
+typedef struct so_family {
+    const char *name;
+    const char *problem;
+    const char *description;
+    const so_option_doc *params; /* {NULL}-terminated */
+    so_generate_fn generate;
+} so_family;
+
+size_t so_family_count(void);
+const so_family *so_family_at(size_t i);
+const so_family *so_family_find(const char *name);
+/* Generates instance `index` of the family for `seed`, adding "meta". */
+int so_family_generate(const so_family *f, const so_params *settings,
+                       uint64_t seed, uint64_t index, json_t **instance,
+                       so_error *err);
+
+/* ---- files ------------------------------------------------------------- */
+/* Writes text to path atomically (temporary file + rename). */
+int so_write_file_atomic(const char *path, const char *text, size_t len,
+                         so_error *err);
+int so_write_json_atomic(const char *path, const json_t *value, so_error *err);
+
+#endif

@@ -1,0 +1,10 @@
+/* timer.c — monotonic clock. */
+#include <time.h>
+#include "slotopt.h"
+
+double so_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}

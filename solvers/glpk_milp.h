@@ -1,0 +1,21 @@
+/* glpk_milp.h — the shared GLPK MILP driver (internal). */
+#ifndef SO_GLPK_MILP_H
+#define SO_GLPK_MILP_H
+#include <glpk.h>
+#include "slotopt.h"
+
+typedef struct so_milp_outcome {
+    int status;       /* SO_OPTIMAL, SO_FEASIBLE, SO_INFEASIBLE, SO_TIMELIMIT,
+                         SO_UNBOUNDED, or SO_EBACKEND */
+    int has_solution; /* an integer-feasible point is in lp */
+    double objective; /* of the incumbent */
+    int has_bound;
+    double bound;     /* best proven bound (= objective when optimal) */
+} so_milp_outcome;
+
+/* Solves lp with glp_intopt (presolve on, silent, time limit from prm).
+ * Results stay in lp (glp_mip_col_val). Never aborts: GLPK's own failures
+ * come back as SO_EBACKEND. */
+int so_milp_solve(glp_prob *lp, const so_params *prm, so_milp_outcome *out);
+
+#endif

@@ -1,0 +1,35 @@
+/* cli.h — shared pieces of the slotopt program's subcommands. */
+#ifndef SO_CLI_H
+#define SO_CLI_H
+#include <stdio.h>
+#include "slotopt.h"
+
+/* Exit codes: 0 solved (infeasible included), 2 usage or bad input,
+ * 3 backend failure. */
+enum { SO_EXIT_OK = 0, SO_EXIT_USAGE = 2, SO_EXIT_BACKEND = 3 };
+
+typedef struct so_command {
+    const char *name;
+    const char *summary;
+    int (*run)(int argc, char **argv); /* argv[0] is the command name */
+} so_command;
+
+/* Prints "slotopt CMD: message" to stderr and returns SO_EXIT_USAGE. */
+int so_cli_usage_error(const char *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Prints the error (file:line:col: key: message) and returns the exit code
+ * for status rc. */
+int so_cli_report_error(const char *cmd, int rc, const so_error *err);
+/* Exit code for a library status. */
+int so_cli_exit_code(int rc);
+/* Parses a non-negative double / unsigned integer option value. */
+int so_cli_parse_double(const char *s, double *out);
+int so_cli_parse_u64(const char *s, uint64_t *out);
+
+int so_cmd_solve(int argc, char **argv);
+int so_cmd_backends(int argc, char **argv);
+int so_cmd_families(int argc, char **argv);
+int so_cmd_gen(int argc, char **argv);
+int so_cmd_export(int argc, char **argv);
+
+#endif

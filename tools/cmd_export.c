@@ -1,0 +1,70 @@
+/* cmd_export.c — `slotopt export`: the instance's MILP as GLPK writes it. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "tools/cli.h"
+
+int so_cmd_export(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"format", required_argument, 0, 'f'},
+        {"output", required_argument, 0, 'o'},
+        {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0},
+    };
+    const char *format = NULL, *out = NULL;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "f:o:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'f': format = optarg; break;
+        case 'o': out = optarg; break;
+        case 'h':
+            printf("usage: slotopt export --format lp|mps FILE [-o OUT]\n\n"
+                   "Writes the instance's MILP in CPLEX LP or fixed MPS format,"
+                   " written by GLPK\n(glp_write_lp / glp_write_mps), to OUT or"
+                   " stdout.\n");
+            return SO_EXIT_OK;
+        default: return so_cli_usage_error("export", "bad option");
+        }
+    }
+    int fmt = format && !strcmp(format, "lp")    ? SO_FORMAT_LP
+              : format && !strcmp(format, "mps") ? SO_FORMAT_MPS
+                                                 : 0;
+    if (!fmt)
+        return so_cli_usage_error("export", "--format: expected lp or mps");
+    if (optind != argc - 1)
+        return so_cli_usage_error("export", "expected one instance FILE");
+    so_error err;
+    so_problem *p = NULL;
+    int rc = so_problem_read(argv[optind], &p, &err);
+    if (rc)
+        return so_cli_report_error("export", rc, &err);
+    char tmpdir[] = "/tmp/slotopt-export-XXXXXX", tmp[64];
+    const char *target = out;
+    if (!out) {
+        if (!mkdtemp(tmpdir)) {
+            so_problem_free(p);
+            return so_cli_usage_error("export", "cannot create a temporary folder");
+        }
+        snprintf(tmp, sizeof tmp, "%s/model", tmpdir);
+        target = tmp;
+    }
+    rc = so_problem_export(p, target, fmt, &err);
+    so_problem_free(p);
+    if (rc)
+        return so_cli_report_error("export", rc, &err);
+    if (!out) {
+        FILE *fp = fopen(tmp, "rb");
+        char buf[8192];
+        size_t n;
+        while (fp && (n = fread(buf, 1, sizeof buf, fp)) > 0)
+            fwrite(buf, 1, n, stdout);
+        if (fp)
+            fclose(fp);
+        unlink(tmp);
+        rmdir(tmpdir);
+    }
+    return SO_EXIT_OK;
+}

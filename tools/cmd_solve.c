@@ -1,0 +1,145 @@
+/* cmd_solve.c — `slotopt solve`: read an instance, run a backend, print the
+ * result as one JSON object (docs/formats.md) or as text. */
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tools/cli.h"
+
+static void help(FILE *fp)
+{
+    fprintf(fp,
+            "usage: slotopt solve [--backend NAME] [--time-limit S] [--seed N]\n"
+            "                     [--opt KEY=VALUE]... [--format json|text]\n"
+            "                     [-o OUT] FILE\n\n"
+            "Solves FILE (native JSON, or a Pisinger knapsack text file) and\n"
+            "prints {\"problem\",\"instance\",\"backend\",\"exact\",\"status\",\n"
+            "\"objective\",\"bound\",\"gap\",\"seconds\",\"solution\"}.\n\n"
+            "  --backend NAME    default: the problem's first exact backend\n"
+            "                    ('slotopt backends' lists them)\n"
+            "  --time-limit S    seconds (backends that honour it stop there)\n"
+            "  --seed N          seed for randomised backends (default 1)\n"
+            "  --opt KEY=VALUE   backend option ('slotopt backends -v')\n"
+            "  --format F        json (default) or text\n"
+            "  -o OUT            write to OUT (atomically) instead of stdout\n");
+}
+
+static void print_text(FILE *fp, const so_result *r, json_t *j)
+{
+    fprintf(fp, "instance   %s (%s)\n",
+            json_string_value(json_object_get(j, "instance")),
+            json_string_value(json_object_get(j, "problem")));
+    fprintf(fp, "backend    %s (%s)\n",
+            json_string_value(json_object_get(j, "backend")),
+            json_is_true(json_object_get(j, "exact")) ? "exact" : "heuristic");
+    fprintf(fp, "status     %s\n", so_status_str(so_result_status(r)));
+    if (so_result_has_objective(r))
+        fprintf(fp, "objective  %.10g\n", so_result_objective(r));
+    if (so_result_has_bound(r))
+        fprintf(fp, "bound      %.10g   (gap %.3g%%)\n", so_result_bound(r),
+                100 * so_result_gap(r));
+    fprintf(fp, "seconds    %.6f\n", so_result_seconds(r));
+    if (so_result_message(r)[0])
+        fprintf(fp, "message    %s\n", so_result_message(r));
+    json_t *sol = so_result_solution(r);
+    if (sol) {
+        char *s = json_dumps(sol, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
+        if (s && strlen(s) > 300)
+            strcpy(s + 290, " ...");
+        fprintf(fp, "solution   %s\n", s ? s : "");
+        free(s);
+    }
+}
+
+int so_cmd_solve(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"backend", required_argument, 0, 'b'},
+        {"time-limit", required_argument, 0, 't'},
+        {"seed", required_argument, 0, 's'},
+        {"opt", required_argument, 0, 'O'},
+        {"format", required_argument, 0, 'f'},
+        {"output", required_argument, 0, 'o'},
+        {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0},
+    };
+    const char *backend = NULL, *format = "json", *outpath = NULL;
+    so_params prm;
+    so_params_init(&prm);
+    so_error err;
+    so_error_clear(&err);
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "b:t:s:O:f:o:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'b': backend = optarg; break;
+        case 't':
+            if (so_cli_parse_double(optarg, &prm.time_limit))
+                return so_cli_usage_error("solve", "--time-limit: expected seconds >= 0, found '%s'", optarg);
+            break;
+        case 's':
+            if (so_cli_parse_u64(optarg, &prm.seed))
+                return so_cli_usage_error("solve", "--seed: expected an unsigned integer, found '%s'", optarg);
+            break;
+        case 'O':
+            if (so_params_set_kv(&prm, optarg, &err))
+                return so_cli_report_error("solve", SO_EINVAL, &err);
+            break;
+        case 'f': format = optarg; break;
+        case 'o': outpath = optarg; break;
+        case 'h': help(stdout); return SO_EXIT_OK;
+        default: return so_cli_usage_error("solve", "bad option");
+        }
+    }
+    if (strcmp(format, "json") && strcmp(format, "text"))
+        return so_cli_usage_error("solve", "--format: expected json or text, found '%s'", format);
+    if (optind != argc - 1)
+        return so_cli_usage_error("solve", "expected one instance FILE");
+    so_problem *p = NULL;
+    int rc = so_problem_read(argv[optind], &p, &err);
+    if (rc)
+        return so_cli_report_error("solve", rc, &err);
+    const so_backend *b = backend ? so_backend_find(backend)
+                                  : so_backend_default(so_problem_kind(p));
+    if (!b) {
+        so_problem_free(p);
+        return so_cli_usage_error("solve", "unknown backend '%s' (see 'slotopt backends')",
+                                  backend ? backend : "(none for this problem)");
+    }
+    so_result *r = NULL;
+    rc = so_solve(b, p, &prm, &r, &err);
+    so_problem_free(p);
+    if (rc < 0)
+        return so_cli_report_error("solve", rc, &err);
+    json_t *j = so_result_to_json(r);
+    int code = SO_EXIT_OK;
+    if (!strcmp(format, "json")) {
+        char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
+        if (outpath) {
+            size_t n = strlen(s);
+            s = realloc(s, n + 2);
+            strcpy(s + n, "\n");
+            rc = so_write_file_atomic(outpath, s, n + 1, &err);
+            if (rc)
+                code = so_cli_report_error("solve", rc, &err);
+        } else {
+            printf("%s\n", s);
+        }
+        free(s);
+    } else if (outpath) {
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *mem = open_memstream(&buf, &len);
+        print_text(mem, r, j);
+        fclose(mem);
+        rc = so_write_file_atomic(outpath, buf, len, &err);
+        if (rc)
+            code = so_cli_report_error("solve", rc, &err);
+        free(buf);
+    } else {
+        print_text(stdout, r, j);
+    }
+    json_decref(j);
+    so_result_free(r);
+    return code;
+}
