@@ -32,4 +32,9 @@ int so_cmd_families(int argc, char **argv);
 int so_cmd_gen(int argc, char **argv);
 int so_cmd_export(int argc, char **argv);
 
+/* harness */
+
+/* cluster */
+
+
 #endif

@@ -10,6 +10,11 @@ static const so_command commands[] = {
     {"families", "list the instance families", so_cmd_families},
     {"gen", "generate instances of a family", so_cmd_gen},
     {"export", "write an instance's MILP model (LP or MPS, by GLPK)", so_cmd_export},
+
+    /* harness */
+
+    /* cluster */
+
 };
 
 int so_cli_usage_error(const char *cmd, const char *fmt, ...)

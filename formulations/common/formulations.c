@@ -3,7 +3,21 @@
 
 extern const so_formulation so_knapsack_formulation;
 
+/* flex */
+
+/* pareto */
+
+/* ras */
+
+
 const so_formulation *const so_formulations[] = {
     &so_knapsack_formulation,
+
+    /* flex */
+
+    /* pareto */
+
+    /* ras */
+
     NULL,
 };
