@@ -32,6 +32,12 @@ int so_cmd_families(int argc, char **argv);
 int so_cmd_gen(int argc, char **argv);
 int so_cmd_export(int argc, char **argv);
 
+/* flex */
+
+/* pareto */
+
+/* ras */
+
 /* harness */
 
 /* cluster */

@@ -11,6 +11,12 @@ static const so_command commands[] = {
     {"gen", "generate instances of a family", so_cmd_gen},
     {"export", "write an instance's MILP model (LP or MPS, by GLPK)", so_cmd_export},
 
+    /* flex */
+
+    /* pareto */
+
+    /* ras */
+
     /* harness */
 
     /* cluster */
