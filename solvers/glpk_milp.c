@@ -1,10 +1,12 @@
 /* glpk_milp.c — the one place slotopt calls glp_intopt.
  *
- * Silences GLPK's terminal output, honours the time limit, records the best
+ * Silences GLPK's terminal output, turns on the cheap cut families, honours
+ * the time limit, records the best
  * bound of the open nodes through the branch-and-cut callback, and turns
  * GLPK's fatal errors (which abort by default) into SO_EBACKEND. */
 #include <math.h>
 #include <setjmp.h>
+#include <string.h>
 #include "solvers/glpk_milp.h"
 
 typedef struct {
@@ -37,10 +39,40 @@ static void on_glpk_error(void *info)
         longjmp(*active_jump, 1);
 }
 
+int so_milp_parse_cuts(const char *text, int *cuts)
+{
+    static const struct {
+        const char *name;
+        int bit;
+    } names[] = {{"none", SO_CUTS_NONE}, {"all", SO_CUTS_ALL},
+                 {"cover", SO_CUTS_COVER}, {"mir", SO_CUTS_MIR},
+                 {"clique", SO_CUTS_CLIQUE}, {"gomory", SO_CUTS_GOMORY}};
+    *cuts = 0;
+    const char *s = text;
+    while (*s) {
+        size_t n = strcspn(s, ",");
+        size_t k = 0;
+        while (k < sizeof names / sizeof names[0] &&
+               !(strlen(names[k].name) == n && !strncmp(names[k].name, s, n)))
+            k++;
+        if (k == sizeof names / sizeof names[0])
+            return SO_EINVAL;
+        *cuts |= names[k].bit;
+        s += n + (s[n] == ',');
+    }
+    return SO_OK;
+}
+
 int so_milp_solve(glp_prob *lp, const so_params *prm, so_milp_outcome *out)
 {
+    return so_milp_solve_cuts(lp, prm, SO_CUTS_NONE, out);
+}
+
+int so_milp_solve_cuts(glp_prob *lp, const so_params *prm, int cuts,
+                       so_milp_outcome *out)
+{
     out->status = SO_EBACKEND;
-    out->has_solution = out->has_bound = 0;
+    out->has_solution = out->has_bound = out->lp_lost = 0;
     out->objective = out->bound = NAN;
     glp_term_out(GLP_OFF);
     glp_iocp parm;
@@ -52,6 +84,13 @@ int so_milp_solve(glp_prob *lp, const so_params *prm, so_milp_outcome *out)
         parm.tm_lim = prm->time_limit * 1000 >= 2e9
                           ? 2000000000
                           : (int)ceil(prm->time_limit * 1000);
+    if (cuts) {
+        parm.presolve = GLP_OFF;
+        parm.cov_cuts = cuts & SO_CUTS_COVER ? GLP_ON : GLP_OFF;
+        parm.mir_cuts = cuts & SO_CUTS_MIR ? GLP_ON : GLP_OFF;
+        parm.clq_cuts = cuts & SO_CUTS_CLIQUE ? GLP_ON : GLP_OFF;
+        parm.gmi_cuts = cuts & SO_CUTS_GOMORY ? GLP_ON : GLP_OFF;
+    }
     bound_tracker bt = {0, 0};
     parm.cb_func = track_bound;
     parm.cb_info = &bt;
@@ -61,11 +100,27 @@ int so_milp_solve(glp_prob *lp, const so_params *prm, so_milp_outcome *out)
         active_jump = NULL;
         glp_error_hook(NULL, NULL);
         glp_free_env(); /* the only safe way back after a GLPK error */
+        out->lp_lost = 1;
         return SO_EBACKEND;
     }
     active_jump = &jump;
     glp_error_hook(on_glpk_error, NULL);
-    int rc = glp_intopt(lp, &parm);
+    int rc = 0;
+    if (cuts) { /* the LP relaxation first: intopt needs its basis */
+        glp_smcp sm;
+        glp_init_smcp(&sm);
+        sm.msg_lev = GLP_MSG_OFF;
+        sm.presolve = GLP_ON;
+        rc = glp_simplex(lp, &sm);
+        if (rc == 0 && glp_get_status(lp) == GLP_NOFEAS)
+            rc = GLP_ENOPFS;
+        else if (rc == 0 && glp_get_status(lp) == GLP_UNBND)
+            rc = GLP_ENODFS;
+        else if (rc == 0 && glp_get_status(lp) != GLP_OPT)
+            rc = GLP_EFAIL;
+    }
+    if (rc == 0)
+        rc = glp_intopt(lp, &parm);
     glp_error_hook(NULL, NULL);
     active_jump = NULL;
 

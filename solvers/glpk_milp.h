@@ -11,11 +11,26 @@ typedef struct so_milp_outcome {
     double objective; /* of the incumbent */
     int has_bound;
     double bound;     /* best proven bound (= objective when optimal) */
+    int lp_lost;      /* GLPK hit an internal error and its environment was
+                         freed: lp is gone, do not touch or delete it */
 } so_milp_outcome;
 
 /* Solves lp with glp_intopt (presolve on, silent, time limit from prm).
  * Results stay in lp (glp_mip_col_val). Never aborts: GLPK's own failures
- * come back as SO_EBACKEND. */
+ * come back as SO_EBACKEND; after an internal GLPK error (out->lp_lost) every
+ * GLPK object is gone, so callers delete lp only when !out->lp_lost. */
 int so_milp_solve(glp_prob *lp, const so_params *prm, so_milp_outcome *out);
+
+/* Cut families for so_milp_solve_cuts (bit set). */
+enum { SO_CUTS_NONE = 0, SO_CUTS_COVER = 1, SO_CUTS_MIR = 2, SO_CUTS_CLIQUE = 4,
+       SO_CUTS_GOMORY = 8, SO_CUTS_ALL = 15 };
+/* Parses "none", "all" or a comma list of cover, mir, clique, gomory. */
+int so_milp_parse_cuts(const char *text, int *cuts);
+/* As so_milp_solve, with GLPK's cutting planes. Cuts run with the presolver
+ * off after an optimal LP basis (GLPK 5's cut generators misbehave on
+ * presolved problems). Numerically they are fragile on coefficients near
+ * 1e9: GLPK's plain branch-and-bound is the safer default. */
+int so_milp_solve_cuts(glp_prob *lp, const so_params *prm, int cuts,
+                       so_milp_outcome *out);
 
 #endif

@@ -1,14 +1,36 @@
 /* kp_glpk.c — the 0-1 knapsack as a MILP solved by GLPK's branch-and-cut
  * (the model of formulations/knapsack.c: one binary per item, one capacity
- * row). Honours the time limit; reports GLPK's best bound. */
+ * row). Honours the time limit; reports GLPK's best bound. Option
+ * cuts=none|all|cover,mir,clique,gomory turns on GLPK's cutting planes:
+ * subset-sum-like instances (Pisinger's f8) need MIR cuts to be proved, but
+ * with coefficients near 1e9 GLPK's cuts lose exactness, so the default is
+ * plain branch-and-bound.
+ * GLPK works in doubles with relative tolerances (1e-7 bounds, 1e-5
+ * integrality): once profit or weight totals pass SO_KP_GLPK_EXACT_LIMIT it
+ * can miss the optimum (seen on 1e9 coefficients), so beyond that the answer
+ * is reported as feasible, not optimal, and without a bound. */
 #include <math.h>
 #include <stdlib.h>
 #include "formulations/knapsack.h"
 #include "solvers/glpk_milp.h"
 
+const so_option_doc so_kp_glpk_options[] = {
+    {"cuts", "none", "GLPK cutting planes: none, all, or a list of cover,mir,clique,gomory"},
+    {NULL, NULL, NULL},
+};
+
+#define SO_KP_GLPK_EXACT_LIMIT 1e9
+
 int so_kp_glpk_solve(const so_problem *p, const so_params *prm, so_result *r)
 {
     const so_kp *kp = so_kp_of(p);
+    int cuts;
+    if (so_milp_parse_cuts(so_params_str(prm, so_kp_glpk_options, "cuts", "none"),
+                           &cuts)) {
+        so_result_set_message(r, "cuts: expected none, all or a list of"
+                                 " cover,mir,clique,gomory");
+        return SO_EINVAL;
+    }
     glp_prob *lp = glp_create_prob();
     int rc = so_knapsack_formulation.build_glpk(kp, lp, NULL);
     if (rc) {
@@ -16,9 +38,10 @@ int so_kp_glpk_solve(const so_problem *p, const so_params *prm, so_result *r)
         return rc;
     }
     so_milp_outcome out;
-    so_milp_solve(lp, prm, &out);
+    so_milp_solve_cuts(lp, prm, cuts, &out);
     if (out.status < 0) {
-        glp_delete_prob(lp);
+        if (!out.lp_lost)
+            glp_delete_prob(lp);
         so_result_set_message(r, "GLPK failed");
         return SO_EBACKEND;
     }
@@ -35,7 +58,20 @@ int so_kp_glpk_solve(const so_problem *p, const so_params *prm, so_result *r)
     double s = so_kp_scale(kp);
     /* profits are integers once scaled: the bound can be rounded down */
     int64_t bound = out.has_bound ? (int64_t)floor(out.bound * s + 1e-6) : 0;
-    so_kp_report(kp, r, out.status, x, out.has_bound, bound);
+    double total_p = 0, total_w = 0;
+    for (size_t i = 0; i < kp->n; i++) {
+        total_p += (double)kp->profit[i];
+        total_w += (double)kp->weight[i];
+    }
+    if ((total_p > SO_KP_GLPK_EXACT_LIMIT || total_w > SO_KP_GLPK_EXACT_LIMIT) &&
+        out.status == SO_OPTIMAL) {
+        so_kp_report(kp, r, SO_FEASIBLE, x, 0, 0);
+        so_result_set_message(r, "totals exceed 1e9: GLPK's floating-point"
+                                 " tolerances cannot certify optimality; use"
+                                 " kp-dp or kp-bnb");
+    } else {
+        so_kp_report(kp, r, out.status, x, out.has_bound, bound);
+    }
     free(x);
     glp_delete_prob(lp);
     return SO_OK;

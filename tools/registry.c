@@ -10,6 +10,7 @@ int so_kp_dp_solve(const so_problem *, const so_params *, so_result *);
 int so_kp_bnb_solve(const so_problem *, const so_params *, so_result *);
 int so_kp_glpk_solve(const so_problem *, const so_params *, so_result *);
 int so_kp_greedy_solve(const so_problem *, const so_params *, so_result *);
+extern const so_option_doc so_kp_glpk_options[];
 
 /* flex */
 
@@ -26,7 +27,7 @@ static const so_backend backends[] = {
      "depth-first branch-and-bound, Martello-Toth bound, greedy start",
      so_kp_bnb_solve, NULL},
     {"kp-glpk", "knapsack", 1, "MILP by GLPK branch-and-cut (time limit, bound)",
-     so_kp_glpk_solve, NULL},
+     so_kp_glpk_solve, so_kp_glpk_options},
     {"kp-greedy", "knapsack", 0,
      "ratio greedy, better of it and the best single item (>= 1/2 optimum)",
      so_kp_greedy_solve, NULL},

@@ -1,0 +1,259 @@
+/* test_kp_exact.c — the exact knapsack backends against known optima,
+ * against each other and against brute force; the greedy's guarantee. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tests/test_util.h"
+#include "formulations/knapsack.h"
+
+static const char *const exact[] = {"kp-dp", "kp-bnb", "kp-glpk"};
+#define N_EXACT 3
+
+static so_result *run_opt(const char *backend, const so_problem *p,
+                          double limit, const char *option)
+{
+    so_params prm;
+    so_params_init(&prm);
+    prm.time_limit = limit;
+    if (option)
+        CU_ASSERT_EQUAL_FATAL(so_params_set_kv(&prm, option, NULL), SO_OK);
+    so_result *r = NULL;
+    so_error err;
+    int rc = so_solve(so_backend_find(backend), p, &prm, &r, &err);
+    CU_ASSERT_TRUE_FATAL(rc > 0);
+    return r;
+}
+
+static so_result *run(const char *backend, const so_problem *p, double limit)
+{
+    return run_opt(backend, p, limit, NULL);
+}
+
+/* The reported items are feasible and worth the reported objective. */
+static void check_solution(const so_kp *kp, const so_result *r)
+{
+    json_t *items = json_object_get(so_result_solution(r), "items");
+    CU_ASSERT_TRUE_FATAL(json_is_array(items));
+    int64_t w = 0, p = 0;
+    size_t k;
+    json_t *v;
+    json_array_foreach(items, k, v) {
+        json_int_t i = json_integer_value(v);
+        CU_ASSERT_TRUE_FATAL(i >= 0 && (size_t)i < kp->n);
+        w += kp->weight[i];
+        p += kp->profit[i];
+    }
+    CU_ASSERT_TRUE(w <= kp->capacity);
+    CU_ASSERT_DOUBLE_EQUAL((double)p / so_kp_scale(kp), so_result_objective(r),
+                           1e-9 * (1 + fabs((double)p)));
+}
+
+static void test_pisinger_optima(void)
+{
+    FILE *fp = fopen("instances/knapsack/pisinger/optima.csv", "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+    char line[256];
+    int checked = 0;
+    while (fgets(line, sizeof line, fp)) {
+        char *comma = strchr(line, ',');
+        if (!comma)
+            continue;
+        *comma = '\0';
+        double optimum = atof(comma + 1);
+        char path[512];
+        snprintf(path, sizeof path, "instances/knapsack/pisinger/%s.kp", line);
+        so_problem *p = NULL;
+        so_error err;
+        CU_ASSERT_EQUAL_FATAL(so_problem_read(path, &p, &err), SO_OK);
+        /* plain GLPK finds f8's optimum but cannot prove it in minutes (a
+         * subset-sum-like instance: it needs MIR cuts), hence the limit for
+         * the plain run and the proof with cuts=mir */
+        so_result *plain = run("kp-glpk", p, 2);
+        CU_ASSERT_DOUBLE_EQUAL(so_result_objective(plain), optimum, 1e-4);
+        so_result_free(plain);
+        for (int b = 0; b < N_EXACT; b++) {
+            so_result *r = run_opt(exact[b], p, 0, b == 2 ? "cuts=mir" : NULL);
+            CU_ASSERT_EQUAL(so_result_status(r), SO_OPTIMAL);
+            /* optima.csv rounds the real-valued f5 to 4 decimals */
+            CU_ASSERT_DOUBLE_EQUAL(so_result_objective(r), optimum, 1e-4);
+            CU_ASSERT_DOUBLE_EQUAL(so_result_bound(r), so_result_objective(r), 1e-9);
+            check_solution(so_kp_of(p), r);
+            so_result_free(r);
+        }
+        so_problem_free(p);
+        checked++;
+    }
+    fclose(fp);
+    CU_ASSERT_EQUAL(checked, 19);
+}
+
+static int64_t brute_force(const so_kp *kp)
+{
+    int64_t best = 0;
+    for (uint32_t mask = 0; mask < (1u << kp->n); mask++) {
+        int64_t w = 0, p = 0;
+        for (size_t i = 0; i < kp->n; i++)
+            if (mask >> i & 1) {
+                w += kp->weight[i];
+                p += kp->profit[i];
+            }
+        if (w <= kp->capacity && p > best)
+            best = p;
+    }
+    return best;
+}
+
+static so_problem *generate(const char *cls, int n, int R, double cap,
+                            uint64_t seed, uint64_t index)
+{
+    so_params set;
+    so_params_init(&set);
+    char buf[64];
+    snprintf(buf, sizeof buf, "%d", n);
+    so_params_set(&set, "n", buf);
+    snprintf(buf, sizeof buf, "%d", R);
+    so_params_set(&set, "R", buf);
+    snprintf(buf, sizeof buf, "%g", cap);
+    so_params_set(&set, "capacity", buf);
+    so_params_set(&set, "class", cls);
+    json_t *inst = NULL;
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(so_family_generate(so_family_find("knapsack"), &set,
+                                             seed, index, &inst, &err), SO_OK);
+    so_problem *p = NULL;
+    CU_ASSERT_EQUAL_FATAL(so_problem_from_json(inst, "gen", &p, &err), SO_OK);
+    json_decref(inst);
+    return p;
+}
+
+static const char *const classes[] = {"uncorrelated", "weakly", "strongly",
+                                      "inverse-strongly", "almost-strongly",
+                                      "subset-sum", "similar-weights"};
+
+/* 200 random instances per class: every exact backend, brute force when
+ * n <= 14, and the greedy's 1/2 guarantee. */
+static void test_random_agreement(void)
+{
+    so_rng rng;
+    so_rng_seed(&rng, 2026);
+    for (int c = 0; c < 7; c++) {
+        for (int t = 0; t < 200; t++) {
+            int n = (int)so_rng_int(&rng, 1, 24);
+            int R = t % 2 ? 100 : 1000;
+            double cap = 0.05 + 0.9 * so_rng_uniform(&rng);
+            so_problem *p = generate(classes[c], n, R, cap, 11, (uint64_t)(c * 1000 + t));
+            const so_kp *kp = so_kp_of(p);
+            double opt = NAN;
+            for (int b = 0; b < N_EXACT; b++) {
+                so_result *r = run(exact[b], p, 0);
+                CU_ASSERT_EQUAL(so_result_status(r), SO_OPTIMAL);
+                check_solution(kp, r);
+                if (b == 0)
+                    opt = so_result_objective(r);
+                else
+                    CU_ASSERT_DOUBLE_EQUAL(so_result_objective(r), opt, 1e-9);
+                so_result_free(r);
+            }
+            if (n <= 14)
+                CU_ASSERT_DOUBLE_EQUAL((double)brute_force(kp), opt, 1e-9);
+            so_result *g = run("kp-greedy", p, 0);
+            check_solution(kp, g);
+            CU_ASSERT_TRUE(so_result_objective(g) <= opt + 1e-9);
+            CU_ASSERT_TRUE(2 * so_result_objective(g) >= opt - 1e-9);
+            CU_ASSERT_TRUE(so_result_bound(g) >= opt - 1e-9);
+            so_result_free(g);
+            so_problem_free(p);
+        }
+    }
+}
+
+/* Capacities near 1e10 and coefficients near 1e9: DP and B&B need no
+ * capacity-indexed table and agree; GLPK, in doubles, is feasible but no
+ * longer claims optimality at this scale. */
+static void test_huge_capacity(void)
+{
+    for (int t = 0; t < 20; t++) {
+        so_problem *p = generate(t % 2 ? "uncorrelated" : "weakly", 30,
+                                 1000000000, 0.5, 5, (uint64_t)t);
+        CU_ASSERT_TRUE(so_kp_of(p)->capacity > 5000000000LL);
+        so_result *a = run("kp-dp", p, 0), *b = run("kp-bnb", p, 0),
+                  *g = run("kp-glpk", p, 0);
+        CU_ASSERT_EQUAL(so_result_status(a), SO_OPTIMAL);
+        CU_ASSERT_EQUAL(so_result_status(b), SO_OPTIMAL);
+        CU_ASSERT_DOUBLE_EQUAL(so_result_objective(a), so_result_objective(b), 0.5);
+        CU_ASSERT_EQUAL(so_result_status(g), SO_FEASIBLE);
+        CU_ASSERT_FALSE(so_result_has_bound(g));
+        CU_ASSERT_TRUE(so_result_objective(g) <= so_result_objective(a));
+        check_solution(so_kp_of(p), a);
+        check_solution(so_kp_of(p), b);
+        check_solution(so_kp_of(p), g);
+        so_result_free(a);
+        so_result_free(b);
+        so_result_free(g);
+        so_problem_free(p);
+    }
+}
+
+/* A hard instance for branch-and-bound stops at the limit with a valid
+ * bound: objective <= true optimum (from the DP) <= bound. */
+static void test_time_limit_bounds(void)
+{
+    so_problem *p = generate("inverse-strongly", 3000, 1000, 0.5, 3, 0);
+    so_result *dp = run("kp-dp", p, 0);
+    CU_ASSERT_EQUAL(so_result_status(dp), SO_OPTIMAL);
+    double opt = so_result_objective(dp);
+    const char *limited[] = {"kp-bnb", "kp-glpk"};
+    for (int b = 0; b < 2; b++) {
+        so_result *r = run(limited[b], p, 0.2);
+        int st = so_result_status(r);
+        CU_ASSERT_TRUE(st == SO_OPTIMAL || st == SO_TIMELIMIT);
+        CU_ASSERT_TRUE(so_result_seconds(r) < 5);
+        if (so_result_has_objective(r))
+            CU_ASSERT_TRUE(so_result_objective(r) <= opt + 1e-9);
+        CU_ASSERT_TRUE(so_result_has_bound(r));
+        CU_ASSERT_TRUE(so_result_bound(r) >= opt - 1e-9);
+        so_result_free(r);
+    }
+    so_result_free(dp);
+    so_problem_free(p);
+}
+
+static void test_edge_cases(void)
+{
+    const char *cases[][2] = {
+        /* instance, optimum */
+        {"{\"problem\":\"knapsack\",\"version\":1,\"capacity\":10,\"profits\":[],\"weights\":[]}", "0"},
+        {"{\"problem\":\"knapsack\",\"version\":1,\"capacity\":0,\"profits\":[5,3],\"weights\":[0,1]}", "5"},
+        {"{\"problem\":\"knapsack\",\"version\":1,\"capacity\":4,\"profits\":[9,9],\"weights\":[5,6]}", "0"},
+        {"{\"problem\":\"knapsack\",\"version\":1,\"capacity\":10,\"profits\":[1,2,3],\"weights\":[1,2,3]}", "6"},
+        {"{\"problem\":\"knapsack\",\"version\":1,\"capacity\":1.5,\"profits\":[0.25,0.5],\"weights\":[0.75,0.75]}", "0.75"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        so_problem *p = NULL;
+        so_error err;
+        CU_ASSERT_EQUAL_FATAL(so_problem_parse(cases[k][0], "edge", &p, &err), SO_OK);
+        for (int b = 0; b < N_EXACT; b++) {
+            so_result *r = run(exact[b], p, 0);
+            CU_ASSERT_EQUAL(so_result_status(r), SO_OPTIMAL);
+            CU_ASSERT_DOUBLE_EQUAL(so_result_objective(r), atof(cases[k][1]), 1e-9);
+            so_result_free(r);
+        }
+        so_result *g = run("kp-greedy", p, 0);
+        CU_ASSERT_DOUBLE_EQUAL(so_result_objective(g), atof(cases[k][1]), 1e-9);
+        so_result_free(g);
+        so_problem_free(p);
+    }
+}
+
+static CU_TestInfo tests[] = {
+    {"every exact backend finds every Pisinger optimum", test_pisinger_optima},
+    {"exact backends and brute force agree, greedy >= opt/2 (7 classes x 200)",
+     test_random_agreement},
+    {"capacities near 1e10", test_huge_capacity},
+    {"time limit: objective <= optimum <= bound", test_time_limit_bounds},
+    {"edge cases: empty, zero capacity, nothing fits, all fit, decimals",
+     test_edge_cases},
+    CU_TEST_INFO_NULL,
+};
+SO_SUITE("kp-exact", tests)
