@@ -79,7 +79,8 @@ void so_pt_frontier_window(so_pt_frontier *f, const so_pareto *pr)
             free(p->plan);
     }
     f->n = k;
-    qsort(f->pts, f->n, sizeof *f->pts, by_makespan);
+    if (f->n > 1)
+        qsort(f->pts, f->n, sizeof *f->pts, by_makespan);
 }
 
 so_front_point so_pt_reference_point(const so_pareto *pr)

@@ -57,6 +57,10 @@ int so_pt_result_points(const so_result *r, so_front_point **pts, size_t *n);
 int so_pt_reference_frontier(const so_problem *p, const char *name,
                              const so_params *prm, so_front_point **pts,
                              size_t *n, so_error *err);
+/* The epsilon indicator's scale: per objective, the span from the exact
+ * frontier's ideal point to the reference point. */
+so_front_point so_pt_epsilon_scale(const so_pareto *pr, const so_front_point *exact,
+                                   size_t ne);
 /* Quality extras of approx against exact for instance pr into r. */
 void so_pt_quality_extras(const so_pareto *pr, const so_front_point *approx,
                           size_t na, const so_front_point *exact, size_t ne,

@@ -107,22 +107,28 @@ int so_pt_reference_frontier(const so_problem *p, const char *name,
 
 static json_t *finite_or_null(double x) { return isfinite(x) ? json_real(x) : json_null(); }
 
+so_front_point so_pt_epsilon_scale(const so_pareto *pr, const so_front_point *exact,
+                                   size_t ne)
+{
+    so_front_point ref = so_pt_reference_point(pr), ideal = ref;
+    for (size_t i = 0; i < ne; i++) {
+        ideal.makespan = fmin(ideal.makespan, exact[i].makespan);
+        ideal.budget = fmin(ideal.budget, exact[i].budget);
+    }
+    so_front_point scale = {ref.makespan - ideal.makespan, ref.budget - ideal.budget};
+    if (!(scale.makespan > 0))
+        scale.makespan = fmax(fabs(ref.makespan), 1e-12);
+    if (!(scale.budget > 0))
+        scale.budget = fmax(fabs(ref.budget), 1e-12);
+    return scale;
+}
+
 void so_pt_quality_extras(const so_pareto *pr, const so_front_point *approx,
                           size_t na, const so_front_point *exact, size_t ne,
                           so_result *r)
 {
     so_front_point ref = so_pt_reference_point(pr);
-    so_front_point scale = ref;
-    for (size_t i = 0; i < ne; i++) {
-        if (i == 0 || exact[i].makespan < ref.makespan - scale.makespan)
-            scale.makespan = ref.makespan - exact[i].makespan;
-        if (i == 0 || exact[i].budget < ref.budget - scale.budget)
-            scale.budget = ref.budget - exact[i].budget;
-    }
-    if (!(scale.makespan > 0))
-        scale.makespan = fmax(fabs(ref.makespan), 1e-12);
-    if (!(scale.budget > 0))
-        scale.budget = fmax(fabs(ref.budget), 1e-12);
+    so_front_point scale = so_pt_epsilon_scale(pr, exact, ne);
     double *gaps = malloc((ne ? ne : 1) * sizeof *gaps);
     if (!gaps)
         return;
