@@ -27,7 +27,7 @@ const so_option_doc so_pt_puma_params[] = {
     {"workload", "twitter", "twitter | sort | wordcount | twitter-wordcount"},
     {"history", "10", "previous runs per profile (>= 2)"},
     {"jitter", "0.05", "relative noise on the recorded task times, [0, 0.5]"},
-    {"budget_min", "6", "dollars"},
+    {"budget_min", "0", "dollars (the paper's $6 assumes hourly billing)"},
     {"budget_max", "20", "dollars"},
     {"max_vms", "0", "VM cap (0: unlimited; the paper's cluster had 7 workers)"},
     {NULL, NULL, NULL},
@@ -141,7 +141,7 @@ int so_pt_puma_generate(const so_params *set, so_rng *rng, json_t **out,
     if (!rc)
         rc = so_params_double(set, d, "jitter", 0.05, &jitter, err);
     if (!rc)
-        rc = so_params_double(set, d, "budget_min", 6, &bmin, err);
+        rc = so_params_double(set, d, "budget_min", 0, &bmin, err);
     if (!rc)
         rc = so_params_double(set, d, "budget_max", 20, &bmax, err);
     if (rc)

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <nlopt.h>
 #include <stdlib.h>
+#include <string.h>
 #include "heuristics/pareto_heuristics.h"
 
 static double uniform(so_rng *rng, double lo, double hi)
@@ -172,4 +173,63 @@ int so_pt_tuner_get(so_pt_tuner *t, size_t j, int64_t mt, so_pt_buffer *out)
     }
     *out = *slot;
     return SO_OK;
+}
+
+int so_pt_tune_instance(so_pareto *pr, int method, long samples, uint64_t seed)
+{
+    so_pt_tuner *t = so_pt_tuner_new(pr, method, samples, seed);
+    if (!t)
+        return SO_ENOMEM;
+    int rc = SO_OK;
+    so_pt_buffer *tuned = malloc(pr->n_jobs * sizeof *tuned);
+    if (!tuned)
+        rc = SO_ENOMEM;
+    for (size_t j = 0; !rc && j < pr->n_jobs; j++)
+        rc = so_pt_tuner_get(t, j, pr->jobs[j].map_tasks, &tuned[j]);
+    for (size_t j = 0; !rc && j < pr->n_jobs; j++)
+        pr->jobs[j].buffer = tuned[j];
+    free(tuned);
+    so_pt_tuner_free(t);
+    return rc;
+}
+
+int so_pt_buffer_options(const so_params *prm, const so_option_doc *docs,
+                         int *method, long *samples, so_error *err)
+{
+    static const char *const names[] = {"fixed", "random", "nlopt", "grid"};
+    const char *buffer = so_params_str(prm, docs, "buffer", "fixed");
+    long long n;
+    int rc = so_params_int(prm, docs, "samples", 10000, &n, err);
+    if (rc)
+        return rc;
+    if (n < 1 || n > 100000000)
+        return so_error_setf(err, NULL, 0, 0, "samples", "expected 1..1e8, found %lld", n);
+    *samples = (long)n;
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(buffer, names[i])) {
+            *method = i;
+            return SO_OK;
+        }
+    return so_error_setf(err, NULL, 0, 0, "buffer",
+                         "expected fixed, random, nlopt or grid, found '%s'", buffer);
+}
+
+int so_pt_tuned_copy(const so_pareto *pr, const so_params *prm,
+                     const so_option_doc *docs, so_pareto **copy, so_error *err)
+{
+    int method;
+    long samples;
+    *copy = NULL;
+    int rc = so_pt_buffer_options(prm, docs, &method, &samples, err);
+    if (rc || method == SO_PT_TUNE_NONE)
+        return rc;
+    *copy = so_pareto_copy(pr);
+    if (!*copy)
+        return SO_ENOMEM;
+    rc = so_pt_tune_instance(*copy, method, samples, prm->seed);
+    if (rc) {
+        so_pareto_free(*copy);
+        *copy = NULL;
+    }
+    return rc;
 }

@@ -160,21 +160,10 @@ int so_pt_greedy(const so_pareto *pr, const so_pt_greedy_opts *o,
 const so_option_doc so_pt_greedy_options[] = {
     {"tasks", "fixed", "fixed | adjust (Algorithm 4: tasks from the slots up"
                        " while the job time falls)"},
-    {"buffer", "fixed", "fixed | random (Algorithm 5) | nlopt (DIRECT-L) |"
-                        " grid (25 MiB x 0.01 steps)"},
-    {"samples", "10000", "buffer-tuning samples (random) or evaluations (nlopt)"},
+    SO_PT_BUFFER_OPTIONS,
     SO_PT_REFERENCE_OPTION,
     {NULL, NULL, NULL},
 };
-
-static int parse_tune(const char *s)
-{
-    static const char *const names[] = {"fixed", "random", "nlopt", "grid"};
-    for (int i = 0; i < 4; i++)
-        if (!strcmp(s, names[i]))
-            return i;
-    return -1;
-}
 
 static int run(const so_problem *p, const so_params *prm, so_result *r,
                int vms_policy)
@@ -183,19 +172,10 @@ static int run(const so_problem *p, const so_params *prm, so_result *r,
     const so_option_doc *d = so_pt_greedy_options;
     so_pt_greedy_opts o = {vms_policy, 0, SO_PT_TUNE_NONE, 10000, prm->seed};
     const char *tasks = so_params_str(prm, d, "tasks", "fixed");
-    const char *buffer = so_params_str(prm, d, "buffer", "fixed");
-    long long samples;
     so_error err;
     so_error_clear(&err);
-    int rc = so_params_int(prm, d, "samples", 10000, &samples, &err);
-    o.tune = parse_tune(buffer);
+    int rc = so_pt_buffer_options(prm, d, &o.tune, &o.samples, &err);
     o.adjust_tasks = !strcmp(tasks, "adjust");
-    if (!rc && (samples < 1 || samples > 100000000))
-        rc = so_error_setf(&err, NULL, 0, 0, "samples",
-                           "expected 1..1e8, found %lld", samples);
-    if (!rc && o.tune < 0)
-        rc = so_error_setf(&err, NULL, 0, 0, "buffer", "expected fixed, random,"
-                           " nlopt or grid, found '%s'", buffer);
     if (!rc && !o.adjust_tasks && strcmp(tasks, "fixed"))
         rc = so_error_setf(&err, NULL, 0, 0, "tasks", "expected fixed or adjust,"
                            " found '%s'", tasks);
@@ -203,7 +183,6 @@ static int run(const so_problem *p, const so_params *prm, so_result *r,
         so_result_set_message(r, "option %s: %s", err.key, err.message);
         return rc;
     }
-    o.samples = (long)samples;
     so_pt_frontier f;
     so_pt_frontier_init(&f, pr->n_jobs);
     rc = so_pt_greedy(pr, &o, &f);

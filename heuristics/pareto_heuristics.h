@@ -33,6 +33,22 @@ void so_pt_tuner_free(so_pt_tuner *t);
  * SO_OK, SO_ENOMEM or SO_EBACKEND. */
 int so_pt_tuner_get(so_pt_tuner *t, size_t j, int64_t mt, so_pt_buffer *out);
 
+/* Replaces every job's buffer by the tuner's for the job's task count (the
+ * buffers a search with that method, samples and seed uses at those counts). */
+int so_pt_tune_instance(so_pareto *pr, int method, long samples, uint64_t seed);
+/* Reads the "buffer" (fixed | random | nlopt | grid) and "samples" options. */
+int so_pt_buffer_options(const so_params *prm, const so_option_doc *docs,
+                         int *method, long *samples, so_error *err);
+/* For the exact backends: NULL when the options ask for no tuning, else a
+ * copy of pr with tuned buffers (caller frees). */
+int so_pt_tuned_copy(const so_pareto *pr, const so_params *prm,
+                     const so_option_doc *docs, so_pareto **copy, so_error *err);
+#define SO_PT_BUFFER_OPTIONS                                                  \
+    {"buffer", "fixed", "fixed | random (Algorithm 5) | nlopt (DIRECT-L) |"   \
+                        " grid (25 MiB x 0.01 steps): tune map buffers"},     \
+    {"samples", "10000", "buffer-tuning samples (random) or evaluations"      \
+                         " (nlopt)"}
+
 /* ---- task adjustment (heuristics/pareto_tasks.c) -------------------------- */
 /* Algorithm 4 for the map (map = 1) or reduce phase of a: tasks start at
  * the slots and grow by one while the job time strictly falls, up to the

@@ -9,10 +9,12 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include "heuristics/pareto_heuristics.h"
 #include "solvers/pareto_exact.h"
 
 const so_option_doc so_pt_enum_options[] = {
     {"max_plans", "2000000", "refuse instances with more plans than this"},
+    SO_PT_BUFFER_OPTIONS,
     SO_PT_REFERENCE_OPTION,
     {NULL, NULL, NULL},
 };
@@ -91,24 +93,14 @@ int so_pt_enum(const so_pareto *pr, double max_plans, so_pt_frontier *f,
     return rc;
 }
 
+static int core(const so_pareto *pr, const so_params *prm, double limit,
+                so_pt_frontier *f, char *msg, size_t len)
+{
+    (void)prm;
+    return so_pt_enum(pr, limit, f, msg, len);
+}
+
 int so_pt_enum_solve(const so_problem *p, const so_params *prm, so_result *r)
 {
-    const so_pareto *pr = so_pareto_of(p);
-    so_error err;
-    double max_plans;
-    int rc = so_params_double(prm, so_pt_enum_options, "max_plans", 2e6, &max_plans, &err);
-    if (rc) {
-        so_result_set_message(r, "%s", err.message);
-        return rc;
-    }
-    so_pt_frontier f;
-    so_pt_frontier_init(&f, pr->n_jobs);
-    char msg[256] = "";
-    rc = so_pt_enum(pr, max_plans, &f, msg, sizeof msg);
-    if (!rc)
-        rc = so_pt_report(p, prm, r, &f, 1);
-    else if (msg[0])
-        so_result_set_message(r, "%s", msg);
-    so_pt_frontier_free(&f);
-    return rc;
+    return so_pt_exact_run(p, prm, r, so_pt_enum_options, "max_plans", core);
 }

@@ -18,10 +18,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "solvers/glpk_milp.h"
+#include "heuristics/pareto_heuristics.h"
 #include "solvers/pareto_exact.h"
 
 const so_option_doc so_pt_glpk_options[] = {
     {"max_columns", "20000", "refuse instances needing more binaries than this"},
+    SO_PT_BUFFER_OPTIONS,
     SO_PT_REFERENCE_OPTION,
     {NULL, NULL, NULL},
 };
@@ -236,29 +238,13 @@ int so_pt_glpk(const so_pareto *pr, const so_params *prm, double max_columns,
     return rc;
 }
 
+static int core(const so_pareto *pr, const so_params *prm, double limit,
+                so_pt_frontier *f, char *msg, size_t len)
+{
+    return so_pt_glpk(pr, prm, limit, f, msg, len);
+}
+
 int so_pt_glpk_solve(const so_problem *p, const so_params *prm, so_result *r)
 {
-    const so_pareto *pr = so_pareto_of(p);
-    so_error err;
-    double max_columns;
-    int rc = so_params_double(prm, so_pt_glpk_options, "max_columns", 20000,
-                              &max_columns, &err);
-    if (rc) {
-        so_result_set_message(r, "%s", err.message);
-        return rc;
-    }
-    so_pt_frontier f;
-    so_pt_frontier_init(&f, pr->n_jobs);
-    char msg[256] = "";
-    rc = so_pt_glpk(pr, prm, max_columns, &f, msg, sizeof msg);
-    if (msg[0])
-        so_result_set_message(r, "%s", msg);
-    if (rc == SO_OK || rc == SO_TIMELIMIT) {
-        int report = so_pt_report(p, prm, r, &f, 1);
-        if (rc == SO_TIMELIMIT)
-            so_result_set_status(r, SO_TIMELIMIT);
-        rc = report ? report : rc;
-    }
-    so_pt_frontier_free(&f);
-    return rc;
+    return so_pt_exact_run(p, prm, r, so_pt_glpk_options, "max_columns", core);
 }

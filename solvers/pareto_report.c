@@ -80,7 +80,14 @@ int so_pt_reference_frontier(const so_problem *p, const char *name,
         return rc;
     so_params sub;
     so_params_init(&sub);
-    sub.time_limit = prm ? prm->time_limit : 0;
+    if (prm) { /* the same buffer tuning as the compared run */
+        sub.time_limit = prm->time_limit;
+        sub.seed = prm->seed;
+        static const char *const keys[] = {"buffer", "samples"};
+        for (int k = 0; k < 2; k++)
+            if (so_params_get(prm, keys[k]))
+                so_params_set(&sub, keys[k], so_params_get(prm, keys[k]));
+    }
     so_result *r = NULL;
     rc = so_solve(b, q, &sub, &r, err);
     so_problem_free(q);

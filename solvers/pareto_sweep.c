@@ -18,9 +18,11 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include "heuristics/pareto_heuristics.h"
 #include "solvers/pareto_exact.h"
 
 const so_option_doc so_pt_sweep_options[] = {
+    SO_PT_BUFFER_OPTIONS,
     SO_PT_REFERENCE_OPTION,
     {NULL, NULL, NULL},
 };
@@ -120,17 +122,15 @@ int so_pt_sweep(const so_pareto *pr, so_pt_frontier *f, char *msg, size_t len)
     return rc;
 }
 
+static int core(const so_pareto *pr, const so_params *prm, double limit,
+                so_pt_frontier *f, char *msg, size_t len)
+{
+    (void)prm;
+    (void)limit;
+    return so_pt_sweep(pr, f, msg, len);
+}
+
 int so_pt_sweep_solve(const so_problem *p, const so_params *prm, so_result *r)
 {
-    const so_pareto *pr = so_pareto_of(p);
-    so_pt_frontier f;
-    so_pt_frontier_init(&f, pr->n_jobs);
-    char msg[256] = "";
-    int rc = so_pt_sweep(pr, &f, msg, sizeof msg);
-    if (!rc)
-        rc = so_pt_report(p, prm, r, &f, 1);
-    else if (msg[0])
-        so_result_set_message(r, "%s", msg);
-    so_pt_frontier_free(&f);
-    return rc;
+    return so_pt_exact_run(p, prm, r, so_pt_sweep_options, NULL, core);
 }

@@ -96,7 +96,7 @@ static const so_family families[] = {
      "Taobao trace jobs (lognormal task times), $10..$80, 3000 s",
      so_pt_taobao_params, so_pt_taobao_generate},
     {"pareto-puma", "pareto",
-     "the paper's Table 2 PUMA workloads, profiles from history runs, $6..$20",
+     "the paper's Table 2 PUMA workloads, profiles from history runs, up to $20",
      so_pt_puma_params, so_pt_puma_generate},
 
     /* ras */

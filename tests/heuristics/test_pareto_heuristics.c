@@ -7,6 +7,7 @@
 #include "tests/test_util.h"
 #include "tests/solvers/pareto_tiny.h"
 #include "heuristics/pareto_heuristics.h"
+#include "solvers/pareto_exact.h"
 
 static int same(double a, double b) { return fabs(a - b) <= 1e-9 * (1 + fabs(b)); }
 
@@ -254,7 +255,51 @@ static void test_options_feasible(void)
     }
 }
 
+/* With the same buffer tuning (method, samples, seed), the greedy search
+ * stays weakly dominated by the exact frontier of the tuned instance, and
+ * tuning never raises the exact frontier's budgets. */
+static void test_tuned_dominated(void)
+{
+    so_rng rng;
+    so_rng_seed(&rng, 57);
+    for (int it = 0; it < 12; it++) {
+        so_pareto *pr = so_test_pareto_random(&rng, 4, 10, 0);
+        for (size_t j = 0; j < pr->n_jobs; j++)
+            pr->jobs[j].has_output = 1;
+        so_pareto *tuned = so_pareto_copy(pr);
+        CU_ASSERT_EQUAL_FATAL(so_pt_tune_instance(tuned, SO_PT_TUNE_RANDOM, 300, 8), SO_OK);
+        so_pt_frontier ex, plain, f;
+        so_pt_frontier_init(&ex, pr->n_jobs);
+        so_pt_frontier_init(&plain, pr->n_jobs);
+        so_pt_frontier_init(&f, pr->n_jobs);
+        char msg[256];
+        CU_ASSERT_EQUAL(so_pt_sweep(tuned, &ex, msg, sizeof msg), SO_OK);
+        CU_ASSERT_EQUAL(so_pt_sweep(pr, &plain, msg, sizeof msg), SO_OK);
+        so_pt_greedy_opts o = {it % 2, 0, SO_PT_TUNE_RANDOM, 300, 8};
+        CU_ASSERT_EQUAL(so_pt_greedy(pr, &o, &f), SO_OK);
+        so_pt_frontier_window(&ex, tuned);
+        so_pt_frontier_window(&plain, pr);
+        so_pt_frontier_window(&f, pr);
+        CU_ASSERT(ex.n > 0 && f.n > 0);
+        for (size_t i = 0; i < f.n; i++) {
+            int dominated = 0;
+            for (size_t k = 0; k < ex.n && !dominated; k++)
+                dominated = ex.pts[k].makespan <= f.pts[i].makespan * (1 + 1e-9) &&
+                            ex.pts[k].budget <= f.pts[i].budget * (1 + 1e-9);
+            CU_ASSERT(dominated);
+        }
+        /* the least budget with tuned buffers is no higher */
+        CU_ASSERT(ex.pts[ex.n - 1].budget <= plain.pts[plain.n - 1].budget * (1 + 1e-12));
+        so_pt_frontier_free(&ex);
+        so_pt_frontier_free(&plain);
+        so_pt_frontier_free(&f);
+        so_pareto_free(tuned);
+        so_pareto_free(pr);
+    }
+}
+
 static CU_TestInfo tests[] = {
+    {"tuned search dominated by the tuned exact frontier", test_tuned_dominated},
     {"Algorithm 1 + 2 traced by hand; Algorithm 3 steps", test_hand_trace},
     {"heuristic points feasible, weakly dominated", test_weakly_dominated},
     {"Algorithm 4: task adjustment", test_task_adjustment},
