@@ -298,13 +298,59 @@ static void test_tuned_dominated(void)
     }
 }
 
+/* Under a VM cap (execution waves) the heuristics stay within the cap and
+ * are weakly dominated by the enumerated frontier. */
+static void test_capped(void)
+{
+    so_rng rng;
+    so_rng_seed(&rng, 61);
+    int points = 0;
+    for (int it = 0; it < 25; it++) {
+        so_pareto *pr = so_test_pareto_random(&rng, 3, 4, 0);
+        pr->max_vms = so_rng_int(&rng, 1, 4);
+        so_problem *p = so_test_pareto_problem(pr);
+        so_pt_frontier ex;
+        so_pt_frontier_init(&ex, pr->n_jobs);
+        char msg[256];
+        CU_ASSERT_EQUAL_FATAL(so_pt_enum(pr, 1e7, &ex, msg, sizeof msg), SO_OK);
+        so_pt_frontier_window(&ex, pr);
+        so_front_point *ref = malloc((ex.n ? ex.n : 1) * sizeof *ref);
+        for (size_t i = 0; i < ex.n; i++)
+            ref[i] = (so_front_point){ex.pts[i].makespan, ex.pts[i].budget};
+        for (int h = 0; h < 3; h++) {
+            so_pt_frontier f;
+            so_pt_frontier_init(&f, pr->n_jobs);
+            if (h < 2) {
+                so_pt_greedy_opts o = {h, 0, SO_PT_TUNE_NONE, 1, 1};
+                CU_ASSERT_EQUAL(so_pt_greedy(pr, &o, &f), SO_OK);
+            } else {
+                so_pt_nsga2_opts o = {12, 10, 0.9, 0, 5};
+                CU_ASSERT_EQUAL(so_pt_nsga2(pr, &o, &f), SO_OK);
+            }
+            so_pt_frontier_window(&f, pr);
+            check_heuristic(p, &f, ref, ex.n);
+            for (size_t i = 0; i < f.n; i++)
+                for (size_t j = 0; j < pr->n_jobs; j++)
+                    CU_ASSERT(so_pt_vms(pr, f.pts[i].plan[j].ms, f.pts[i].plan[j].rs) <=
+                              pr->max_vms);
+            points += (int)f.n;
+            so_pt_frontier_free(&f);
+        }
+        free(ref);
+        so_pt_frontier_free(&ex);
+        so_problem_free(p);
+    }
+    CU_ASSERT(points > 50);
+}
+
 static CU_TestInfo tests[] = {
-    {"tuned search dominated by the tuned exact frontier", test_tuned_dominated},
     {"Algorithm 1 + 2 traced by hand; Algorithm 3 steps", test_hand_trace},
     {"heuristic points feasible, weakly dominated", test_weakly_dominated},
     {"Algorithm 4: task adjustment", test_task_adjustment},
     {"Algorithm 5, NLopt and grid buffer tuning", test_buffer_tuning},
     {"task adjustment and tuning keep plans feasible", test_options_feasible},
+    {"tuned search dominated by the tuned exact frontier", test_tuned_dominated},
+    {"under a VM cap: within it, weakly dominated", test_capped},
     CU_TEST_INFO_NULL,
 };
 SO_SUITE("pareto_heuristics", tests)
