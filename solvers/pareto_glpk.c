@@ -13,7 +13,9 @@
  * puts eps halfway between T and the next smaller job time value, so GLPK's
  * feasibility tolerance cannot readmit T. Rounds stop when the MILP is
  * infeasible or the budget exceeds budget_max; points are re-evaluated with
- * the model's own arithmetic. A VM cap (execution waves) is refused. */
+ * the model's own arithmetic. The time limit covers all the rounds; when it
+ * runs out the points found so far are reported (SO_TIMELIMIT). A VM cap
+ * (execution waves) is refused. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,11 +141,22 @@ static double time_below(const model *m, double t)
     return best;
 }
 
-static int solve_round(const model *m, const so_params *prm, const char *stage,
-                       char *msg, size_t len, int *feasible)
+/* One MILP within what is left of the time limit (started at t0). */
+static int solve_round(const model *m, const so_params *prm, double t0,
+                       const char *stage, char *msg, size_t len, int *feasible)
 {
+    so_params left = *prm;
+    if (prm->time_limit > 0) {
+        left.time_limit = prm->time_limit - (so_now() - t0);
+        if (left.time_limit <= 0) {
+            *feasible = 0;
+            snprintf(msg, len, "pareto-glpk: time limit reached before the %s MILP",
+                     stage);
+            return SO_TIMELIMIT;
+        }
+    }
     so_milp_outcome out;
-    so_milp_solve(m->lp, prm, &out);
+    so_milp_solve(m->lp, &left, &out);
     *feasible = out.has_solution;
     if (out.status == SO_OPTIMAL || out.status == SO_INFEASIBLE)
         return SO_OK;
@@ -168,6 +181,7 @@ int so_pt_glpk(const so_pareto *pr, const so_params *prm, double max_columns,
                            " limit of %.4g (--opt max_columns=N)", cols, max_columns);
         return SO_EUNSUPPORTED;
     }
+    double t0 = so_now();
     model m = {0};
     so_pt_alloc *plan = malloc((pr->n_jobs ? pr->n_jobs : 1) * sizeof *plan);
     int rc = plan ? build(pr, &m) : SO_ENOMEM;
@@ -180,7 +194,7 @@ int so_pt_glpk(const so_pareto *pr, const so_params *prm, double max_columns,
         glp_set_row_bnds(m.lp, budget_row, GLP_FR, 0, 0);
         glp_set_obj_coef(m.lp, mcol, 0);
         int feasible;
-        rc = solve_round(&m, prm, "least-budget", msg, len, &feasible);
+        rc = solve_round(&m, prm, t0, "least-budget", msg, len, &feasible);
         if (rc || !feasible)
             break;
         double t1, b1;
@@ -200,7 +214,7 @@ int so_pt_glpk(const so_pareto *pr, const so_params *prm, double max_columns,
             glp_set_obj_coef(m.lp, (int)c, 0);
         }
         glp_set_obj_coef(m.lp, mcol, 1);
-        rc = solve_round(&m, prm, "least-makespan", msg, len, &feasible);
+        rc = solve_round(&m, prm, t0, "least-makespan", msg, len, &feasible);
         for (size_t c = 1; c <= m.ncols; c++)
             glp_set_obj_coef(m.lp, (int)c, saved[c - 1]);
         free(saved);
