@@ -175,11 +175,43 @@ static void test_enum_with_cap(void)
     }
 }
 
+/* The reference frontier for quality: budget_min lifted to 0 for the run,
+ * then budgets under it raised to it (the window's clipped frontier). */
+static void test_reference_clipped(void)
+{
+    so_pareto *pr = hand_instance();
+    pr->budget_min = 22;
+    so_problem *p = so_test_pareto_problem(pr);
+    so_params prm;
+    so_params_init(&prm);
+    so_front_point *pts = NULL;
+    size_t n = 0;
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(so_pt_reference_frontier(p, "pareto-enum", &prm, &pts, &n, &err),
+                          SO_OK);
+    CU_ASSERT_EQUAL_FATAL(n, 2);
+    CU_ASSERT_DOUBLE_EQUAL(pts[0].makespan, 12.5, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(pts[0].budget, 25, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(pts[1].makespan, 20, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(pts[1].budget, 22, 1e-12);
+    free(pts);
+    CU_ASSERT_EQUAL(so_pt_reference_frontier(p, "pareto-slots", &prm, &pts, &n, &err),
+                    SO_EINVAL);
+    CU_ASSERT_STRING_EQUAL(err.key, "reference");
+    /* the instance's own reference point: (largest job time, largest
+     * full-VM budget) without a deadline or budget_max */
+    so_front_point ref = so_pt_reference_point(so_pareto_of(p));
+    CU_ASSERT_DOUBLE_EQUAL(ref.makespan, 20, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(ref.budget, 25, 1e-12);
+    so_problem_free(p);
+}
+
 static CU_TestInfo tests[] = {
     {"sweep = enum = glpk on random tiny instances", test_agree_on_random_tiny},
     {"hand-computed frontier and window", test_hand_frontier},
     {"VM cap and size limits refused clearly", test_refusals},
     {"enumeration under a VM cap", test_enum_with_cap},
+    {"reference frontier clipped to the window", test_reference_clipped},
     CU_TEST_INFO_NULL,
 };
 SO_SUITE("pareto_exact", tests)
