@@ -14,6 +14,18 @@ static json_t *buffer_json(const so_pt_buffer *b)
                      b->meta_percent, "threshold", b->threshold);
 }
 
+/* Eq. 5-6 per phase and their mean (the phase's share of Eq. 9). */
+static json_t *phases_json(const so_pt_eval *e)
+{
+    static const char *const names[SO_PT_PHASES] = {"map", "shuffle", "reduce"};
+    json_t *o = json_object();
+    for (int ph = 0; ph < SO_PT_PHASES; ph++)
+        json_object_set_new(o, names[ph],
+                            json_pack("{sfsfsf}", "low", e->low[ph], "up", e->up[ph],
+                                      "average", (e->low[ph] + e->up[ph]) / 2));
+    return o;
+}
+
 static json_t *point_json(const so_pareto *pr, const so_pt_point *pt)
 {
     json_t *jobs = json_array();
@@ -24,12 +36,12 @@ static json_t *point_json(const so_pareto *pr, const so_pt_point *pt)
         so_pt_job_eval(pr, &pr->jobs[j], a, &e);
         vms += e.vms;
         json_array_append_new(
-            jobs, json_pack("{sIsIsIsIsIsfsfsfso}", "map_slots", (json_int_t)a->ms,
+            jobs, json_pack("{sIsIsIsIsIsfsfsfsoso}", "map_slots", (json_int_t)a->ms,
                             "reduce_slots", (json_int_t)a->rs, "map_tasks",
                             (json_int_t)a->mt, "reduce_tasks", (json_int_t)a->rt,
                             "vms", (json_int_t)e.vms, "jtime", e.jtime, "budget",
-                            e.budget, "io_cost", e.io_cost, "buffer",
-                            buffer_json(&a->buffer)));
+                            e.budget, "io_cost", e.io_cost, "phases", phases_json(&e),
+                            "buffer", buffer_json(&a->buffer)));
     }
     return json_pack("{sfsfsIso}", "makespan", pt->makespan, "budget", pt->budget,
                      "vms", (json_int_t)vms, "jobs", jobs);

@@ -52,6 +52,14 @@ static void test_solve_result(void)
     CU_ASSERT(ratio > 0 && ratio <= 1 + 1e-12);
     CU_ASSERT(json_number_value(json_object_get(j, "epsilon")) >= 0);
     CU_ASSERT_EQUAL(json_array_size(json_object_get(j, "makespan_gaps")), 4);
+    /* the fastest point: job A on 4 slots: map low 10, up 0.75 * 10 + 10 */
+    json_t *a = json_array_get(json_object_get(json_array_get(json_object_get(sol, "points"),
+                                                               0), "jobs"), 0);
+    json_t *map = json_object_get(json_object_get(a, "phases"), "map");
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(a, "map_slots")), 4);
+    CU_ASSERT_DOUBLE_EQUAL(json_number_value(json_object_get(map, "low")), 10, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(json_number_value(json_object_get(map, "up")), 17.5, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(json_number_value(json_object_get(a, "jtime")), 13.75, 1e-12);
     json_decref(j);
     /* the exact backend against itself: ratio 1, epsilon 0; objective =
      * (50-13.75)(100-75) + (50-16)(75-71) + (50-22.5)(71-61) + (50-40)(61-56) */
