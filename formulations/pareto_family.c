@@ -19,7 +19,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include "formulations/pareto.h"
 
 #define COMMON_PARAMS                                                         \
