@@ -35,6 +35,7 @@ int so_cmd_export(int argc, char **argv);
 /* flex */
 
 /* pareto */
+int so_cmd_frontier(int argc, char **argv);
 
 /* ras */
 

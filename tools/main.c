@@ -14,6 +14,8 @@ static const so_command commands[] = {
     /* flex */
 
     /* pareto */
+    {"frontier", "pareto frontiers of several backends as JSON/CSV, gnuplot plot",
+     so_cmd_frontier},
 
     /* ras */
 

@@ -15,6 +15,14 @@ extern const so_option_doc so_kp_glpk_options[];
 /* flex */
 
 /* pareto */
+int so_pt_sweep_solve(const so_problem *, const so_params *, so_result *);
+int so_pt_enum_solve(const so_problem *, const so_params *, so_result *);
+int so_pt_glpk_solve(const so_problem *, const so_params *, so_result *);
+int so_pt_slots_solve(const so_problem *, const so_params *, so_result *);
+int so_pt_vms_solve(const so_problem *, const so_params *, so_result *);
+int so_pt_nsga2_solve(const so_problem *, const so_params *, so_result *);
+extern const so_option_doc so_pt_sweep_options[], so_pt_enum_options[],
+    so_pt_glpk_options[], so_pt_greedy_options[], so_pt_nsga2_options[];
 
 /* ras */
 
@@ -35,6 +43,24 @@ static const so_backend backends[] = {
     /* flex */
 
     /* pareto */
+    {"pareto-sweep", "pareto", 1,
+     "exact frontier by a makespan-threshold sweep over per-job VM counts"
+     " (unlimited VMs)", so_pt_sweep_solve, so_pt_sweep_options},
+    {"pareto-enum", "pareto", 1,
+     "exact frontier by enumerating every plan (the paper's Optimal; size"
+     " limit)", so_pt_enum_solve, so_pt_enum_options},
+    {"pareto-glpk", "pareto", 1,
+     "exact frontier by the epsilon-constraint method on a GLPK MILP",
+     so_pt_glpk_solve, so_pt_glpk_options},
+    {"pareto-slots", "pareto", 0,
+     "greedy frontier search, Slots' Allocation (Algorithms 1, 2; options:"
+     " task adjustment, buffer tuning)", so_pt_slots_solve, so_pt_greedy_options},
+    {"pareto-vms", "pareto", 0,
+     "greedy frontier search, VMs' Allocation (Algorithms 1, 3; options:"
+     " task adjustment, buffer tuning)", so_pt_vms_solve, so_pt_greedy_options},
+    {"pareto-nsga2", "pareto", 0,
+     "NSGA-II over per-job slot allocations (the paper's GA baseline)",
+     so_pt_nsga2_solve, so_pt_nsga2_options},
 
     /* ras */
 };
@@ -47,6 +73,11 @@ int so_kp_family_generate(const so_params *, so_rng *, json_t **, so_error *);
 /* flex */
 
 /* pareto */
+extern const so_option_doc so_pt_yahoo_params[], so_pt_taobao_params[],
+    so_pt_puma_params[];
+int so_pt_yahoo_generate(const so_params *, so_rng *, json_t **, so_error *);
+int so_pt_taobao_generate(const so_params *, so_rng *, json_t **, so_error *);
+int so_pt_puma_generate(const so_params *, so_rng *, json_t **, so_error *);
 
 /* ras */
 
@@ -59,6 +90,15 @@ static const so_family families[] = {
     /* flex */
 
     /* pareto */
+    {"pareto-yahoo", "pareto",
+     "Yahoo! trace jobs (normal task times and counts), $10..$80, 4000 s",
+     so_pt_yahoo_params, so_pt_yahoo_generate},
+    {"pareto-taobao", "pareto",
+     "Taobao trace jobs (lognormal task times), $10..$80, 3000 s",
+     so_pt_taobao_params, so_pt_taobao_generate},
+    {"pareto-puma", "pareto",
+     "the paper's Table 2 PUMA workloads, profiles from history runs, up to $20",
+     so_pt_puma_params, so_pt_puma_generate},
 
     /* ras */
 };

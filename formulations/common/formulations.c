@@ -6,6 +6,7 @@ extern const so_formulation so_knapsack_formulation;
 /* flex */
 
 /* pareto */
+extern const so_formulation so_pareto_formulation;
 
 /* ras */
 
@@ -16,6 +17,7 @@ const so_formulation *const so_formulations[] = {
     /* flex */
 
     /* pareto */
+    &so_pareto_formulation,
 
     /* ras */
 

@@ -1,0 +1,264 @@
+/* pareto_glpk.c — `pareto-glpk`: the exact frontier by the epsilon-constraint
+ * method on a MILP (GLPK), an independent cross-check of pareto-sweep for the
+ * model of Zacheilas and Kalogeraki 2017, section 4.2 (Eq. 1, 5-14).
+ *
+ * One binary x[j,a] per job j and allocation a = (ms, rs) with
+ * 1 <= ms <= mt_j, 1 <= rs <= rt_j (constraints 16-17), and a continuous M:
+ *   sum_a x[j,a] = 1                      for every job j
+ *   sum_a jtime_j(a) x[j,a] - M <= 0      for every job j
+ *   M <= eps
+ * Each round minimises Budget = sum budget_j(a) x[j,a], then, with Budget at
+ * most that minimum (+ a relative 1e-9), minimises M: the result is the
+ * frontier point (T, B) at the right end of the budget level. The next round
+ * puts eps halfway between T and the next smaller job time value, so GLPK's
+ * feasibility tolerance cannot readmit T. Rounds stop when the MILP is
+ * infeasible or the budget exceeds budget_max; points are re-evaluated with
+ * the model's own arithmetic. The time limit covers all the rounds; when it
+ * runs out the points found so far are reported (SO_TIMELIMIT). A VM cap
+ * (execution waves) is refused. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "solvers/glpk_milp.h"
+#include "heuristics/pareto_heuristics.h"
+#include "solvers/pareto_exact.h"
+
+const so_option_doc so_pt_glpk_options[] = {
+    {"max_columns", "20000", "refuse instances needing more binaries than this"},
+    SO_PT_BUFFER_OPTIONS,
+    SO_PT_REFERENCE_OPTION,
+    {NULL, NULL, NULL},
+};
+
+typedef struct {
+    glp_prob *lp;
+    size_t nj, ncols;
+    size_t *first; /* first column (1-based) of job j */
+    double *times; /* distinct job time values, ascending */
+    size_t ntimes;
+} model;
+
+static int cmp_double(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+static int build(const so_pareto *pr, model *m)
+{
+    size_t nj = pr->n_jobs, ncols = 0;
+    for (size_t j = 0; j < nj; j++)
+        ncols += (size_t)(pr->jobs[j].map_tasks * pr->jobs[j].reduce_tasks);
+    m->nj = nj;
+    m->ncols = ncols;
+    m->first = malloc(nj * sizeof *m->first);
+    m->times = malloc(ncols * sizeof *m->times);
+    int *ind = malloc((ncols + 2) * sizeof *ind);
+    double *val = malloc((ncols + 2) * sizeof *val);
+    if (!m->first || !m->times || !ind || !val) {
+        free(ind);
+        free(val);
+        return SO_ENOMEM;
+    }
+    glp_prob *lp = m->lp = glp_create_prob();
+    glp_set_obj_dir(lp, GLP_MIN);
+    int mcol = (int)ncols + 1;
+    glp_add_cols(lp, mcol);
+    glp_add_rows(lp, (int)(2 * nj + 1));
+    glp_set_col_name(lp, mcol, "M");
+    glp_set_col_bnds(lp, mcol, GLP_LO, 0, 0);
+    int budget_row = (int)(2 * nj + 1);
+    glp_set_row_name(lp, budget_row, "budget");
+    glp_set_row_bnds(lp, budget_row, GLP_FR, 0, 0);
+    int col = 1;
+    for (size_t j = 0; j < nj; j++) {
+        const so_pt_job *job = &pr->jobs[j];
+        m->first[j] = (size_t)col;
+        int k = 0;
+        for (int64_t ms = 1; ms <= job->map_tasks; ms++)
+            for (int64_t rs = 1; rs <= job->reduce_tasks; rs++, col++) {
+                so_pt_alloc a;
+                so_pt_eval e;
+                so_pt_alloc_init(pr, j, &a);
+                a.ms = ms;
+                a.rs = rs;
+                so_pt_job_eval(pr, job, &a, &e);
+                glp_set_col_kind(lp, col, GLP_BV);
+                glp_set_mat_col(lp, col, 0, NULL, NULL);
+                m->times[col - 1] = e.jtime;
+                ind[++k] = col;
+                val[k] = e.jtime;
+                /* coefficients of the budget row, set below in one call */
+                glp_set_obj_coef(lp, col, e.budget);
+            }
+        int time_row = (int)(nj + j + 1), assign_row = (int)(j + 1);
+        ind[++k] = mcol;
+        val[k] = -1;
+        glp_set_mat_row(lp, time_row, k, ind, val);
+        glp_set_row_bnds(lp, time_row, GLP_UP, 0, 0);
+        for (int i = 1; i < k; i++)
+            val[i] = 1;
+        glp_set_mat_row(lp, assign_row, k - 1, ind, val);
+        glp_set_row_bnds(lp, assign_row, GLP_FX, 1, 1);
+    }
+    for (size_t c = 1; c <= ncols; c++) {
+        ind[c] = (int)c;
+        val[c] = glp_get_obj_coef(lp, (int)c);
+    }
+    glp_set_mat_row(lp, budget_row, (int)ncols, ind, val);
+    free(ind);
+    free(val);
+    qsort(m->times, ncols, sizeof *m->times, cmp_double);
+    size_t u = 0;
+    for (size_t i = 0; i < ncols; i++)
+        if (u == 0 || m->times[i] != m->times[u - 1])
+            m->times[u++] = m->times[i];
+    m->ntimes = u;
+    return SO_OK;
+}
+
+/* The plan in the MILP's solution. */
+static void read_plan(const so_pareto *pr, const model *m, so_pt_alloc *plan)
+{
+    for (size_t j = 0; j < m->nj; j++) {
+        const so_pt_job *job = &pr->jobs[j];
+        so_pt_alloc_init(pr, j, &plan[j]);
+        size_t n = (size_t)(job->map_tasks * job->reduce_tasks);
+        for (size_t k = 0; k < n; k++)
+            if (glp_mip_col_val(m->lp, (int)(m->first[j] + k)) > 0.5) {
+                plan[j].ms = (int64_t)(k / (size_t)job->reduce_tasks) + 1;
+                plan[j].rs = (int64_t)(k % (size_t)job->reduce_tasks) + 1;
+            }
+    }
+}
+
+/* Largest job time value strictly below t, or -1. */
+static double time_below(const model *m, double t)
+{
+    double best = -1;
+    for (size_t i = 0; i < m->ntimes && m->times[i] < t; i++)
+        best = m->times[i];
+    return best;
+}
+
+/* One MILP within what is left of the time limit (started at t0). */
+static int solve_round(const model *m, const so_params *prm, double t0,
+                       const char *stage, char *msg, size_t len, int *feasible)
+{
+    so_params left = *prm;
+    if (prm->time_limit > 0) {
+        left.time_limit = prm->time_limit - (so_now() - t0);
+        if (left.time_limit <= 0) {
+            *feasible = 0;
+            snprintf(msg, len, "pareto-glpk: time limit reached before the %s MILP",
+                     stage);
+            return SO_TIMELIMIT;
+        }
+    }
+    so_milp_outcome out;
+    so_milp_solve(m->lp, &left, &out);
+    *feasible = out.has_solution;
+    if (out.status == SO_OPTIMAL || out.status == SO_INFEASIBLE)
+        return SO_OK;
+    snprintf(msg, len, "pareto-glpk: GLPK ended the %s MILP with status %s",
+             stage, so_status_str(out.status));
+    return out.status == SO_TIMELIMIT ? SO_TIMELIMIT : SO_EBACKEND;
+}
+
+int so_pt_glpk(const so_pareto *pr, const so_params *prm, double max_columns,
+               so_pt_frontier *f, char *msg, size_t len)
+{
+    if (pr->max_vms > 0) {
+        snprintf(msg, len, "pareto-glpk needs unlimited VMs: with max_vms the"
+                           " makespan follows execution waves (use pareto-enum)");
+        return SO_EUNSUPPORTED;
+    }
+    double cols = 0;
+    for (size_t j = 0; j < pr->n_jobs; j++)
+        cols += (double)pr->jobs[j].map_tasks * (double)pr->jobs[j].reduce_tasks;
+    if (cols > max_columns) {
+        snprintf(msg, len, "pareto-glpk: the MILP needs %.4g binaries, over the"
+                           " limit of %.4g (--opt max_columns=N)", cols, max_columns);
+        return SO_EUNSUPPORTED;
+    }
+    double t0 = so_now();
+    model m = {0};
+    so_pt_alloc *plan = malloc((pr->n_jobs ? pr->n_jobs : 1) * sizeof *plan);
+    int rc = plan ? build(pr, &m) : SO_ENOMEM;
+    int mcol = (int)m.ncols + 1, budget_row = (int)(2 * m.nj + 1);
+    double eps = pr->deadline, last = INFINITY;
+    while (!rc) {
+        if (isfinite(eps))
+            glp_set_col_bnds(m.lp, mcol, GLP_DB, 0, eps);
+        /* stage 1: least budget (the objective holds the job budgets) */
+        glp_set_row_bnds(m.lp, budget_row, GLP_FR, 0, 0);
+        glp_set_obj_coef(m.lp, mcol, 0);
+        int feasible;
+        rc = solve_round(&m, prm, t0, "least-budget", msg, len, &feasible);
+        if (rc || !feasible)
+            break;
+        double t1, b1;
+        read_plan(pr, &m, plan);
+        rc = so_pt_plan_eval(pr, plan, NULL, &t1, &b1);
+        if (rc || b1 > pr->budget_max)
+            break;
+        /* stage 2: least makespan at that budget */
+        glp_set_row_bnds(m.lp, budget_row, GLP_UP, 0, b1 + 1e-9 * fmax(1, b1));
+        double *saved = malloc(m.ncols * sizeof *saved);
+        if (!saved) {
+            rc = SO_ENOMEM;
+            break;
+        }
+        for (size_t c = 1; c <= m.ncols; c++) {
+            saved[c - 1] = glp_get_obj_coef(m.lp, (int)c);
+            glp_set_obj_coef(m.lp, (int)c, 0);
+        }
+        glp_set_obj_coef(m.lp, mcol, 1);
+        rc = solve_round(&m, prm, t0, "least-makespan", msg, len, &feasible);
+        for (size_t c = 1; c <= m.ncols; c++)
+            glp_set_obj_coef(m.lp, (int)c, saved[c - 1]);
+        free(saved);
+        if (rc)
+            break;
+        double t2 = t1, b2 = b1;
+        if (feasible) {
+            read_plan(pr, &m, plan);
+            rc = so_pt_plan_eval(pr, plan, NULL, &t2, &b2);
+        }
+        if (rc)
+            break;
+        if (!(t2 < last)) {
+            snprintf(msg, len, "pareto-glpk: GLPK returned makespan %.17g, not"
+                               " below the previous %.17g", t2, last);
+            rc = SO_EBACKEND;
+            break;
+        }
+        int added = so_pt_frontier_offer(f, t2, b2, plan);
+        if (added < 0) {
+            rc = added;
+            break;
+        }
+        last = t2;
+        double below = time_below(&m, t2);
+        if (below < 0)
+            break;
+        eps = (below + t2) / 2;
+    }
+    if (m.lp)
+        glp_delete_prob(m.lp);
+    free(m.first);
+    free(m.times);
+    free(plan);
+    return rc;
+}
+
+static int core(const so_pareto *pr, const so_params *prm, double limit,
+                so_pt_frontier *f, char *msg, size_t len)
+{
+    return so_pt_glpk(pr, prm, limit, f, msg, len);
+}
+
+int so_pt_glpk_solve(const so_problem *p, const so_params *prm, so_result *r)
+{
+    return so_pt_exact_run(p, prm, r, so_pt_glpk_options, "max_columns", core);
+}
