@@ -41,6 +41,7 @@ int so_cmd_export(int argc, char **argv);
 /* harness */
 
 /* cluster */
+int so_cmd_sim(int argc, char **argv);
 
 
 #endif
