@@ -54,7 +54,8 @@ static int hadoop_pick(const so_cl_sim *sim, int j, int node, int phase)
         return -1;
     double mean = sum / n;
     double sd = sqrt(fmax(0.0, sumsq / n - mean * mean));
-    double slow = mean - SLOW_TASK_THRESHOLD * sd;
+    /* rates equal up to rounding must not look slow */
+    double slow = mean - SLOW_TASK_THRESHOLD * sd - SO_CL_RATE_TOLERANCE * mean;
     int best = -1;
     double best_left = -1;
     for (int k = 0; k < job->n_running[phase]; k++) {

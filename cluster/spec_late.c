@@ -74,6 +74,7 @@ static int late_pick(const so_cl_sim *sim, int j, int node, int phase)
         if (sim->tasks[t].state == SO_CL_DONE)
             rates[m++] = sim->tasks[t].rate;
     double slow = so_cl_quantile(rates, m, SLOW_TASK_QUANTILE);
+    slow -= SO_CL_RATE_TOLERANCE * slow; /* rates equal up to rounding are not slow */
     free(rates);
     int best = -1;
     double best_left = -1;

@@ -8,6 +8,9 @@
  * its attempt has run this long (seconds); LATE keeps the same rule. */
 #define SO_CL_SPECULATIVE_LAG 60.0
 
+/* Relative tolerance below which two progress rates count as equal. */
+#define SO_CL_RATE_TOLERANCE 1e-9
+
 /* Whether running attempt a may get a speculative copy on node: it is not a
  * copy itself, its task has no other running attempt (Hadoop's
  * MAX_TASK_EXECS = 1), it has run SO_CL_SPECULATIVE_LAG seconds, and it does
