@@ -11,6 +11,9 @@
 int so_cl_plot_utilisation(const so_cl_sim *sim, const so_cl_workload *w,
                            double step, const char *path, so_error *err)
 {
+    if (strchr(path, '\'') || strchr(path, '\n'))
+        return so_error_setf(err, path, 0, 0, NULL,
+                             "a plot path may not contain quotes or newlines");
     char dir[] = "/tmp/slotopt-plotXXXXXX";
     if (!mkdtemp(dir)) {
         so_error_setf(err, path, 0, 0, NULL, "cannot create a temporary directory");
