@@ -383,11 +383,27 @@ static void fill_slots(so_cl_sim *s, int node)
                 break;
 }
 
+/* The next heartbeat of a node. While no submitted job is unfinished its
+ * beats change nothing, so the node skips to its first beat at or after the
+ * next submission (same beat grid, fewer no-op events). */
+static void next_heartbeat(so_cl_sim *s, int node)
+{
+    so_cl_nodert *nd = &s->nodes[node];
+    nd->beat++;
+    if (s->next_arrival == s->jobs_done) {
+        double submit = s->w->jobs[s->next_arrival].submit;
+        double k = ceil((submit - nd->phase) / s->interval);
+        if (k > (double)nd->beat)
+            nd->beat = (long long)k;
+    }
+    push(s, nd->phase + (double)nd->beat * s->interval, EV_HEARTBEAT, node);
+}
+
 static void on_heartbeat(so_cl_sim *s, int node)
 {
     fill_slots(s, node);
     if (s->jobs_done < s->w->n_jobs)
-        push(s, s->now + s->interval, EV_HEARTBEAT, node);
+        next_heartbeat(s, node);
 }
 
 static int on_copy_end(so_cl_sim *s, int id)
@@ -541,9 +557,10 @@ int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
         push(s, w->jobs[0].submit, EV_ARRIVE, 0);
         so_rng rng;
         so_rng_seed(&rng, cfg->seed);
-        for (int n = 0; n < w->n_nodes; n++)
-            push(s, w->aligned ? 0 : so_rng_uniform(&rng) * s->interval,
-                 EV_HEARTBEAT, n);
+        for (int n = 0; n < w->n_nodes; n++) {
+            s->nodes[n].phase = w->aligned ? 0 : so_rng_uniform(&rng) * s->interval;
+            push(s, s->nodes[n].phase, EV_HEARTBEAT, n);
+        }
     }
     if (s->failed) {
         so_cl_sim_free(s);

@@ -58,6 +58,8 @@ typedef struct so_cl_nodert {
     int *running; /* running attempt ids */
     int n_running;
     int completed; /* attempts completed on it (LATE's node score) */
+    double phase;  /* heartbeats at phase + k * interval */
+    long long beat; /* k of the next heartbeat */
 } so_cl_nodert;
 
 struct so_cl_sim {

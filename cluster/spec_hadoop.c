@@ -39,19 +39,20 @@ static int hadoop_pick(const so_cl_sim *sim, int j, int node, int phase)
     const so_cl_jobrt *job = &sim->jobs[j];
     if (job->n_running[phase] == 0 || at_cap(sim, job, phase))
         return -1;
+    int any = 0;
+    for (int k = 0; k < job->n_running[phase] && !any; k++)
+        any = so_cl_spec_candidate(sim, &sim->attempts[job->running[phase][k]],
+                                   node);
+    if (!any)
+        return -1;
     double sum = job->rate_sum[phase], sumsq = job->rate_sumsq[phase];
     int n = job->done[phase];
-    int any = 0;
     for (int k = 0; k < job->n_running[phase]; k++) {
-        const so_cl_attempt *a = &sim->attempts[job->running[phase][k]];
-        double r = so_cl_progress_rate(sim, a);
+        double r = so_cl_progress_rate(sim, &sim->attempts[job->running[phase][k]]);
         sum += r;
         sumsq += r * r;
         n++;
-        any = any || so_cl_spec_candidate(sim, a, node);
     }
-    if (!any)
-        return -1;
     double mean = sum / n;
     double sd = sqrt(fmax(0.0, sumsq / n - mean * mean));
     /* rates equal up to rounding must not look slow */
