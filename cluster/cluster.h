@@ -146,6 +146,9 @@ typedef struct so_cl_stats {
     double makespan;          /* last finish - first submit */
     double busy[SO_CL_PHASES];        /* slot-seconds held by attempts */
     double utilisation[SO_CL_PHASES]; /* busy / (slots * makespan) */
+    uint64_t preempted;       /* attempts killed by the scheduler */
+    /* speculative copies: launched = useful (won) + non-beneficial (the
+     * original won, the copy was killed) + killed (preempted) */
     uint64_t spec_launched, spec_useful, spec_killed, spec_nonbeneficial;
 } so_cl_stats;
 

@@ -337,6 +337,7 @@ int so_cl_kill(so_cl_sim *s, int id)
     so_cl_task *task = &s->tasks[a->task];
     so_cl_jobrt *job = &s->jobs[a->job];
     int p = a->phase;
+    s->stats.preempted++;
     if (a->speculative)
         s->stats.spec_killed++;
     stop_attempt(s, id, SO_CL_KILLED);

@@ -103,6 +103,7 @@ json_t *so_cl_report_json(const so_cl_sim *sim, const so_cl_workload *w,
     json_object_set_new(o, "events_by_kind", kinds);
     json_object_set_new(o, "tasks", json_integer((json_int_t)st->tasks_done));
     json_object_set_new(o, "attempts", json_integer((json_int_t)st->attempts));
+    json_object_set_new(o, "preempted", json_integer((json_int_t)st->preempted));
     json_t *jobs = json_array();
     for (int j = 0; j < w->n_jobs; j++) {
         const so_cl_job_result *x = &sim->results[j];
@@ -138,9 +139,9 @@ void so_cl_report_table(FILE *fp, const so_cl_sim *sim, const so_cl_workload *w,
             (unsigned long long)st->spec_useful,
             (unsigned long long)st->spec_nonbeneficial,
             (unsigned long long)st->spec_killed);
-    fprintf(fp, "events       %llu (tasks %llu, attempts %llu)\n\n",
+    fprintf(fp, "events       %llu (tasks %llu, attempts %llu, preempted %llu)\n\n",
             (unsigned long long)st->events, (unsigned long long)st->tasks_done,
-            (unsigned long long)st->attempts);
+            (unsigned long long)st->attempts, (unsigned long long)st->preempted);
     fprintf(fp, "%-24s %12s %12s %12s %12s\n", "job", "submit", "start",
             "finish", "response");
     for (int j = 0; j < w->n_jobs; j++) {

@@ -264,6 +264,35 @@ static void test_conservation_speculation(void)
         }
 }
 
+/* Preemption with speculation: tasks still complete once, and copies
+ * killed by preemption are counted apart. */
+static void test_conservation_preemption(void)
+{
+    so_params prm;
+    so_params_init(&prm);
+    so_params_set(&prm, "min_share_timeout", "1");
+    so_params_set(&prm, "fair_share_timeout", "2");
+    so_params_set(&prm, "preemption_interval", "1");
+    uint64_t preempted = 0;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        cl_run r = cl_simulate(mixed, "fair", seed % 2 ? "late" : "hadoop", &prm,
+                               seed, NULL);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
+        for (size_t t = 0; t < so_cl_sim_task_count(r.sim); t++)
+            CU_ASSERT_EQUAL(so_cl_sim_task_completions(r.sim, t), 1);
+        const so_cl_stats *st = so_cl_sim_stats(r.sim);
+        CU_ASSERT_EQUAL(st->spec_launched, st->spec_useful +
+                                               st->spec_nonbeneficial +
+                                               st->spec_killed);
+        CU_ASSERT_EQUAL(st->attempts,
+                        st->tasks_done + st->spec_launched + st->preempted -
+                            st->spec_killed);
+        preempted += st->preempted;
+        cl_done(&r);
+    }
+    CU_ASSERT(preempted > 0);
+}
+
 /* Makespan Theorem (Verma, Cherkasova, Campbell, ARIA, ICAC 2011): n tasks
  * of mean a and maximum m greedily on k slots end within
  * [n a / k, (n - 1) a / k + m]. Equal tasks d with slots refilled at once
@@ -305,6 +334,7 @@ static CU_TestInfo tests[] = {
     {"same seed, same event log", test_determinism},
     {"conservation: tasks once, busy = work", test_conservation},
     {"conservation with speculation", test_conservation_speculation},
+    {"conservation with preemption", test_conservation_preemption},
     {"single job on k slots: Makespan Theorem", test_makespan_theorem},
     CU_TEST_INFO_NULL,
 };

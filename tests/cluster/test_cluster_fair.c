@@ -156,6 +156,7 @@ static void test_preemption(void)
     /* the killed attempts' 6 s each are busy time too */
     NEAR(so_cl_sim_stats(r.sim)->busy[SO_CL_MAP], 2 * 6 + 2 * 10 + 2 * 100);
     CU_ASSERT_EQUAL(so_cl_sim_stats(r.sim)->attempts, 6);
+    CU_ASSERT_EQUAL(so_cl_sim_stats(r.sim)->preempted, 2);
     for (size_t t = 0; t < so_cl_sim_task_count(r.sim); t++)
         CU_ASSERT_EQUAL(so_cl_sim_task_completions(r.sim, t), 1);
     cl_done(&r);
