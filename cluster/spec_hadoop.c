@@ -19,6 +19,7 @@
  * (the engine asks after the pending tasks, as obtainNewMapTask does).
  */
 #include <math.h>
+#include <stdlib.h>
 #include "cluster/speculation.h"
 
 #define SLOW_TASK_THRESHOLD 1.0
@@ -45,13 +46,16 @@ static int hadoop_pick(const so_cl_sim *sim, int j, int node, int phase)
                                    node);
     if (!any)
         return -1;
+    int n_run = job->n_running[phase];
+    double *rate = malloc((size_t)n_run * sizeof *rate);
+    if (!rate)
+        return -1;
     double sum = job->rate_sum[phase], sumsq = job->rate_sumsq[phase];
-    int n = job->done[phase];
-    for (int k = 0; k < job->n_running[phase]; k++) {
-        double r = so_cl_progress_rate(sim, &sim->attempts[job->running[phase][k]]);
-        sum += r;
-        sumsq += r * r;
-        n++;
+    int n = job->done[phase] + n_run;
+    for (int k = 0; k < n_run; k++) {
+        rate[k] = so_cl_progress_rate(sim, &sim->attempts[job->running[phase][k]]);
+        sum += rate[k];
+        sumsq += rate[k] * rate[k];
     }
     double mean = sum / n;
     double sd = sqrt(fmax(0.0, sumsq / n - mean * mean));
@@ -59,19 +63,17 @@ static int hadoop_pick(const so_cl_sim *sim, int j, int node, int phase)
     double slow = mean - SLOW_TASK_THRESHOLD * sd - SO_CL_RATE_TOLERANCE * mean;
     int best = -1;
     double best_left = -1;
-    for (int k = 0; k < job->n_running[phase]; k++) {
+    for (int k = 0; k < n_run; k++) {
         const so_cl_attempt *a = &sim->attempts[job->running[phase][k]];
-        if (!so_cl_spec_candidate(sim, a, node))
+        if (!(rate[k] < slow) || !so_cl_spec_candidate(sim, a, node))
             continue;
-        double r = so_cl_progress_rate(sim, a);
-        if (!(r < slow))
-            continue;
-        double left = r > 0 ? (1 - so_cl_progress(sim, a)) / r : INFINITY;
+        double left = so_cl_time_left(sim, a, rate[k]);
         if (left > best_left || (left == best_left && a->task < best)) {
             best_left = left;
             best = a->task;
         }
     }
+    free(rate);
     return best;
 }
 

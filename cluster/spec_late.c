@@ -63,34 +63,35 @@ static int late_pick(const so_cl_sim *sim, int j, int node, int phase)
                                    node);
     if (!any)
         return -1;
-    double *rates = malloc((size_t)(n + job->done[phase]) * sizeof *rates);
+    /* rates[0..n-1]: the running attempts', kept; a copy with the
+     * completed tasks' rates goes to the quantile, which reorders it */
+    double *rates = malloc((size_t)(2 * n + job->done[phase]) * sizeof *rates);
     if (!rates)
         return -1;
+    double *all = rates + n;
     int m = 0;
     for (int k = 0; k < n; k++)
-        rates[m++] = so_cl_progress_rate(sim, &sim->attempts[job->running[phase][k]]);
+        all[m++] = rates[k] =
+            so_cl_progress_rate(sim, &sim->attempts[job->running[phase][k]]);
     for (int t = job->first_task[phase]; t < job->first_task[phase] + job->n[phase];
          t++)
         if (sim->tasks[t].state == SO_CL_DONE)
-            rates[m++] = sim->tasks[t].rate;
-    double slow = so_cl_quantile(rates, m, SLOW_TASK_QUANTILE);
+            all[m++] = sim->tasks[t].rate;
+    double slow = so_cl_quantile(all, m, SLOW_TASK_QUANTILE);
     slow -= SO_CL_RATE_TOLERANCE * slow; /* rates equal up to rounding are not slow */
-    free(rates);
     int best = -1;
     double best_left = -1;
     for (int k = 0; k < n; k++) {
         const so_cl_attempt *a = &sim->attempts[job->running[phase][k]];
-        if (!so_cl_spec_candidate(sim, a, node))
+        if (!(rates[k] < slow) || !so_cl_spec_candidate(sim, a, node))
             continue;
-        double r = so_cl_progress_rate(sim, a);
-        if (!(r < slow))
-            continue;
-        double left = r > 0 ? (1 - so_cl_progress(sim, a)) / r : INFINITY;
+        double left = so_cl_time_left(sim, a, rates[k]);
         if (left > best_left || (left == best_left && a->task < best)) {
             best_left = left;
             best = a->task;
         }
     }
+    free(rates);
     if (best >= 0 && slow_node(sim, node))
         return -1;
     return best;

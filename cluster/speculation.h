@@ -18,7 +18,12 @@
 int so_cl_spec_candidate(const so_cl_sim *sim, const so_cl_attempt *a,
                          int node);
 
-/* Linearly interpolated quantile q in [0, 1] of x[0..n-1] (sorts x). */
+/* LATE's estimate of an attempt's time left, (1 - score) / rate, given its
+ * rate (score = rate x seconds run); infinite for a zero rate. */
+double so_cl_time_left(const so_cl_sim *sim, const so_cl_attempt *a,
+                       double rate);
+
+/* Linearly interpolated quantile q in [0, 1] of x[0..n-1] (reorders x). */
 double so_cl_quantile(double *x, int n, double q);
 
 #endif

@@ -1,8 +1,10 @@
 /* test_cluster_spec.c — speculation plug-ins: hand-computed useful and
  * non-beneficial copies under Hadoop's rule and LATE, and LATE's slow-node
  * filter. */
+#include <stdlib.h>
 #include "tests/test_util.h"
 #include "tests/cluster/cluster_test.h"
+#include "cluster/speculation.h"
 
 #define NEAR(a, b) CU_ASSERT_DOUBLE_EQUAL((a), (b), 1e-9)
 
@@ -121,7 +123,35 @@ static void test_late_slow_node(void)
     }
 }
 
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The selection-based quantile equals the one read off a sorted copy. */
+static void test_quantile(void)
+{
+    double x[] = {0.01, 0.0025, 0.01};
+    NEAR(so_cl_quantile(x, 3, 0.25), 0.00625);
+    so_rng rng;
+    so_rng_seed(&rng, 9);
+    for (int it = 0; it < 3000; it++) {
+        int n = (int)so_rng_int(&rng, 1, 40);
+        double a[40], b[40];
+        for (int i = 0; i < n; i++)
+            a[i] = b[i] = (double)so_rng_int(&rng, 0, 6);
+        double q = (double)so_rng_int(&rng, 0, 100) / 100;
+        qsort(b, (size_t)n, sizeof *b, by_value);
+        double pos = q * (n - 1);
+        int lo = (int)pos;
+        double expect = lo >= n - 1 ? b[n - 1] : b[lo] + (pos - lo) * (b[lo + 1] - b[lo]);
+        NEAR(so_cl_quantile(a, n, q), expect);
+    }
+}
+
 static CU_TestInfo tests[] = {
+    {"interpolated quantile by selection", test_quantile},
     {"a useful copy (hadoop, late)", test_useful_copy},
     {"a non-beneficial copy (hadoop)", test_nonbeneficial_copy},
     {"no copy when all tasks progress alike", test_no_copy_when_uniform},
