@@ -55,6 +55,12 @@ static summary responses(const so_cl_sim *sim)
     return s;
 }
 
+/* A number, or null when undefined (no jobs). */
+static json_t *number(double x)
+{
+    return isnan(x) ? json_null() : json_real(x);
+}
+
 static json_t *phase_pair(double map, double reduce)
 {
     return json_pack("{s:f,s:f}", "map", map, "reduce", reduce);
@@ -79,11 +85,11 @@ json_t *so_cl_report_json(const so_cl_sim *sim, const so_cl_workload *w,
     json_object_set_new(o, "heartbeat_interval", json_real(sim->interval));
     json_object_set_new(o, "makespan", json_real(st->makespan));
     json_t *resp = json_object();
-    json_object_set_new(resp, "mean", json_real(r.mean));
-    json_object_set_new(resp, "p50", json_real(r.p50));
-    json_object_set_new(resp, "p95", json_real(r.p95));
-    json_object_set_new(resp, "p99", json_real(r.p99));
-    json_object_set_new(resp, "max", json_real(r.max));
+    json_object_set_new(resp, "mean", number(r.mean));
+    json_object_set_new(resp, "p50", number(r.p50));
+    json_object_set_new(resp, "p95", number(r.p95));
+    json_object_set_new(resp, "p99", number(r.p99));
+    json_object_set_new(resp, "max", number(r.max));
     json_object_set_new(o, "response", resp);
     json_object_set_new(o, "utilisation",
                         phase_pair(st->utilisation[0], st->utilisation[1]));

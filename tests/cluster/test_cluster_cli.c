@@ -144,7 +144,26 @@ static void test_swim_replay(void)
     free(out);
 }
 
+/* No jobs: a valid, empty replay whose response statistics are null. */
+static void test_empty_workload(void)
+{
+    const char *in = so_test_write("empty.json",
+                                   "{\"cluster\": {\"nodes\": [{}]}, \"jobs\": []}");
+    char args[1024], *out = NULL;
+    snprintf(args, sizeof args, "sim %s --scheduler fair --speculation hadoop", in);
+    CU_ASSERT_EQUAL_FATAL(so_test_run(args, &out, NULL), 0);
+    json_error_t jerr;
+    json_t *j = json_loads(out, 0, &jerr);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    CU_ASSERT(json_is_null(json_object_get(json_object_get(j, "response"), "mean")));
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(j, "events")), 0);
+    CU_ASSERT_EQUAL(json_array_size(json_object_get(j, "jobs")), 0);
+    json_decref(j);
+    free(out);
+}
+
 static CU_TestInfo tests[] = {
+    {"empty workload", test_empty_workload},
     {"json report values", test_json_report},
     {"table, -o, --events-out, --plot", test_table_and_files},
     {"usage errors exit 2", test_usage_errors},
