@@ -47,6 +47,8 @@ typedef struct so_cl_job_spec {
     double slowstart;  /* fraction of maps done before reduces may start */
     int n_maps, n_reduces;
     double *map_work;                /* n_maps, each > 0 */
+    int *map_replicas; /* NULL, or n_maps x workload replicas node indices
+                        * (-1: placed at random) */
     so_cl_reduce_work *reduce_work;  /* n_reduces, each sums to > 0 */
 } so_cl_job_spec;
 
@@ -57,6 +59,8 @@ typedef struct so_cl_workload {
     double heartbeat;  /* seconds; 0 = Hadoop's rule max(3, nodes / 100) */
     int outofband;     /* a node also heartbeats when one of its attempts ends */
     int aligned;       /* 1: every node beats at k * interval; 0: seeded phase */
+    int replicas;      /* copies of each map's input block; 0: no locality */
+    double remote_slowdown; /* work factor of a map away from its data (>= 1) */
     int n_pools;
     so_cl_pool_spec *pools;
     int n_jobs;
@@ -121,6 +125,9 @@ const so_cl_speculation *so_cl_speculation_at(size_t i);
  * node, else (when a speculation policy is set) a speculative copy it picks.
  * Returns 1 if an attempt was launched, 0 if the job had nothing to run. */
 int so_cl_launch(so_cl_sim *sim, int job, int node, int phase);
+/* Launches a pending map of job whose input has a replica on node; 1 if it
+ * did. Without a locality model (replicas 0) every map is local. */
+int so_cl_launch_local(so_cl_sim *sim, int job, int node);
 
 /* ---- simulation ---------------------------------------------------------- */
 extern const so_option_doc so_cl_sim_options[]; /* epoch */
@@ -147,6 +154,7 @@ typedef struct so_cl_stats {
     double busy[SO_CL_PHASES];        /* slot-seconds held by attempts */
     double utilisation[SO_CL_PHASES]; /* busy / (slots * makespan) */
     uint64_t preempted;       /* attempts killed by the scheduler */
+    uint64_t local_maps, remote_maps; /* map attempts by data locality */
     /* speculative copies: launched = useful (won) + non-beneficial (the
      * original won, the copy was killed) + killed (preempted) */
     uint64_t spec_launched, spec_useful, spec_killed, spec_nonbeneficial;

@@ -237,6 +237,16 @@ static int start_attempt(so_cl_sim *s, int t, int node, int speculative)
     a->start = s->now;
     a->copy_end = -1;
     a->waiting = 0;
+    a->scale = 1;
+    if (p == SO_CL_MAP) {
+        int local = so_cl_is_local(s, t, node);
+        if (!local)
+            a->scale = s->w->remote_slowdown;
+        if (local)
+            s->stats.local_maps++;
+        else
+            s->stats.remote_maps++;
+    }
     a->run_index = job->n_running[p];
     job->running[p][job->n_running[p]++] = id;
     a->node_index = nd->n_running;
@@ -246,6 +256,7 @@ static int start_attempt(so_cl_sim *s, int t, int node, int speculative)
     if (task->state == SO_CL_PENDING) {
         task->state = SO_CL_RUNNING;
         job->running_tasks[p]++;
+        job->n_pending[p]--;
     }
     if (job->start < 0)
         job->start = s->now;
@@ -262,7 +273,7 @@ static int start_attempt(so_cl_sim *s, int t, int node, int speculative)
     double speed = s->w->nodes[node].speed;
     int i = t - job->first_task[p];
     if (p == SO_CL_MAP) {
-        push(s, s->now + job->spec->map_work[i] / speed, EV_END, id);
+        push(s, s->now + job->spec->map_work[i] * a->scale / speed, EV_END, id);
     } else {
         const so_cl_reduce_work *rw = &job->spec->reduce_work[i];
         double copy_end = s->now + rw->copy / speed;
@@ -306,29 +317,68 @@ static void stop_attempt(so_cl_sim *s, int id, int state)
     }
 }
 
-int so_cl_launch(so_cl_sim *s, int j, int node, int p)
+/* A pending task of the job's phase for node: a local map first (Hadoop's
+ * obtainNewMapTask tries node-local maps first), then a killed task put
+ * back, then the lowest-numbered pending task. -1 if none. */
+static int take_pending(so_cl_sim *s, int j, int node, int p)
 {
     so_cl_jobrt *job = &s->jobs[j];
-    if (s->nodes[node].free[p] <= 0 || job->finished || !job->arrived)
-        return 0;
-    if (p == SO_CL_REDUCE && !job->reduces_open)
-        return 0;
-    int t = -1, speculative = 0;
-    if (job->n_requeued[p] > 0)
-        t = job->requeued[p][--job->n_requeued[p]];
-    else if (job->next_pending[p] < job->n[p])
-        t = job->first_task[p] + job->next_pending[p]++;
-    else if (s->cfg.speculation) {
-        t = s->cfg.speculation->pick(s, j, node, p);
-        speculative = t >= 0;
+    if (job->n_pending[p] == 0)
+        return -1;
+    if (p == SO_CL_MAP) {
+        int t = so_cl_local_pending(s, j, node);
+        if (t >= 0)
+            return t;
     }
-    if (t < 0)
-        return 0;
+    while (job->n_requeued[p] > 0) {
+        int t = job->requeued[p][--job->n_requeued[p]];
+        if (s->tasks[t].state == SO_CL_PENDING)
+            return t;
+    }
+    for (; job->next_pending[p] < job->n[p]; job->next_pending[p]++) {
+        int t = job->first_task[p] + job->next_pending[p];
+        if (s->tasks[t].state == SO_CL_PENDING)
+            return t;
+    }
+    return -1;
+}
+
+static int can_launch(const so_cl_sim *s, int j, int node, int p)
+{
+    const so_cl_jobrt *job = &s->jobs[j];
+    return s->nodes[node].free[p] > 0 && !job->finished && job->arrived &&
+           (p == SO_CL_MAP || job->reduces_open);
+}
+
+static int launch_task(so_cl_sim *s, int t, int node, int speculative)
+{
     if (start_attempt(s, t, node, speculative)) {
         s->failed = 1;
         return 0;
     }
     return 1;
+}
+
+int so_cl_launch(so_cl_sim *s, int j, int node, int p)
+{
+    if (!can_launch(s, j, node, p))
+        return 0;
+    int t = take_pending(s, j, node, p);
+    if (t >= 0)
+        return launch_task(s, t, node, 0);
+    if (!s->cfg.speculation)
+        return 0;
+    t = s->cfg.speculation->pick(s, j, node, p);
+    return t >= 0 ? launch_task(s, t, node, 1) : 0;
+}
+
+int so_cl_launch_local(so_cl_sim *s, int j, int node)
+{
+    if (!can_launch(s, j, node, SO_CL_MAP))
+        return 0;
+    int t = s->replicas > 0 ? so_cl_local_pending(s, j, node)
+                            : take_pending(s, j, node, SO_CL_MAP);
+    return t >= 0 ? launch_task(s, t, node, 0) : 0;
 }
 
 int so_cl_kill(so_cl_sim *s, int id)
@@ -348,7 +398,9 @@ int so_cl_kill(so_cl_sim *s, int id)
             return -1;
         task->state = SO_CL_PENDING;
         job->running_tasks[p]--;
+        job->n_pending[p]++;
         job->requeued[p][job->n_requeued[p]++] = a->task;
+        so_cl_locality_requeue(s, a->task);
     }
     if (s->w->outofband)
         push(s, s->now, EV_OOB, a->node);
@@ -362,6 +414,8 @@ static void on_arrive(so_cl_sim *s, int j)
     so_cl_jobrt *job = &s->jobs[j];
     job->arrived = 1;
     logf_event(s, "arrive", j, -1, -1, -1);
+    if (so_cl_locality_open(s, j))
+        s->failed = 1;
     if (job->n[SO_CL_MAP] > 0)
         list_add(s, j, SO_CL_MAP);
     check_reduces_open(s, j);
@@ -460,8 +514,10 @@ static int on_end(so_cl_sim *s, int id)
     job->running_tasks[p]--;
     if (++job->done[p] == job->n[p]) {
         list_remove(s, j, p);
-        if (p == SO_CL_MAP)
+        if (p == SO_CL_MAP) {
             release_waiting_reduces(s, job);
+            so_cl_locality_close(s, j);
+        }
     }
     if (p == SO_CL_MAP)
         check_reduces_open(s, j);
@@ -525,6 +581,8 @@ int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
         job->start = job->finish = -1;
         job->n[SO_CL_MAP] = w->jobs[j].n_maps;
         job->n[SO_CL_REDUCE] = w->jobs[j].n_reduces;
+        job->n_pending[SO_CL_MAP] = job->n[SO_CL_MAP];
+        job->n_pending[SO_CL_REDUCE] = job->n[SO_CL_REDUCE];
         for (int p = 0; p < SO_CL_PHASES; p++) {
             job->prev[p] = job->next[p] = -1;
             job->first_task[p] = (int)t;
@@ -548,6 +606,12 @@ int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
             so_cl_sim_free(s);
             return SO_ENOMEM;
         }
+    }
+    so_rng placement;
+    so_rng_seed_stream(&placement, cfg->seed, 1);
+    if (so_cl_locality_init(s, &placement)) {
+        so_cl_sim_free(s);
+        return SO_ENOMEM;
     }
     rc = cfg->scheduler->create(s, cfg->params, &s->sched_state, err);
     if (rc) {
@@ -622,17 +686,20 @@ void so_cl_sim_free(so_cl_sim *s)
     if (s->cfg.scheduler && s->cfg.scheduler->destroy && s->sched_state)
         s->cfg.scheduler->destroy(s->sched_state);
     if (s->jobs)
-        for (int j = 0; j < s->w->n_jobs; j++)
+        for (int j = 0; j < s->w->n_jobs; j++) {
             for (int p = 0; p < SO_CL_PHASES; p++) {
                 free(s->jobs[j].running[p]);
                 free(s->jobs[j].requeued[p]);
             }
+            so_cl_locality_close(s, j);
+        }
     if (s->nodes)
         for (int n = 0; n < s->w->n_nodes; n++)
             free(s->nodes[n].running);
     for (int p = 0; p < SO_CL_PHASES; p++)
         free(s->series[p]);
     so_cl_heap_free(&s->heap);
+    free(s->replica);
     free(s->jobs);
     free(s->results);
     free(s->tasks);

@@ -87,7 +87,8 @@ int so_cl_demand(const so_cl_jobrt *job, int phase)
     return so_cl_pending(job, phase) + job->running_tasks[phase];
 }
 
-int so_cl_assign_by_deficit(so_cl_sim *sim, int node, int phase, int *scratch)
+int so_cl_assign_by_deficit_with(so_cl_sim *sim, int node, int phase,
+                                 int *scratch, so_cl_try_fn try_job, void *ctx)
 {
     int n = 0;
     for (int j = sim->head[phase]; j >= 0; j = sim->jobs[j].next[phase])
@@ -103,9 +104,21 @@ int so_cl_assign_by_deficit(so_cl_sim *sim, int node, int phase, int *scratch)
                 best = k;
             }
         }
-        if (so_cl_launch(sim, scratch[best], node, phase))
+        if (try_job(ctx, sim, scratch[best], node, phase))
             return 1;
         scratch[best] = scratch[--n];
     }
     return 0;
+}
+
+static int plain_launch(void *ctx, so_cl_sim *sim, int job, int node, int phase)
+{
+    (void)ctx;
+    return so_cl_launch(sim, job, node, phase);
+}
+
+int so_cl_assign_by_deficit(so_cl_sim *sim, int node, int phase, int *scratch)
+{
+    return so_cl_assign_by_deficit_with(sim, node, phase, scratch, plain_launch,
+                                        NULL);
 }

@@ -19,6 +19,13 @@ void so_cl_waterline(int n, const double *weight, const double *min_share,
  * sim->list_len[phase] ints. Returns 1 if a task was launched. */
 int so_cl_assign_by_deficit(so_cl_sim *sim, int node, int phase, int *scratch);
 
+/* The same with another way to offer the slot to a job (e.g. delay
+ * scheduling): try(ctx, sim, job, node, phase) returns 1 if it launched. */
+typedef int (*so_cl_try_fn)(void *ctx, so_cl_sim *sim, int job, int node,
+                            int phase);
+int so_cl_assign_by_deficit_with(so_cl_sim *sim, int node, int phase,
+                                 int *scratch, so_cl_try_fn try_job, void *ctx);
+
 /* Runnable tasks of a job in a phase (pending + running): its demand. */
 int so_cl_demand(const so_cl_jobrt *job, int phase);
 

@@ -22,7 +22,7 @@ double so_cl_progress(const so_cl_sim *sim, const so_cl_attempt *a)
     double speed = sim->w->nodes[a->node].speed;
     double ran = (sim->now - a->start) * speed;
     if (a->phase == SO_CL_MAP)
-        return frac(ran, job->spec->map_work[i]);
+        return frac(ran, job->spec->map_work[i] * a->scale);
     const so_cl_reduce_work *rw = &job->spec->reduce_work[i];
     if (a->copy_end < 0 || sim->now < a->copy_end) {
         double copy = frac(ran, rw->copy);

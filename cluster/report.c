@@ -110,6 +110,13 @@ json_t *so_cl_report_json(const so_cl_sim *sim, const so_cl_workload *w,
     json_object_set_new(o, "tasks", json_integer((json_int_t)st->tasks_done));
     json_object_set_new(o, "attempts", json_integer((json_int_t)st->attempts));
     json_object_set_new(o, "preempted", json_integer((json_int_t)st->preempted));
+    uint64_t maps = st->local_maps + st->remote_maps;
+    json_object_set_new(o, "locality",
+                        json_pack("{s:I,s:I,s:o}", "node_local",
+                                  (json_int_t)st->local_maps, "remote",
+                                  (json_int_t)st->remote_maps, "fraction_local",
+                                  maps ? json_real((double)st->local_maps / maps)
+                                       : json_null()));
     json_t *jobs = json_array();
     for (int j = 0; j < w->n_jobs; j++) {
         const so_cl_job_result *x = &sim->results[j];
@@ -145,6 +152,8 @@ void so_cl_report_table(FILE *fp, const so_cl_sim *sim, const so_cl_workload *w,
             (unsigned long long)st->spec_useful,
             (unsigned long long)st->spec_nonbeneficial,
             (unsigned long long)st->spec_killed);
+    fprintf(fp, "locality     %llu node-local, %llu remote map attempts\n",
+            (unsigned long long)st->local_maps, (unsigned long long)st->remote_maps);
     fprintf(fp, "events       %llu (tasks %llu, attempts %llu, preempted %llu)\n\n",
             (unsigned long long)st->events, (unsigned long long)st->tasks_done,
             (unsigned long long)st->attempts, (unsigned long long)st->preempted);

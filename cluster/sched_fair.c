@@ -11,7 +11,12 @@
  * fair_share_timeout seconds, gets back the missing slots from pools above
  * their fair share, killing their most recently launched attempts first;
  * checked every preemption_interval (15 s, Hadoop's default).
- * Delay scheduling is not modelled: the model has no data placement.
+ * Delay scheduling (optional; Zaharia et al., "Delay Scheduling", EuroSys
+ * 2010, Algorithm 2 with one locality level, as in Hadoop's fair scheduler
+ * without racks): a job without a node-local map for the offered node is
+ * skipped until it has waited locality_delay seconds since it was first
+ * skipped; a job whose last map ran remotely, or whose pool is starved past
+ * a preemption timeout, may launch remotely at once.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -24,6 +29,9 @@ static const so_option_doc fair_options[] = {
     {"fair_share_timeout", "0",
      "seconds below half the fair share before preempting (0 = never)"},
     {"preemption_interval", "15", "seconds between preemption checks"},
+    {"locality_delay", "0",
+     "delay scheduling: seconds a job waits for a node-local map before it"
+     " may launch a remote one (0 = off; Hadoop: 1.5 x heartbeat)"},
     {NULL, NULL, NULL},
 };
 
@@ -34,8 +42,11 @@ typedef struct fair_state {
     double *last_at_min[SO_CL_PHASES], *last_at_half[SO_CL_PHASES];
     double *job_w, *job_min, *job_demand, *job_share;
     int *members, *scratch, *victims;
-    int n_members_cap;
     double min_timeout, fair_timeout, interval, last_check;
+    double delay;      /* locality delay, 0 = off */
+    double *skipped;   /* per job: when it was first skipped since its last
+                        * map launch, < 0 if not */
+    char *anywhere;    /* per job: its last map was non-local */
 } fair_state;
 
 static void fair_destroy(void *p)
@@ -59,6 +70,8 @@ static void fair_destroy(void *p)
     free(st->members);
     free(st->scratch);
     free(st->victims);
+    free(st->skipped);
+    free(st->anywhere);
     free(st);
 }
 
@@ -66,17 +79,22 @@ static int fair_create(so_cl_sim *sim, const so_params *prm, void **state,
                        so_error *err)
 {
     *state = NULL;
-    double mt = 0, ft = 0, iv = 15;
+    double mt = 0, ft = 0, iv = 15, delay = 0;
     int rc = so_params_double(prm, fair_options, "min_share_timeout", 0, &mt, err);
     if (!rc)
         rc = so_params_double(prm, fair_options, "fair_share_timeout", 0, &ft, err);
     if (!rc)
         rc = so_params_double(prm, fair_options, "preemption_interval", 15, &iv, err);
+    if (!rc)
+        rc = so_params_double(prm, fair_options, "locality_delay", 0, &delay, err);
     if (rc)
         return rc;
     if (!(mt >= 0) || !(ft >= 0) || !(iv > 0))
         return so_error_setf(err, NULL, 0, 0, "preemption",
                              "timeouts must be >= 0 and the interval > 0");
+    if (!(delay >= 0) || delay > 1e9)
+        return so_error_setf(err, NULL, 0, 0, "locality_delay",
+                             "expected seconds >= 0, found %g", delay);
     fair_state *st = calloc(1, sizeof *st);
     if (!st)
         return SO_ENOMEM;
@@ -85,6 +103,7 @@ static int fair_create(so_cl_sim *sim, const so_params *prm, void **state,
     st->min_timeout = mt;
     st->fair_timeout = ft;
     st->interval = iv;
+    st->delay = delay;
     st->pool_w = calloc(np, sizeof(double));
     st->pool_min = calloc(np, sizeof(double));
     st->pool_demand = calloc(np, sizeof(double));
@@ -103,12 +122,16 @@ static int fair_create(so_cl_sim *sim, const so_params *prm, void **state,
     st->job_share = calloc(nj, sizeof(double));
     st->members = calloc(nj, sizeof(int));
     st->scratch = calloc(nj, sizeof(int));
+    st->skipped = malloc(nj * sizeof(double));
+    st->anywhere = calloc(nj, 1);
     ok = ok && st->job_w && st->job_min && st->job_demand && st->job_share &&
-         st->members && st->scratch;
+         st->members && st->scratch && st->skipped && st->anywhere;
     if (!ok) {
         fair_destroy(st);
         return SO_ENOMEM;
     }
+    for (size_t j = 0; j < nj; j++)
+        st->skipped[j] = -1;
     *state = st;
     return SO_OK;
 }
@@ -186,7 +209,7 @@ static void track_starvation(fair_state *st, const so_cl_sim *sim, int phase)
         double d = st->pool_demand[p], run = st->pool_running[p];
         if (run >= fmin(st->pool_min[p], d))
             st->last_at_min[phase][p] = sim->now;
-        if (run >= fmin(st->pool_share[p] / 2, d))
+        if (run >= floor(fmin(st->pool_share[p] / 2, d)))
             st->last_at_half[phase][p] = sim->now;
     }
 }
@@ -199,10 +222,10 @@ static void preempt_phase(fair_state *st, so_cl_sim *sim, int phase)
         double min_goal = fmin(st->pool_min[p], d);
         double need = 0;
         if (st->min_timeout > 0 &&
-            sim->now - st->last_at_min[phase][p] >= st->min_timeout)
+            sim->now - st->last_at_min[phase][p] > st->min_timeout)
             need = fmax(need, min_goal - run);
         if (st->fair_timeout > 0 &&
-            sim->now - st->last_at_half[phase][p] >= st->fair_timeout)
+            sim->now - st->last_at_half[phase][p] > st->fair_timeout)
             need = fmax(need, fmin(st->pool_share[p], d) - run);
         want += floor(need);
     }
@@ -255,9 +278,50 @@ static void fair_allocate(void *state, so_cl_sim *sim)
         st->last_check = sim->now;
 }
 
+/* ---- delay scheduling ---------------------------------------------------- */
+
+/* Hadoop skips the delay for a pool starved past a preemption timeout. */
+static int starving(const fair_state *st, const so_cl_sim *sim, int pool)
+{
+    return (st->min_timeout > 0 &&
+            sim->now - st->last_at_min[SO_CL_MAP][pool] > st->min_timeout) ||
+           (st->fair_timeout > 0 &&
+            sim->now - st->last_at_half[SO_CL_MAP][pool] > st->fair_timeout);
+}
+
+/* Offers a map slot to job j: a node-local map if it has one; otherwise a
+ * remote map only once the job has waited `delay` since it was first
+ * skipped, or if its last map was already remote, or if its pool starves. */
+static int try_delayed(void *ctx, so_cl_sim *sim, int j, int node, int phase)
+{
+    fair_state *st = ctx;
+    if (so_cl_launch_local(sim, j, node)) {
+        st->skipped[j] = -1;
+        st->anywhere[j] = 0;
+        return 1;
+    }
+    if (so_cl_pending(&sim->jobs[j], phase) == 0) /* a speculative copy */
+        return so_cl_launch(sim, j, node, phase);
+    int allowed = st->anywhere[j] || starving(st, sim, sim->jobs[j].spec->pool) ||
+                  (st->skipped[j] >= 0 && sim->now - st->skipped[j] >= st->delay);
+    if (!allowed) {
+        if (st->skipped[j] < 0)
+            st->skipped[j] = sim->now;
+        return 0;
+    }
+    if (!so_cl_launch(sim, j, node, phase))
+        return 0;
+    st->skipped[j] = -1;
+    st->anywhere[j] = 1;
+    return 1;
+}
+
 static int fair_assign(void *state, so_cl_sim *sim, int node, int phase)
 {
     fair_state *st = state;
+    if (phase == SO_CL_MAP && st->delay > 0 && sim->replicas > 0)
+        return so_cl_assign_by_deficit_with(sim, node, phase, st->scratch,
+                                            try_delayed, st);
     return so_cl_assign_by_deficit(sim, node, phase, st->scratch);
 }
 

@@ -20,6 +20,7 @@ typedef struct so_cl_attempt {
     double start;     /* launch time */
     double copy_end;  /* reduce: end of the copy phase; < 0 not yet known */
     int waiting;      /* reduce: copy work done, waiting for the last map */
+    double scale;     /* work factor: remote_slowdown for a non-local map */
 } so_cl_attempt;
 
 typedef struct so_cl_task {
@@ -36,7 +37,8 @@ typedef struct so_cl_jobrt {
     int arrived, finished;
     int first_task[SO_CL_PHASES];     /* its tasks: first_task[p] + i */
     int n[SO_CL_PHASES];
-    int next_pending[SO_CL_PHASES];   /* tasks are launched in index order */
+    int n_pending[SO_CL_PHASES];      /* tasks waiting for a slot */
+    int next_pending[SO_CL_PHASES];   /* cursor: first task maybe pending */
     int *requeued[SO_CL_PHASES];      /* killed tasks back to pending (stack) */
     int n_requeued[SO_CL_PHASES], cap_requeued[SO_CL_PHASES];
     int done[SO_CL_PHASES];
@@ -51,6 +53,9 @@ typedef struct so_cl_jobrt {
     int prev[SO_CL_PHASES], next[SO_CL_PHASES];
     double target[SO_CL_PHASES];      /* allocation layer's slots */
     double start, finish;
+    /* locality: per node, a list of entries (map i, replica r) = i * R + r
+     * in map order; entries of launched maps are dropped lazily */
+    int *local_head, *local_next;
 } so_cl_jobrt;
 
 typedef struct so_cl_nodert {
@@ -77,6 +82,8 @@ struct so_cl_sim {
     size_t n_attempts, cap_attempts;
     so_cl_nodert *nodes;
     int total_slots[SO_CL_PHASES];
+    int replicas;  /* R: replicas per map (0: no locality model) */
+    int *replica;  /* R nodes per task (maps only), task-major */
     int spec_running[SO_CL_PHASES];
     /* jobs that want slots of a phase (arrived, phase open, not finished),
      * linked in job order */
@@ -96,8 +103,21 @@ struct so_cl_sim {
 /* Tasks of a job's phase waiting for a slot. */
 static inline int so_cl_pending(const so_cl_jobrt *j, int phase)
 {
-    return j->n[phase] - j->next_pending[phase] + j->n_requeued[phase];
+    return j->n_pending[phase];
 }
+
+/* Locality (locality.c). Places every map's replicas (explicit ones from the
+ * workload, the rest uniformly over distinct nodes from rng). */
+int so_cl_locality_init(so_cl_sim *sim, so_rng *rng);
+/* Builds / frees a job's per-node lists of pending local maps. */
+int so_cl_locality_open(so_cl_sim *sim, int job);
+void so_cl_locality_close(so_cl_sim *sim, int job);
+/* A pending map of job with a replica on node, or -1. */
+int so_cl_local_pending(so_cl_sim *sim, int job, int node);
+/* Puts a requeued map back at the front of its replicas' lists. */
+void so_cl_locality_requeue(so_cl_sim *sim, int task);
+/* Whether map task t has a replica on node (always, without a model). */
+int so_cl_is_local(const so_cl_sim *sim, int task, int node);
 
 /* Kills a running attempt (preemption); its task goes back to pending when
  * no other attempt of it runs. Returns 0, or -1 when out of memory. */

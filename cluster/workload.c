@@ -8,8 +8,10 @@
 so_cl_workload *so_cl_workload_new(const char *name)
 {
     so_cl_workload *w = calloc(1, sizeof *w);
-    if (w)
+    if (w) {
         snprintf(w->name, sizeof w->name, "%s", name ? name : "");
+        w->remote_slowdown = 1;
+    }
     return w;
 }
 
@@ -19,6 +21,7 @@ void so_cl_workload_free(so_cl_workload *w)
         return;
     for (int j = 0; j < w->n_jobs; j++) {
         free(w->jobs[j].map_work);
+        free(w->jobs[j].map_replicas);
         free(w->jobs[j].reduce_work);
     }
     free(w->jobs);

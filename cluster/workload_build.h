@@ -9,6 +9,7 @@
 #define SO_CL_MAX_TASKS 50000000
 #define SO_CL_MAX_NODES 1000000
 #define SO_CL_MAX_SLOTS 1000
+#define SO_CL_MAX_REPLICAS 16
 
 /* An empty workload (no nodes, jobs or pools); NULL when out of memory. */
 so_cl_workload *so_cl_workload_new(const char *name);

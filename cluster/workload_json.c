@@ -43,7 +43,8 @@ static int read_name(so_jin *in, json_t *obj, const char *path,
 static int read_cluster(so_jin *in, json_t *root, so_cl_workload *w)
 {
     static const char *const keys[] = {"nodes", "heartbeat", "outofband",
-                                       "heartbeat_phase", NULL};
+                                       "heartbeat_phase", "replicas",
+                                       "remote_slowdown", NULL};
     static const char *const gkeys[] = {"count", "map_slots", "reduce_slots",
                                         "speed", NULL};
     json_t *c = NULL, *groups = NULL;
@@ -66,9 +67,17 @@ static int read_cluster(so_jin *in, json_t *root, so_cl_workload *w)
                            "expected \"random\" or \"aligned\", found \"%s\"",
                            phase);
     w->aligned = strcmp(phase, "aligned") == 0;
-    rc = so_jin_array(in, c, "cluster", "nodes", SO_REQUIRED, 1, &groups);
+    int64_t replicas = 0;
+    rc = so_jin_int(in, c, "cluster", "replicas", SO_OPTIONAL, 0, SO_CL_MAX_REPLICAS,
+                    &replicas);
+    if (!rc)
+        rc = so_jin_num(in, c, "cluster", "remote_slowdown", SO_OPTIONAL, 1, 100,
+                        &w->remote_slowdown);
+    if (!rc)
+        rc = so_jin_array(in, c, "cluster", "nodes", SO_REQUIRED, 1, &groups);
     if (rc)
         return rc;
+    w->replicas = (int)replicas;
     int64_t total = 0;
     for (size_t g = 0; g < json_array_size(groups); g++) {
         char gp[256];
@@ -110,6 +119,10 @@ static int read_cluster(so_jin *in, json_t *root, so_cl_workload *w)
         total += count;
         w->n_nodes = (int)total;
     }
+    if (w->replicas > w->n_nodes)
+        return so_jin_fail(in, "cluster.replicas", 0,
+                           "%d replicas on %d nodes: at most one per node",
+                           w->replicas, w->n_nodes);
     return SO_OK;
 }
 
@@ -257,9 +270,62 @@ static int check_count(so_jin *in, const char *path, int64_t n, int64_t *total)
     return SO_OK;
 }
 
-/* "maps": [seconds...] or {"count": n, "duration": d}. */
+/* One map of an array: a duration, or {"duration": d, "replicas": [node...]}
+ * naming the nodes that hold its input block. */
+static int read_map(so_jin *in, json_t *v, const char *path, so_rng *rng,
+                    const so_cl_workload *w, so_cl_job_spec *spec, int i)
+{
+    static const char *const k[] = {"duration", "replicas", NULL};
+    if (!json_is_object(v) || json_object_get(v, "dist"))
+        return read_duration(in, v, path, 1e-9, rng, &spec->map_work[i]);
+    json_t *d = NULL, *nodes = NULL;
+    int rc = so_jin_keys(in, v, path, k);
+    if (!rc)
+        rc = so_jin_get(in, v, path, "duration", SO_REQUIRED, &d);
+    if (!rc) {
+        char dp[320];
+        so_jin_path(dp, sizeof dp, path, "duration");
+        rc = read_duration(in, d, dp, 1e-9, rng, &spec->map_work[i]);
+    }
+    if (!rc)
+        rc = so_jin_array(in, v, path, "replicas", SO_REQUIRED, 1, &nodes);
+    if (rc)
+        return rc;
+    char rp[320];
+    so_jin_path(rp, sizeof rp, path, "replicas");
+    if (json_array_size(nodes) != (size_t)w->replicas)
+        return so_jin_fail(in, rp, 0, "expected %d nodes (cluster.replicas)",
+                           w->replicas);
+    if (!spec->map_replicas) {
+        size_t cells = (size_t)spec->n_maps * (size_t)w->replicas;
+        spec->map_replicas = malloc(cells * sizeof(int));
+        if (!spec->map_replicas)
+            return SO_ENOMEM;
+        for (size_t c = 0; c < cells; c++)
+            spec->map_replicas[c] = -1;
+    }
+    int *rep = &spec->map_replicas[(size_t)i * w->replicas];
+    for (int r = 0; r < w->replicas; r++) {
+        int64_t node;
+        rc = so_jin_int_at(in, nodes, rp, (size_t)r, 0, w->n_nodes - 1, &node);
+        if (rc)
+            return rc;
+        for (int k2 = 0; k2 < r; k2++)
+            if (rep[k2] == node) {
+                char np[340];
+                so_jin_index(np, sizeof np, rp, (size_t)r);
+                return so_jin_fail(in, np, 0, "node %d holds this block twice",
+                                   (int)node);
+            }
+        rep[r] = (int)node;
+    }
+    return SO_OK;
+}
+
+/* "maps": [map...] or {"count": n, "duration": d}. */
 static int read_maps(so_jin *in, json_t *job, const char *jp, so_rng *rng,
-                     so_cl_job_spec *spec, int64_t *total)
+                     const so_cl_workload *w, so_cl_job_spec *spec,
+                     int64_t *total)
 {
     char p[300];
     snprintf(p, sizeof p, "%s.maps", jp);
@@ -303,8 +369,8 @@ static int read_maps(so_jin *in, json_t *job, const char *jp, so_rng *rng,
         } else {
             char ip[300];
             so_jin_index(ip, sizeof ip, p, (size_t)i);
-            rc = read_duration(in, json_array_get(v, (size_t)i), ip, 1e-9, rng,
-                               &spec->map_work[i]);
+            rc = read_map(in, json_array_get(v, (size_t)i), ip, rng, w, spec,
+                          (int)i);
         }
     }
     return rc;
@@ -439,7 +505,7 @@ static int read_job(so_jin *in, json_t *arr, size_t i, uint64_t seed,
         return SO_ENOMEM;
     so_rng rng;
     so_rng_seed_stream(&rng, seed, (uint64_t)i);
-    rc = read_maps(in, o, jp, &rng, spec, total);
+    rc = read_maps(in, o, jp, &rng, w, spec, total);
     if (!rc)
         rc = read_reduces(in, o, jp, &rng, spec, total);
     return rc;

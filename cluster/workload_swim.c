@@ -46,6 +46,9 @@ const so_option_doc so_cl_swim_options[] = {
      "SWIM: fraction of maps done before reduces start (Hadoop default)"},
     {"slow_nodes", "0", "SWIM: nodes 0..k-1 are stragglers"},
     {"slow_speed", "0.25", "SWIM: speed of a straggler node (others: 1)"},
+    {"replicas", "0",
+     "SWIM: replicas of each input block (HDFS: 3); 0 = no locality model"},
+    {"remote_slowdown", "1", "SWIM: work factor of a map away from its data"},
     {"heartbeat", "0", "SWIM: heartbeat seconds; 0 = Hadoop's rule"},
     {"outofband", "0", "SWIM: 1 = heartbeat when an attempt ends"},
     {NULL, NULL, NULL},
@@ -61,7 +64,7 @@ static int read_settings(const so_params *prm, so_cl_workload *w,
                          swim_rates *r, so_error *err)
 {
     const so_option_doc *d = so_cl_swim_options;
-    long long nodes = 100, ms = 2, rs = 2, oob = 0, slow = 0;
+    long long nodes = 100, ms = 2, rs = 2, oob = 0, slow = 0, replicas = 0;
     double block = 64, hb = 0, slow_speed = 0.25;
     int rc = so_params_int(prm, d, "nodes", 100, &nodes, err);
     if (!rc) rc = so_params_int(prm, d, "map_slots", 2, &ms, err);
@@ -77,6 +80,8 @@ static int read_settings(const so_params *prm, so_cl_workload *w,
     if (!rc) rc = so_params_double(prm, d, "slowstart", 0.05, &r->slowstart, err);
     if (!rc) rc = so_params_int(prm, d, "slow_nodes", 0, &slow, err);
     if (!rc) rc = so_params_double(prm, d, "slow_speed", 0.25, &slow_speed, err);
+    if (!rc) rc = so_params_int(prm, d, "replicas", 0, &replicas, err);
+    if (!rc) rc = so_params_double(prm, d, "remote_slowdown", 1, &w->remote_slowdown, err);
     if (!rc) rc = so_params_double(prm, d, "heartbeat", 0, &hb, err);
     if (!rc) rc = so_params_int(prm, d, "outofband", 0, &oob, err);
     if (rc)
@@ -97,6 +102,10 @@ static int read_settings(const so_params *prm, so_cl_workload *w,
     else if (!(r->slowstart >= 0 && r->slowstart <= 1)) bad = "slowstart";
     else if (slow < 0 || slow > nodes) bad = "slow_nodes";
     else if (!(slow_speed > 0 && slow_speed <= 1e6)) bad = "slow_speed";
+    else if (replicas < 0 || replicas > SO_CL_MAX_REPLICAS || replicas > nodes)
+        bad = "replicas";
+    else if (!(w->remote_slowdown >= 1 && w->remote_slowdown <= 100))
+        bad = "remote_slowdown";
     else if (!(hb >= 0 && hb <= 3600)) bad = "heartbeat";
     else if (oob != 0 && oob != 1) bad = "outofband";
     if (bad)
@@ -108,6 +117,7 @@ static int read_settings(const so_params *prm, so_cl_workload *w,
     r->reduce_rate *= MIB;
     w->heartbeat = hb;
     w->outofband = (int)oob;
+    w->replicas = (int)replicas;
     w->nodes = malloc((size_t)nodes * sizeof *w->nodes);
     if (!w->nodes)
         return SO_ENOMEM;

@@ -147,7 +147,8 @@ static void test_heap_stable(void)
 /* A random mixed workload: three pools, sampled durations, a straggler. */
 static const char *mixed =
     "{\"cluster\": {\"nodes\": [{\"count\": 5, \"map_slots\": 2, \"reduce_slots\": 1},"
-    " {\"count\": 1, \"map_slots\": 2, \"reduce_slots\": 1, \"speed\": 0.3}]},"
+    " {\"count\": 1, \"map_slots\": 2, \"reduce_slots\": 1, \"speed\": 0.3}],"
+    " \"replicas\": 3, \"remote_slowdown\": 1.5},"
     " \"pools\": [{\"name\": \"p\", \"min_maps\": 4, \"weight\": 2},"
     "  {\"name\": \"q\", \"mode\": \"fifo\"}],"
     " \"jobs\": ["
@@ -209,7 +210,7 @@ static void test_conservation(void)
         for (int s = 0; s < 2; s++) {
             snprintf(json, sizeof json,
                      "{\"cluster\": {\"nodes\": [{\"count\": 3, \"map_slots\": 2,"
-                     " \"reduce_slots\": 2}]},"
+                     " \"reduce_slots\": 2}], \"replicas\": 2},"
                      " \"jobs\": ["
                      "  {\"submit\": 0, \"slowstart\": 1, \"maps\": {\"count\": 17,"
                      "   \"duration\": {\"dist\": \"exponential\", \"mean\": 20}},"
@@ -273,6 +274,7 @@ static void test_conservation_preemption(void)
     so_params_set(&prm, "min_share_timeout", "1");
     so_params_set(&prm, "fair_share_timeout", "2");
     so_params_set(&prm, "preemption_interval", "1");
+    so_params_set(&prm, "locality_delay", "4");
     uint64_t preempted = 0;
     for (uint64_t seed = 1; seed <= 6; seed++) {
         cl_run r = cl_simulate(mixed, "fair", seed % 2 ? "late" : "hadoop", &prm,

@@ -167,6 +167,59 @@ static void test_preemption(void)
     cl_done(&r);
 }
 
+/* Two nodes with one map slot each; both maps' blocks are on node 0 only,
+ * a remote map takes 3 times as long. Without delay scheduling node 1 runs
+ * m1 remotely at 0 (0-30). With a 3 s delay node 1 gives up waiting at 3
+ * (3-33). With a 15 s delay m1 waits for node 0 (10-20): every map local. */
+static void test_delay_scheduling(void)
+{
+    const char *json =
+        "{\"cluster\": {\"nodes\": [{\"count\": 2, \"map_slots\": 1,"
+        " \"reduce_slots\": 0}], \"heartbeat\": 1, \"heartbeat_phase\": \"aligned\","
+        " \"replicas\": 1, \"remote_slowdown\": 3},"
+        " \"jobs\": [{\"submit\": 0, \"maps\": [{\"duration\": 10, \"replicas\": [0]},"
+        "  {\"duration\": 10, \"replicas\": [0]}]}]}";
+    const char *delay[] = {"0", "3", "15"};
+    double finish[] = {30, 33, 20};
+    uint64_t local[] = {1, 1, 2};
+    for (int k = 0; k < 3; k++) {
+        so_params prm;
+        so_params_init(&prm);
+        so_params_set(&prm, "locality_delay", delay[k]);
+        cl_run r = cl_simulate(json, "fair", NULL, &prm, 1, NULL);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
+        NEAR(so_cl_sim_job(r.sim, 0)->finish, finish[k]);
+        CU_ASSERT_EQUAL(so_cl_sim_stats(r.sim)->local_maps, local[k]);
+        CU_ASSERT_EQUAL(so_cl_sim_stats(r.sim)->remote_maps, 2 - local[k]);
+        cl_done(&r);
+    }
+}
+
+/* FIFO takes the node-local pending map first (Hadoop's obtainNewMapTask):
+ * node 0 runs m1 and node 1 runs m0, both local, although m0 comes first. */
+static void test_fifo_prefers_local(void)
+{
+    const char *json =
+        "{\"cluster\": {\"nodes\": [{\"count\": 2, \"map_slots\": 1,"
+        " \"reduce_slots\": 0}], \"heartbeat\": 1, \"heartbeat_phase\": \"aligned\","
+        " \"replicas\": 1, \"remote_slowdown\": 3},"
+        " \"jobs\": [{\"submit\": 0, \"maps\": [{\"duration\": 10, \"replicas\": [1]},"
+        "  {\"duration\": 10, \"replicas\": [0]}]}]}";
+    FILE *log = tmpfile();
+    cl_run r = cl_simulate(json, "fifo", NULL, NULL, 1, log);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
+    NEAR(so_cl_sim_job(r.sim, 0)->finish, 10);
+    CU_ASSERT_EQUAL(so_cl_sim_stats(r.sim)->local_maps, 2);
+    rewind(log);
+    char line[256];
+    int found = 0;
+    while (fgets(line, sizeof line, log))
+        found |= strncmp(line, "0.000000 launch job=0 task=1 attempt=0 node=0", 45) == 0;
+    CU_ASSERT(found);
+    fclose(log);
+    cl_done(&r);
+}
+
 static void test_bad_options(void)
 {
     char json[1024];
@@ -186,6 +239,11 @@ static void test_bad_options(void)
     CU_ASSERT_PTR_NULL(r.sim);
     cl_done(&r);
     so_params_init(&prm);
+    so_params_set(&prm, "locality_delay", "-2");
+    r = cl_simulate(json, "fair", NULL, &prm, 1, NULL);
+    CU_ASSERT_PTR_NULL(r.sim);
+    cl_done(&r);
+    so_params_init(&prm);
     so_params_set(&prm, "epoch", "0");
     r = cl_simulate(json, "fifo", NULL, &prm, 1, NULL);
     CU_ASSERT_PTR_NULL(r.sim);
@@ -198,6 +256,8 @@ static CU_TestInfo tests[] = {
     {"pool minimum share", test_min_share},
     {"pool modes fifo and fair", test_pool_modes},
     {"preemption after the min-share timeout", test_preemption},
+    {"delay scheduling waits for a local map", test_delay_scheduling},
+    {"fifo prefers node-local maps", test_fifo_prefers_local},
     {"bad scheduler options", test_bad_options},
     CU_TEST_INFO_NULL,
 };

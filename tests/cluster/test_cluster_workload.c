@@ -127,6 +127,19 @@ static const bad_case json_bad[] = {
     {"{" NODES ",\n \"jobs\": [{\"submit\": 0,\n \"maps\": [1], }]}", 3, NULL,
      "invalid JSON"},
     {"  \n\n", 1, NULL, "empty file"},
+    {"{\"cluster\": {\"nodes\": [{\"count\": 2}],\n \"replicas\": 3}, \"jobs\": []}", 2,
+     "cluster.replicas", "at most one per node"},
+    {"{\"cluster\": {\"nodes\": [{\"count\": 3}], \"replicas\": 2},\n \"jobs\":"
+     " [{\"submit\": 0,\n \"maps\": [{\"duration\": 1, \"replicas\": [0]}]}]}", 3,
+     "jobs[0].maps[0].replicas", "expected 2 nodes"},
+    {"{\"cluster\": {\"nodes\": [{\"count\": 3}], \"replicas\": 2},\n \"jobs\":"
+     " [{\"submit\": 0,\n \"maps\": [{\"duration\": 1, \"replicas\": [2, 2]}]}]}", 3,
+     "jobs[0].maps[0].replicas[1]", "twice"},
+    {"{\"cluster\": {\"nodes\": [{\"count\": 3}], \"replicas\": 2},\n \"jobs\":"
+     " [{\"submit\": 0,\n \"maps\": [{\"duration\": 1, \"replicas\": [0, 3]}]}]}", 3,
+     "jobs[0].maps[0].replicas[1]", NULL},
+    {"{\"cluster\": {\"nodes\": [{}],\n \"remote_slowdown\": 0.5}, \"jobs\": []}", 2,
+     "cluster.remote_slowdown", NULL},
 };
 
 static void test_json_errors(void)
@@ -291,9 +304,11 @@ static void test_swim_errors(void)
 
 static const char *fuzz_json =
     "{\"cluster\": {\"nodes\": [{\"count\": 2, \"map_slots\": 2, \"reduce_slots\": 1},"
-    " {\"speed\": 0.5}], \"heartbeat\": 1, \"outofband\": true},"
+    " {\"speed\": 0.5}], \"heartbeat\": 1, \"outofband\": true, \"replicas\": 2,"
+    " \"remote_slowdown\": 2},"
     " \"pools\": [{\"name\": \"p\", \"min_maps\": 1, \"mode\": \"fifo\"}],"
-    " \"jobs\": [{\"submit\": 0, \"pool\": \"p\", \"maps\": [3, 4, 5],"
+    " \"jobs\": [{\"submit\": 0, \"pool\": \"p\", \"maps\": [3,"
+    " {\"duration\": 4, \"replicas\": [2, 0]}, 5],"
     " \"reduces\": [{\"copy\": 1, \"sort\": 1, \"reduce\": 2}]},"
     " {\"submit\": 2, \"slowstart\": 1, \"maps\": {\"count\": 4, \"duration\":"
     " {\"dist\": \"exponential\", \"mean\": 3}}, \"reduces\": {\"count\": 2,"
@@ -377,6 +392,11 @@ static void simulate_small(const so_cl_workload *w)
         cfg.scheduler = so_cl_scheduler_find(scheds[k]);
         cfg.speculation = so_cl_speculation_find(specs[k]);
         cfg.series_step = 1;
+        so_params prm;
+        so_params_init(&prm);
+        so_params_set(&prm, "locality_delay", "2");
+        so_params_set(&prm, "min_share_timeout", "3");
+        cfg.params = k ? &prm : NULL;
         so_cl_sim *sim = NULL;
         so_error err;
         CU_ASSERT_EQUAL_FATAL(so_cl_sim_new(w, &cfg, &sim, &err), SO_OK);
