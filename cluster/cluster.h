@@ -18,11 +18,13 @@
 #include "slotopt.h"
 
 enum { SO_CL_MAP = 0, SO_CL_REDUCE = 1, SO_CL_PHASES = 2 };
+#define SO_CL_MAX_RESOURCES 4 /* named resources (cpu, memory, ...) */
 
 /* ---- workload ------------------------------------------------------------ */
 typedef struct so_cl_node_spec {
     int slots[SO_CL_PHASES]; /* map and reduce slots */
     double speed;            /* work per second; 1 = reference node */
+    double capacity[SO_CL_MAX_RESOURCES]; /* of each workload resource */
 } so_cl_node_spec;
 
 typedef struct so_cl_pool_spec {
@@ -46,6 +48,7 @@ typedef struct so_cl_job_spec {
     double weight;     /* fair-share weight inside its pool */
     double slowstart;  /* fraction of maps done before reduces may start */
     int n_maps, n_reduces;
+    double demand[SO_CL_PHASES][SO_CL_MAX_RESOURCES]; /* per task */
     double *map_work;                /* n_maps, each > 0 */
     int *map_replicas; /* NULL, or n_maps x workload replicas node indices
                         * (-1: placed at random) */
@@ -59,6 +62,8 @@ typedef struct so_cl_workload {
     double heartbeat;  /* seconds; 0 = Hadoop's rule max(3, nodes / 100) */
     int outofband;     /* a node also heartbeats when one of its attempts ends */
     int aligned;       /* 1: every node beats at k * interval; 0: seeded phase */
+    int n_resources;   /* 0: slots only; else tasks also need resources */
+    char resource[SO_CL_MAX_RESOURCES][32];
     int replicas;      /* copies of each map's input block; 0: no locality */
     double remote_slowdown; /* work factor of a map away from its data (>= 1) */
     int n_pools;
@@ -153,6 +158,7 @@ typedef struct so_cl_stats {
     double makespan;          /* last finish - first submit */
     double busy[SO_CL_PHASES];        /* slot-seconds held by attempts */
     double utilisation[SO_CL_PHASES]; /* busy / (slots * makespan) */
+    double resource_busy[SO_CL_MAX_RESOURCES]; /* demand x seconds held */
     uint64_t preempted;       /* attempts killed by the scheduler */
     uint64_t local_maps, remote_maps; /* map attempts by data locality */
     /* speculative copies: launched = useful (won) + non-beneficial (the

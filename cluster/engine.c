@@ -252,6 +252,8 @@ static int start_attempt(so_cl_sim *s, int t, int node, int speculative)
     a->node_index = nd->n_running;
     nd->running[nd->n_running++] = id;
     nd->free[p]--;
+    for (int r = 0; r < s->w->n_resources; r++)
+        nd->used[r] += job->spec->demand[p][r];
     task->attempt[task->n_running++] = id;
     if (task->state == SO_CL_PENDING) {
         task->state = SO_CL_RUNNING;
@@ -300,6 +302,10 @@ static void stop_attempt(so_cl_sim *s, int id, int state)
     s->stats.busy[p] += s->now - a->start;
     busy_change(s, p, -1);
     nd->free[p]++;
+    for (int r = 0; r < s->w->n_resources; r++) {
+        nd->used[r] -= job->spec->demand[p][r];
+        s->stats.resource_busy[r] += job->spec->demand[p][r] * (s->now - a->start);
+    }
     int last = nd->running[--nd->n_running];
     nd->running[a->node_index] = last;
     s->attempts[last].node_index = a->node_index;
@@ -343,11 +349,19 @@ static int take_pending(so_cl_sim *s, int j, int node, int p)
     return -1;
 }
 
+/* A free slot of the phase, and room for the task's resources. */
 static int can_launch(const so_cl_sim *s, int j, int node, int p)
 {
     const so_cl_jobrt *job = &s->jobs[j];
-    return s->nodes[node].free[p] > 0 && !job->finished && job->arrived &&
-           (p == SO_CL_MAP || job->reduces_open);
+    const so_cl_nodert *nd = &s->nodes[node];
+    if (nd->free[p] <= 0 || job->finished || !job->arrived ||
+        (p == SO_CL_REDUCE && !job->reduces_open))
+        return 0;
+    for (int r = 0; r < s->w->n_resources; r++)
+        if (nd->used[r] + job->spec->demand[p][r] >
+            s->w->nodes[node].capacity[r] * (1 + 1e-12))
+            return 0;
+    return 1;
 }
 
 static int launch_task(so_cl_sim *s, int t, int node, int speculative)
@@ -409,7 +423,7 @@ int so_cl_kill(so_cl_sim *s, int id)
 
 /* ---- event handlers ------------------------------------------------------ */
 
-static void on_arrive(so_cl_sim *s, int j)
+static void arrive_job(so_cl_sim *s, int j)
 {
     so_cl_jobrt *job = &s->jobs[j];
     job->arrived = 1;
@@ -420,7 +434,20 @@ static void on_arrive(so_cl_sim *s, int j)
         list_add(s, j, SO_CL_MAP);
     check_reduces_open(s, j);
     check_finished(s, j);
-    if (++s->next_arrival < s->w->n_jobs)
+}
+
+/* Jobs submitted at the same time arrive together, before any other event
+ * at that time is handled (each still counts as one arrival event). */
+static void on_arrive(so_cl_sim *s, int j)
+{
+    arrive_job(s, j);
+    while (++s->next_arrival < s->w->n_jobs &&
+           s->w->jobs[s->next_arrival].submit == s->now) {
+        arrive_job(s, s->next_arrival);
+        s->stats.events++;
+        s->stats.events_by_kind[EV_ARRIVE]++;
+    }
+    if (s->next_arrival < s->w->n_jobs)
         push(s, s->w->jobs[s->next_arrival].submit, EV_ARRIVE, s->next_arrival);
     if (s->cfg.scheduler->allocate && !s->epoch_armed) {
         s->epoch_armed = 1;
@@ -601,6 +628,8 @@ int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
             s->total_slots[p] += w->nodes[n].slots[p];
             slots += w->nodes[n].slots[p];
         }
+        for (int r = 0; r < w->n_resources; r++)
+            s->total_capacity[r] += w->nodes[n].capacity[r];
         s->nodes[n].running = malloc(((size_t)slots + 1) * sizeof(int));
         if (!s->nodes[n].running) {
             so_cl_sim_free(s);

@@ -117,6 +117,18 @@ json_t *so_cl_report_json(const so_cl_sim *sim, const so_cl_workload *w,
                                   (json_int_t)st->remote_maps, "fraction_local",
                                   maps ? json_real((double)st->local_maps / maps)
                                        : json_null()));
+    if (w->n_resources > 0) {
+        json_t *res = json_object();
+        for (int r = 0; r < w->n_resources; r++) {
+            double cap = sim->total_capacity[r] * st->makespan;
+            json_object_set_new(
+                res, w->resource[r],
+                json_pack("{s:f,s:o}", "busy", st->resource_busy[r], "utilisation",
+                          cap > 0 ? json_real(st->resource_busy[r] / cap)
+                                  : json_null()));
+        }
+        json_object_set_new(o, "resources", res);
+    }
     json_t *jobs = json_array();
     for (int j = 0; j < w->n_jobs; j++) {
         const so_cl_job_result *x = &sim->results[j];
@@ -152,6 +164,11 @@ void so_cl_report_table(FILE *fp, const so_cl_sim *sim, const so_cl_workload *w,
             (unsigned long long)st->spec_useful,
             (unsigned long long)st->spec_nonbeneficial,
             (unsigned long long)st->spec_killed);
+    for (int r = 0; r < w->n_resources; r++) {
+        double cap = sim->total_capacity[r] * st->makespan;
+        fprintf(fp, "resource     %s: utilisation %.4f\n", w->resource[r],
+                cap > 0 ? st->resource_busy[r] / cap : 0.0);
+    }
     fprintf(fp, "locality     %llu node-local, %llu remote map attempts\n",
             (unsigned long long)st->local_maps, (unsigned long long)st->remote_maps);
     fprintf(fp, "events       %llu (tasks %llu, attempts %llu, preempted %llu)\n\n",

@@ -63,6 +63,7 @@ typedef struct so_cl_nodert {
     int *running; /* running attempt ids */
     int n_running;
     int completed; /* attempts completed on it (LATE's node score) */
+    double used[SO_CL_MAX_RESOURCES]; /* resources held by its attempts */
     double phase;  /* heartbeats at phase + k * interval */
     long long beat; /* k of the next heartbeat */
 } so_cl_nodert;
@@ -82,6 +83,7 @@ struct so_cl_sim {
     size_t n_attempts, cap_attempts;
     so_cl_nodert *nodes;
     int total_slots[SO_CL_PHASES];
+    double total_capacity[SO_CL_MAX_RESOURCES];
     int replicas;  /* R: replicas per map (0: no locality model) */
     int *replica;  /* R nodes per task (maps only), task-major */
     int spec_running[SO_CL_PHASES];

@@ -40,13 +40,61 @@ static int read_name(so_jin *in, json_t *obj, const char *path,
 
 /* ---- cluster ------------------------------------------------------------- */
 
+/* "resources": names of the resources nodes offer and tasks need. */
+static int read_resources(so_jin *in, json_t *c, so_cl_workload *w)
+{
+    json_t *arr = NULL;
+    int rc = so_jin_array(in, c, "cluster", "resources", SO_OPTIONAL, 1, &arr);
+    if (rc || !arr)
+        return rc;
+    if (json_array_size(arr) > SO_CL_MAX_RESOURCES)
+        return so_jin_fail(in, "cluster.resources", 0, "at most %d resources",
+                           SO_CL_MAX_RESOURCES);
+    for (size_t r = 0; r < json_array_size(arr); r++) {
+        char p[64];
+        so_jin_index(p, sizeof p, "cluster.resources", r);
+        const char *name = json_string_value(json_array_get(arr, r));
+        if (!name || !name[0] || strlen(name) >= sizeof w->resource[0])
+            return so_jin_fail(in, p, 0, "expected a name of 1 to %zu characters",
+                               sizeof w->resource[0] - 1);
+        for (size_t k = 0; k < r; k++)
+            if (!strcmp(w->resource[k], name))
+                return so_jin_fail(in, p, 0, "resource \"%s\" named twice", name);
+        snprintf(w->resource[r], sizeof w->resource[r], "%s", name);
+    }
+    w->n_resources = (int)json_array_size(arr);
+    return SO_OK;
+}
+
+/* An array of one amount (>= 0) per workload resource, at obj.key; only
+ * allowed when the cluster names resources. */
+static int read_amounts(so_jin *in, json_t *obj, const char *path,
+                        const char *key, const so_cl_workload *w, int required,
+                        double *out)
+{
+    json_t *arr = NULL;
+    char p[320];
+    so_jin_path(p, sizeof p, path, key);
+    int rc = so_jin_get(in, obj, path, key, required, &arr);
+    if (rc || !arr)
+        return rc;
+    if (w->n_resources == 0)
+        return so_jin_fail(in, p, 1, "needs cluster.resources");
+    if (!json_is_array(arr) || json_array_size(arr) != (size_t)w->n_resources)
+        return so_jin_fail(in, p, 0, "expected an array of %d amounts (one per"
+                           " resource)", w->n_resources);
+    for (int r = 0; r < w->n_resources && !rc; r++)
+        rc = so_jin_num_at(in, arr, p, (size_t)r, 0, 1e12, &out[r]);
+    return rc;
+}
+
 static int read_cluster(so_jin *in, json_t *root, so_cl_workload *w)
 {
     static const char *const keys[] = {"nodes", "heartbeat", "outofband",
                                        "heartbeat_phase", "replicas",
-                                       "remote_slowdown", NULL};
+                                       "remote_slowdown", "resources", NULL};
     static const char *const gkeys[] = {"count", "map_slots", "reduce_slots",
-                                        "speed", NULL};
+                                        "speed", "capacity", NULL};
     json_t *c = NULL, *groups = NULL;
     int rc = so_jin_object(in, root, "", "cluster", SO_REQUIRED, &c);
     if (!rc)
@@ -74,6 +122,8 @@ static int read_cluster(so_jin *in, json_t *root, so_cl_workload *w)
         rc = so_jin_num(in, c, "cluster", "remote_slowdown", SO_OPTIONAL, 1, 100,
                         &w->remote_slowdown);
     if (!rc)
+        rc = read_resources(in, c, w);
+    if (!rc)
         rc = so_jin_array(in, c, "cluster", "nodes", SO_REQUIRED, 1, &groups);
     if (rc)
         return rc;
@@ -95,7 +145,7 @@ static int read_cluster(so_jin *in, json_t *root, so_cl_workload *w)
         if (total + count > SO_CL_MAX_NODES)
             return so_jin_fail(in, gp, 0, "more than %d nodes in all",
                                SO_CL_MAX_NODES);
-        so_cl_node_spec spec = {{2, 2}, 1.0};
+        so_cl_node_spec spec = {{2, 2}, 1.0, {0}};
         int64_t ms = 2, rs = 2;
         rc = so_jin_int(in, o, gp, "map_slots", SO_OPTIONAL, 0, SO_CL_MAX_SLOTS,
                         &ms);
@@ -105,6 +155,9 @@ static int read_cluster(so_jin *in, json_t *root, so_cl_workload *w)
         if (!rc)
             rc = so_jin_num(in, o, gp, "speed", SO_OPTIONAL, 1e-6, 1e6,
                             &spec.speed);
+        if (!rc)
+            rc = read_amounts(in, o, gp, "capacity", w, w->n_resources > 0,
+                              spec.capacity);
         if (rc)
             return rc;
         spec.slots[SO_CL_MAP] = (int)ms;
@@ -467,7 +520,8 @@ static int read_job(so_jin *in, json_t *arr, size_t i, uint64_t seed,
 {
     static const char *const keys[] = {"name", "user", "pool", "submit",
                                        "weight", "slowstart", "maps",
-                                       "reduces", NULL};
+                                       "reduces", "map_demand",
+                                       "reduce_demand", NULL};
     char jp[256];
     so_jin_index(jp, sizeof jp, "jobs", i);
     json_t *o = NULL;
@@ -496,6 +550,11 @@ static int read_job(so_jin *in, json_t *arr, size_t i, uint64_t seed,
     if (!rc)
         rc = so_jin_num(in, o, jp, "slowstart", SO_OPTIONAL, 0, 1,
                         &spec->slowstart);
+    if (!rc)
+        rc = read_amounts(in, o, jp, "map_demand", w, 0, spec->demand[SO_CL_MAP]);
+    if (!rc)
+        rc = read_amounts(in, o, jp, "reduce_demand", w, 0,
+                          spec->demand[SO_CL_REDUCE]);
     if (rc)
         return rc;
     /* Hadoop's fair scheduler puts a job in the pool named by its user
@@ -511,20 +570,37 @@ static int read_job(so_jin *in, json_t *arr, size_t i, uint64_t seed,
     return rc;
 }
 
-static int check_slots(so_jin *in, const so_cl_workload *w)
+/* Whether some node has a slot of phase p and room for demand. */
+static int fits_somewhere(const so_cl_workload *w, int p, const double *demand)
 {
-    int slots[SO_CL_PHASES] = {0, 0};
-    for (int n = 0; n < w->n_nodes; n++)
-        for (int p = 0; p < SO_CL_PHASES; p++)
-            slots[p] += w->nodes[n].slots[p];
+    for (int n = 0; n < w->n_nodes; n++) {
+        int ok = w->nodes[n].slots[p] > 0;
+        for (int r = 0; r < w->n_resources && ok; r++)
+            ok = demand[r] <= w->nodes[n].capacity[r];
+        if (ok)
+            return 1;
+    }
+    return 0;
+}
+
+/* Every task must fit on some node, else the replay would never end. Jobs
+ * are still in file order here. */
+static int check_fit(so_jin *in, const so_cl_workload *w)
+{
+    static const char *const what[] = {"map", "reduce"};
     for (int j = 0; j < w->n_jobs; j++) {
         int need[SO_CL_PHASES] = {w->jobs[j].n_maps, w->jobs[j].n_reduces};
-        for (int p = 0; p < SO_CL_PHASES; p++)
-            if (need[p] > 0 && slots[p] == 0)
-                return so_jin_fail(in, "cluster.nodes", 0,
-                                   "job %d has %s tasks but the cluster has no"
-                                   " %s slot", j, p ? "reduce" : "map",
-                                   p ? "reduce" : "map");
+        for (int p = 0; p < SO_CL_PHASES; p++) {
+            if (need[p] == 0 || fits_somewhere(w, p, w->jobs[j].demand[p]))
+                continue;
+            char path[96];
+            snprintf(path, sizeof path, "jobs[%d].%s", j,
+                     w->n_resources ? (p ? "reduce_demand" : "map_demand")
+                                    : (p ? "reduces" : "maps"));
+            return so_jin_fail(in, path, 0,
+                               "no node has a %s slot%s for these tasks",
+                               what[p], w->n_resources ? " and room" : "");
+        }
     }
     return SO_OK;
 }
@@ -558,7 +634,7 @@ static int from_json(so_jin *in, json_t *root, uint64_t seed, so_cl_workload *w)
     for (size_t i = 0; i < json_array_size(jobs) && !rc; i++)
         rc = read_job(in, jobs, i, seed, w, &total);
     if (!rc)
-        rc = check_slots(in, w);
+        rc = check_fit(in, w);
     if (!rc)
         rc = so_cl_workload_sort(w);
     return rc;

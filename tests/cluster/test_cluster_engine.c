@@ -111,6 +111,37 @@ static void test_slowstart(void)
     cl_done(&r);
 }
 
+/* Multi-resource node: cpu 4, mem 8; A's maps need (3, 2), B's map (1, 6).
+ * Two map slots, but two A maps do not fit together: at 0 A.m0 (0-5) and,
+ * in the second slot, B.m0 (0-2); A.m1 waits for the cpu until 5 (5-10).
+ * Slots only: A.m0 and A.m1 at 0, B at 5 (5-7). */
+static void test_resources(void)
+{
+    const char *fmt =
+        "{\"cluster\": {%s\"nodes\": [{\"map_slots\": 2, \"reduce_slots\": 1%s}],"
+        " \"heartbeat\": 1, \"heartbeat_phase\": \"aligned\"},"
+        " \"jobs\": [{\"submit\": 0, \"maps\": [5, 5]%s},"
+        "  {\"submit\": 0, \"maps\": [2]%s}]}";
+    char json[1024];
+    snprintf(json, sizeof json, fmt, "\"resources\": [\"cpu\", \"mem\"], ",
+             ", \"capacity\": [4, 8]", ", \"map_demand\": [3, 2]",
+             ", \"map_demand\": [1, 6]");
+    cl_run r = cl_simulate(json, "fifo", NULL, NULL, 1, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
+    NEAR(so_cl_sim_job(r.sim, 0)->finish, 10);
+    NEAR(so_cl_sim_job(r.sim, 1)->start, 0);
+    NEAR(so_cl_sim_job(r.sim, 1)->finish, 2);
+    NEAR(so_cl_sim_stats(r.sim)->resource_busy[0], 3 * 5 + 1 * 2 + 3 * 5);
+    NEAR(so_cl_sim_stats(r.sim)->resource_busy[1], 2 * 5 + 6 * 2 + 2 * 5);
+    cl_done(&r);
+    snprintf(json, sizeof json, fmt, "", "", "", "");
+    r = cl_simulate(json, "fifo", NULL, NULL, 1, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
+    NEAR(so_cl_sim_job(r.sim, 0)->finish, 5);
+    NEAR(so_cl_sim_job(r.sim, 1)->finish, 7);
+    cl_done(&r);
+}
+
 static void test_heartbeat_rule(void)
 {
     so_cl_workload w;
@@ -331,6 +362,7 @@ static CU_TestInfo tests[] = {
     {"fair vs fifo: hand-computed event times", test_fair_vs_fifo_hand},
     {"reduce copy phase ends with the last map", test_reduce_waits_for_maps},
     {"slow-start opens reduces after ceil(f * maps)", test_slowstart},
+    {"multi-resource capacities", test_resources},
     {"heartbeat interval rule", test_heartbeat_rule},
     {"event heap: time order, FIFO among ties", test_heap_stable},
     {"same seed, same event log", test_determinism},

@@ -104,7 +104,8 @@ static const bad_case json_bad[] = {
     {"{" NODES ",\n \"jobs\": [{\"submit\": 0, \"maps\": [1],\n \"reduces\": [0]}]}",
      3, "jobs[0].reduces[0]", "work > 0"},
     {"{\"cluster\": {\"nodes\": [{\"reduce_slots\": 0}]},\n \"jobs\": [{\"submit\":"
-     " 0, \"maps\": [1], \"reduces\": [1]}]}", 1, "cluster.nodes", "no reduce slot"},
+     " 0, \"maps\": [1], \"reduces\": [1]}]}", 2, "jobs[0].reduces",
+     "no node has a reduce slot"},
     {"{" NODES ", \"pools\": [{\"name\": \"a\"},\n {\"name\": \"a\"}], \"jobs\": []}",
      2, "pools[1].name", "defined twice"},
     {"{\"cluster\": {\"nodes\": [{}],\n \"heartbeat_phase\": \"sometimes\"}, \"jobs\": []}",
@@ -140,6 +141,20 @@ static const bad_case json_bad[] = {
      "jobs[0].maps[0].replicas[1]", NULL},
     {"{\"cluster\": {\"nodes\": [{}],\n \"remote_slowdown\": 0.5}, \"jobs\": []}", 2,
      "cluster.remote_slowdown", NULL},
+    {"{\"cluster\": {\"nodes\": [{\"capacity\": [4]}]},\n \"jobs\": []}", 1,
+     "cluster.nodes[0].capacity", "needs cluster.resources"},
+    {"{\"cluster\": {\"resources\": [\"cpu\", \"mem\"],\n \"nodes\": [{\"capacity\": [4]}]},"
+     " \"jobs\": []}", 2, "cluster.nodes[0].capacity", "2 amounts"},
+    {"{\"cluster\": {\"resources\": [\"cpu\", \"cpu\"],\n \"nodes\": [{}]}, \"jobs\": []}",
+     1, "cluster.resources[1]", "twice"},
+    {"{\"cluster\": {\"resources\": [\"cpu\"],\n \"nodes\": [{}]}, \"jobs\": []}", 2,
+     "cluster.nodes[0].capacity", "missing"},
+    {"{\"cluster\": {\"resources\": [\"cpu\"], \"nodes\": [{\"capacity\": [4]}]},\n"
+     " \"jobs\": [{\"submit\": 0, \"maps\": [1],\n \"map_demand\": [5]}]}", 3,
+     "jobs[0].map_demand", "no node has a map slot and room"},
+    {"{\"cluster\": {\"resources\": [\"cpu\"], \"nodes\": [{\"capacity\": [4]}]},\n"
+     " \"jobs\": [{\"submit\": 0, \"maps\": [1],\n \"map_demand\": [-1]}]}", 3,
+     "jobs[0].map_demand[0]", NULL},
 };
 
 static void test_json_errors(void)
@@ -303,14 +318,16 @@ static void test_swim_errors(void)
 /* ---- fuzz ---------------------------------------------------------------- */
 
 static const char *fuzz_json =
-    "{\"cluster\": {\"nodes\": [{\"count\": 2, \"map_slots\": 2, \"reduce_slots\": 1},"
-    " {\"speed\": 0.5}], \"heartbeat\": 1, \"outofband\": true, \"replicas\": 2,"
+    "{\"cluster\": {\"resources\": [\"cpu\"], \"nodes\": [{\"count\": 2,"
+    " \"map_slots\": 2, \"reduce_slots\": 1, \"capacity\": [3]},"
+    " {\"speed\": 0.5, \"capacity\": [8]}], \"heartbeat\": 1, \"outofband\": true, \"replicas\": 2,"
     " \"remote_slowdown\": 2},"
     " \"pools\": [{\"name\": \"p\", \"min_maps\": 1, \"mode\": \"fifo\"}],"
     " \"jobs\": [{\"submit\": 0, \"pool\": \"p\", \"maps\": [3,"
     " {\"duration\": 4, \"replicas\": [2, 0]}, 5],"
     " \"reduces\": [{\"copy\": 1, \"sort\": 1, \"reduce\": 2}]},"
-    " {\"submit\": 2, \"slowstart\": 1, \"maps\": {\"count\": 4, \"duration\":"
+    " {\"submit\": 2, \"slowstart\": 1, \"map_demand\": [2], \"reduce_demand\": [1],"
+    " \"maps\": {\"count\": 4, \"duration\":"
     " {\"dist\": \"exponential\", \"mean\": 3}}, \"reduces\": {\"count\": 2,"
     " \"reduce\": {\"dist\": \"normal\", \"mean\": 4, \"sd\": 1}}}]}";
 
