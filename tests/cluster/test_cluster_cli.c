@@ -162,7 +162,29 @@ static void test_empty_workload(void)
     free(out);
 }
 
+/* The shipped example uses every feature of the format. */
+static void test_shipped_example(void)
+{
+    char *out = NULL;
+    CU_ASSERT_EQUAL_FATAL(so_test_run("sim instances/cluster/two_pools.json"
+                                      " --scheduler fair --speculation late"
+                                      " --opt locality_delay=4.5 --opt min_share_timeout=20",
+                                      &out, NULL),
+                          0);
+    json_error_t jerr;
+    json_t *j = json_loads(out, 0, &jerr);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(j, "tasks")), 196);
+    json_t *cpu = json_object_get(json_object_get(j, "resources"), "cpu");
+    CU_ASSERT(json_real_value(json_object_get(cpu, "utilisation")) > 0);
+    CU_ASSERT(json_real_value(json_object_get(json_object_get(j, "locality"),
+                                              "fraction_local")) > 0.5);
+    json_decref(j);
+    free(out);
+}
+
 static CU_TestInfo tests[] = {
+    {"shipped example workload", test_shipped_example},
     {"empty workload", test_empty_workload},
     {"json report values", test_json_report},
     {"table, -o, --events-out, --plot", test_table_and_files},
