@@ -12,9 +12,11 @@
  *                of the task is killed, the slot is free
  *   epoch        the scheduler's allocation layer runs
  * The engine knows no policy: schedulers and speculation plug in through
- * so_cl_scheduler / so_cl_speculation (cluster.h). Modelling choices (slot
- * release at the exact end time, reduce copy phase, slow-start) are listed in
- * docs/cluster.md.
+ * so_cl_scheduler / so_cl_speculation (cluster.h). A launch needs a free
+ * slot of the phase and, when the cluster names resources, room for the
+ * task's demand; maps prefer node-local input (locality.c). Modelling
+ * choices (slot release at the exact end time, reduce copy phase,
+ * slow-start, same-time arrivals) are listed in docs/cluster.md.
  */
 #include <math.h>
 #include <stdlib.h>
