@@ -240,14 +240,11 @@ static int start_attempt(so_cl_sim *s, int t, int node, int speculative)
     a->copy_end = -1;
     a->waiting = 0;
     a->scale = 1;
-    if (p == SO_CL_MAP) {
-        int local = so_cl_is_local(s, t, node);
-        if (!local)
-            a->scale = s->w->remote_slowdown;
-        if (local)
-            s->stats.local_maps++;
-        else
-            s->stats.remote_maps++;
+    if (p == SO_CL_MAP && so_cl_is_local(s, t, node)) {
+        s->stats.local_maps++;
+    } else if (p == SO_CL_MAP) {
+        a->scale = s->w->remote_slowdown; /* reads its input remotely */
+        s->stats.remote_maps++;
     }
     a->run_index = job->n_running[p];
     job->running[p][job->n_running[p]++] = id;
