@@ -4,6 +4,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "cluster/cluster.h"
 #include "tools/cli.h"
 
@@ -61,6 +62,40 @@ static int check_options(const so_params *prm, const so_cl_scheduler *s,
                                  " 'slotopt sim --help')", s->name);
     }
     return SO_OK;
+}
+
+/* The event log of a whole trace runs to hundreds of megabytes, so it is
+ * streamed into a temporary file beside the target and renamed onto it only
+ * when the run succeeded (the same guarantee as so_write_file_atomic). */
+typedef struct log_file {
+    char tmp[1100];
+    FILE *fp;
+} log_file;
+
+static int log_open(log_file *lf, const char *path)
+{
+    snprintf(lf->tmp, sizeof lf->tmp, "%s.tmpXXXXXX", path);
+    int fd = mkstemp(lf->tmp);
+    lf->fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (fd >= 0 && !lf->fp)
+        close(fd);
+    if (!lf->fp)
+        return so_cli_usage_error("sim", "--events-out: cannot create %s", path);
+    return SO_EXIT_OK;
+}
+
+/* Closes the log; keeps it as path if keep, else removes it. */
+static int log_close(log_file *lf, const char *path, int keep)
+{
+    int ok = fflush(lf->fp) == 0 && fsync(fileno(lf->fp)) == 0;
+    ok = fclose(lf->fp) == 0 && ok;
+    if (keep && ok && rename(lf->tmp, path) == 0)
+        return SO_EXIT_OK;
+    unlink(lf->tmp);
+    if (!keep)
+        return SO_EXIT_OK;
+    fprintf(stderr, "slotopt sim: %s: cannot write the event log\n", path);
+    return SO_EXIT_USAGE;
 }
 
 static int write_out(const char *path, const char *text, size_t len)
@@ -193,34 +228,35 @@ int so_cmd_sim(int argc, char **argv)
     rc = so_cl_workload_read(a.workload, &a.prm, a.seed, &w, &err);
     if (rc)
         return so_cli_report_error("sim", rc, &err);
-    char *log = NULL;
-    size_t log_len = 0;
+    log_file lf = {"", NULL};
+    if (a.events_out && (code = log_open(&lf, a.events_out))) {
+        so_cl_workload_free(w);
+        return code;
+    }
     cfg.params = &a.prm;
     cfg.seed = a.seed;
     cfg.series_step = a.plot ? a.plot_step : 0;
-    if (a.events_out)
-        cfg.event_log = open_memstream(&log, &log_len);
+    cfg.event_log = lf.fp;
     so_cl_sim *sim = NULL;
     rc = so_cl_sim_new(w, &cfg, &sim, &err);
     double t0 = so_now();
     if (!rc)
         rc = so_cl_sim_run(sim);
     double seconds = so_now() - t0;
-    if (cfg.event_log)
-        fclose(cfg.event_log);
     if (rc) {
         code = so_cli_report_error("sim", rc, &err);
     } else {
         code = report(&a, sim, w, &cfg, seconds);
-        if (!code && a.events_out)
-            code = write_out(a.events_out, log ? log : "", log ? log_len : 0);
         if (!code && a.plot) {
             rc = so_cl_plot_utilisation(sim, w, a.plot_step, a.plot, &err);
             if (rc)
                 code = so_cli_report_error("sim", rc, &err);
         }
     }
-    free(log);
+    if (lf.fp) {
+        int lc = log_close(&lf, a.events_out, code == SO_EXIT_OK);
+        code = code ? code : lc;
+    }
     so_cl_sim_free(sim);
     so_cl_workload_free(w);
     return code;

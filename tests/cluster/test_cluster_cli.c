@@ -123,6 +123,21 @@ static void test_input_errors(void)
     CU_ASSERT_EQUAL(access(rep, F_OK), -1);
     CU_ASSERT_EQUAL(so_test_run("sim /nonexistent.json --scheduler fifo", NULL, &err), 2);
     free(err);
+    /* a failure after the log was opened leaves neither it nor its temporary */
+    const char *good = so_test_write("good.json", two_jobs);
+    snprintf(args, sizeof args,
+             "sim %s --scheduler fair --opt epoch=-1 --events-out %s", good, ev);
+    CU_ASSERT_EQUAL(so_test_run(args, NULL, &err), 2);
+    CU_ASSERT_PTR_NOT_NULL(err && strstr(err, "epoch"));
+    free(err);
+    CU_ASSERT_EQUAL(access(ev, F_OK), -1);
+    snprintf(args, sizeof args, "ls %s | grep -c never.log.tmp", so_test_tmpdir());
+    FILE *ls = popen(args, "r");
+    char count[16] = "";
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ls);
+    CU_ASSERT_PTR_NOT_NULL(fgets(count, sizeof count, ls));
+    pclose(ls);
+    CU_ASSERT_STRING_EQUAL(count, "0\n");
 }
 
 /* The shipped SWIM sample replays end to end (5,894 jobs, every task). */
