@@ -42,6 +42,7 @@ int so_cmd_frontier(int argc, char **argv);
 /* harness */
 
 /* cluster */
+int so_cmd_sim(int argc, char **argv);
 
 
 #endif

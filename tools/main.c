@@ -22,6 +22,7 @@ static const so_command commands[] = {
     /* harness */
 
     /* cluster */
+    {"sim", "replay a workload on the discrete-event cluster model", so_cmd_sim},
 
 };
 

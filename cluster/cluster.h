@@ -1,0 +1,201 @@
+/*
+ * cluster.h — the lightweight cluster model (internal API of libslotopt).
+ *
+ * A discrete-event MapReduce simulator: nodes with map and reduce slots and a
+ * speed factor, jobs of map and reduce tasks, task attempts, TaskTracker
+ * heartbeats, and two plug-in points that the engine knows nothing about:
+ *   - a scheduler (so_cl_scheduler): an allocation layer called once per
+ *     epoch and an assignment call for each free slot at a heartbeat;
+ *   - a speculation policy (so_cl_speculation): asked for a running task to
+ *     copy when a job the scheduler chose has no pending task left.
+ * Time in seconds; task work in seconds on a node of speed 1; indices 0-based.
+ * docs/cluster.md describes the model, the formats and every constant.
+ */
+#ifndef SO_CLUSTER_H
+#define SO_CLUSTER_H
+
+#include <stdio.h>
+#include "slotopt.h"
+
+enum { SO_CL_MAP = 0, SO_CL_REDUCE = 1, SO_CL_PHASES = 2 };
+#define SO_CL_MAX_RESOURCES 4 /* named resources (cpu, memory, ...) */
+
+/* ---- workload ------------------------------------------------------------ */
+typedef struct so_cl_node_spec {
+    int slots[SO_CL_PHASES]; /* map and reduce slots */
+    double speed;            /* work per second; 1 = reference node */
+    double capacity[SO_CL_MAX_RESOURCES]; /* of each workload resource */
+} so_cl_node_spec;
+
+typedef struct so_cl_pool_spec {
+    char name[64];
+    double weight;                /* > 0 */
+    int min_share[SO_CL_PHASES];  /* minimum map / reduce slots */
+    int fifo;                     /* 1: FIFO among its jobs, 0: fair */
+} so_cl_pool_spec;
+
+/* A reduce task's work in its three phases (Hadoop's copy / sort / reduce,
+ * each one third of the progress score). */
+typedef struct so_cl_reduce_work {
+    double copy, sort, reduce;
+} so_cl_reduce_work;
+
+typedef struct so_cl_job_spec {
+    char name[64];
+    char user[64];
+    int pool;          /* index into workload pools */
+    double submit;     /* seconds */
+    double weight;     /* fair-share weight inside its pool */
+    double slowstart;  /* fraction of maps done before reduces may start */
+    int n_maps, n_reduces;
+    double demand[SO_CL_PHASES][SO_CL_MAX_RESOURCES]; /* per task */
+    double *map_work;                /* n_maps, each > 0 */
+    int *map_replicas; /* NULL, or n_maps x workload replicas node indices
+                        * (-1: placed at random) */
+    so_cl_reduce_work *reduce_work;  /* n_reduces, each sums to > 0 */
+} so_cl_job_spec;
+
+typedef struct so_cl_workload {
+    char name[256];
+    int n_nodes;
+    so_cl_node_spec *nodes;
+    double heartbeat;  /* seconds; 0 = Hadoop's rule max(3, nodes / 100) */
+    int outofband;     /* a node also heartbeats when one of its attempts ends */
+    int aligned;       /* 1: every node beats at k * interval; 0: seeded phase */
+    int n_resources;   /* 0: slots only; else tasks also need resources */
+    char resource[SO_CL_MAX_RESOURCES][32];
+    int replicas;      /* copies of each map's input block; 0: no locality */
+    double remote_slowdown; /* work factor of a map away from its data (>= 1) */
+    int n_pools;
+    so_cl_pool_spec *pools;
+    int n_jobs;
+    so_cl_job_spec *jobs; /* sorted by submit time (stable) */
+} so_cl_workload;
+
+/* SWIM derivation settings (all --opt keys, docs in so_cl_swim_options). */
+extern const so_option_doc so_cl_swim_options[];
+
+/* Reads a workload: native JSON (first non-blank character '{') or a SWIM
+ * trace (tab-separated). seed drives duration distributions of JSON jobs;
+ * prm holds the SWIM settings (may be NULL: defaults). Errors carry file,
+ * line and column. */
+int so_cl_workload_read(const char *path, const so_params *prm, uint64_t seed,
+                        so_cl_workload **out, so_error *err);
+int so_cl_workload_parse(const char *text, size_t len, const char *file,
+                         const so_params *prm, uint64_t seed,
+                         so_cl_workload **out, so_error *err);
+int so_cl_workload_parse_json(const char *text, size_t len, const char *file,
+                              uint64_t seed, so_cl_workload **out,
+                              so_error *err);
+int so_cl_workload_parse_swim(const char *text, size_t len, const char *file,
+                              const so_params *prm, so_cl_workload **out,
+                              so_error *err);
+void so_cl_workload_free(so_cl_workload *w);
+/* The interval rule: w->heartbeat, or Hadoop 1.x's max(3 s, nodes / 100 s). */
+double so_cl_heartbeat_interval(const so_cl_workload *w);
+
+/* ---- policies ------------------------------------------------------------ */
+typedef struct so_cl_sim so_cl_sim;
+
+typedef struct so_cl_scheduler {
+    const char *name;
+    const char *description;
+    const so_option_doc *options; /* NULL or {NULL}-terminated */
+    /* Builds the policy state (may set *state to NULL). */
+    int (*create)(so_cl_sim *sim, const so_params *prm, void **state,
+                  so_error *err);
+    /* Allocation layer, once per epoch; NULL: no epochs. */
+    void (*allocate)(void *state, so_cl_sim *sim);
+    /* Assignment: fill one free slot of `phase` on `node` through
+     * so_cl_launch(); returns 1 if a task was launched, else 0. */
+    int (*assign)(void *state, so_cl_sim *sim, int node, int phase);
+    void (*destroy)(void *state);
+} so_cl_scheduler;
+
+typedef struct so_cl_speculation {
+    const char *name;
+    const char *description;
+    /* A running task of `job` in `phase` to copy on `node`, or -1. */
+    int (*pick)(const so_cl_sim *sim, int job, int node, int phase);
+} so_cl_speculation;
+
+const so_cl_scheduler *so_cl_scheduler_find(const char *name);
+size_t so_cl_scheduler_count(void);
+const so_cl_scheduler *so_cl_scheduler_at(size_t i);
+const so_cl_speculation *so_cl_speculation_find(const char *name);
+size_t so_cl_speculation_count(void);
+const so_cl_speculation *so_cl_speculation_at(size_t i);
+
+/* Engine services for schedulers: launches a pending task of job in phase on
+ * node, else (when a speculation policy is set) a speculative copy it picks.
+ * Returns 1 if an attempt was launched, 0 if the job had nothing to run. */
+int so_cl_launch(so_cl_sim *sim, int job, int node, int phase);
+/* Launches a pending map of job whose input has a replica on node; 1 if it
+ * did. Without a locality model (replicas 0) every map is local. */
+int so_cl_launch_local(so_cl_sim *sim, int job, int node);
+
+/* ---- simulation ---------------------------------------------------------- */
+extern const so_option_doc so_cl_sim_options[]; /* epoch */
+
+typedef struct so_cl_config {
+    const so_cl_scheduler *scheduler;
+    const so_cl_speculation *speculation; /* NULL: none */
+    const so_params *params;  /* scheduler and simulator options; may be NULL */
+    uint64_t seed;            /* heartbeat phases */
+    FILE *event_log;          /* one line per event and action; may be NULL */
+    double series_step;       /* > 0: record busy slots per step (plots) */
+} so_cl_config;
+
+typedef struct so_cl_job_result {
+    double submit, start, finish; /* start: first attempt launched */
+} so_cl_job_result;
+
+typedef struct so_cl_stats {
+    uint64_t events;          /* events processed (stale ones excluded) */
+    uint64_t events_by_kind[6];
+    uint64_t attempts;        /* attempts launched */
+    uint64_t tasks_done;
+    double makespan;          /* last finish - first submit */
+    double busy[SO_CL_PHASES];        /* slot-seconds held by attempts */
+    double utilisation[SO_CL_PHASES]; /* busy / (slots * makespan) */
+    double resource_busy[SO_CL_MAX_RESOURCES]; /* demand x seconds held */
+    uint64_t preempted;       /* attempts killed by the scheduler */
+    uint64_t local_maps, remote_maps; /* map attempts by data locality */
+    /* speculative copies: launched = useful (won) + non-beneficial (the
+     * original won, the copy was killed) + killed (preempted) */
+    uint64_t spec_launched, spec_useful, spec_killed, spec_nonbeneficial;
+} so_cl_stats;
+
+/* Event kinds, in the order of so_cl_stats.events_by_kind. */
+const char *so_cl_event_name(int kind);
+
+int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
+                  so_cl_sim **out, so_error *err);
+/* Runs to the end. Returns SO_OK or SO_ENOMEM. */
+int so_cl_sim_run(so_cl_sim *sim);
+void so_cl_sim_free(so_cl_sim *sim);
+const so_cl_stats *so_cl_sim_stats(const so_cl_sim *sim);
+const so_cl_job_result *so_cl_sim_job(const so_cl_sim *sim, int job);
+/* Busy slots averaged over step i of the series (phase); n_steps out. */
+size_t so_cl_sim_series(const so_cl_sim *sim, int phase, const double **busy);
+/* Per-task completion count (conservation checks): completions of task t
+ * (tasks numbered job by job, maps then reduces). */
+int so_cl_sim_task_completions(const so_cl_sim *sim, size_t task);
+size_t so_cl_sim_task_count(const so_cl_sim *sim);
+
+/* ---- reports ------------------------------------------------------------- */
+/* Nearest-rank percentile q in (0, 100] of x (sorted copy inside). */
+double so_cl_percentile(const double *x, size_t n, double q);
+/* {"workload","scheduler","speculation","seed","jobs":[...],"makespan",
+ *  "response":{mean,p50,p95,p99,max},"utilisation","busy_slot_seconds",
+ *  "speculation_counts","events","tasks","attempts"} */
+json_t *so_cl_report_json(const so_cl_sim *sim, const so_cl_workload *w,
+                          const so_cl_config *cfg);
+/* The same as text. */
+void so_cl_report_table(FILE *fp, const so_cl_sim *sim,
+                        const so_cl_workload *w, const so_cl_config *cfg);
+/* Utilisation-over-time plot by gnuplot (SVG), written atomically. */
+int so_cl_plot_utilisation(const so_cl_sim *sim, const so_cl_workload *w,
+                           double step, const char *path, so_error *err);
+
+#endif

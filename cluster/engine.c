@@ -1,0 +1,757 @@
+/*
+ * engine.c — the discrete-event core of the cluster model.
+ *
+ * Events (time-ordered, ties first-in first-out, see event_heap.h):
+ *   arrive       a job is submitted; its maps become pending
+ *   heartbeat    a TaskTracker reports: the scheduler fills its free slots
+ *                (one assignment call per free slot, Hadoop's assignmultiple)
+ *   oob          out-of-band heartbeat right after an attempt ends (option)
+ *   copy-end     a reduce attempt's copy work is done; the copy phase ends
+ *                when the job's last map has also finished
+ *   attempt-end  an attempt finishes: its task completes, any other attempt
+ *                of the task is killed, the slot is free
+ *   epoch        the scheduler's allocation layer runs
+ * The engine knows no policy: schedulers and speculation plug in through
+ * so_cl_scheduler / so_cl_speculation (cluster.h). A launch needs a free
+ * slot of the phase and, when the cluster names resources, room for the
+ * task's demand; maps prefer node-local input (locality.c). Modelling
+ * choices (slot release at the exact end time, reduce copy phase,
+ * slow-start, same-time arrivals) are listed in docs/cluster.md.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cluster/sim_internal.h"
+
+enum { EV_ARRIVE, EV_HEARTBEAT, EV_OOB, EV_COPY_END, EV_END, EV_EPOCH };
+
+static const char *const event_names[] = {
+    "arrive", "heartbeat", "oob-heartbeat", "copy-end", "attempt-end", "epoch"};
+
+const char *so_cl_event_name(int kind)
+{
+    return kind >= 0 && kind < 6 ? event_names[kind] : "?";
+}
+
+const so_option_doc so_cl_sim_options[] = {
+    {"epoch", "0.5",
+     "seconds between allocation-layer calls (Hadoop fair scheduler's update"
+     " interval, 500 ms)"},
+    {NULL, NULL, NULL},
+};
+
+/* ---- small helpers ------------------------------------------------------- */
+
+static void logf_event(so_cl_sim *s, const char *what, int job, int task,
+                       int attempt, int node)
+{
+    if (s->cfg.event_log)
+        fprintf(s->cfg.event_log, "%.6f %s job=%d task=%d attempt=%d node=%d\n",
+                s->now, what, job, task, attempt, node);
+}
+
+static void push(so_cl_sim *s, double t, int kind, int id)
+{
+    if (so_cl_heap_push(&s->heap, t, kind, id))
+        s->failed = 1;
+}
+
+static int grow_ints(int **v, int *cap, int need)
+{
+    if (need <= *cap)
+        return 0;
+    int c = *cap ? 2 * *cap : 8;
+    while (c < need)
+        c *= 2;
+    int *n = realloc(*v, (size_t)c * sizeof *n);
+    if (!n)
+        return -1;
+    *v = n;
+    *cap = c;
+    return 0;
+}
+
+/* Integrates busy slots into the utilisation series up to now. */
+static void series_advance(so_cl_sim *s)
+{
+    double step = s->cfg.series_step;
+    if (step <= 0)
+        return;
+    while (s->series_t < s->now) {
+        size_t k = (size_t)(s->series_t / step);
+        if ((double)(k + 1) * step <= s->series_t)
+            k++;
+        double t1 = fmin((double)(k + 1) * step, s->now);
+        if (k >= s->series_len) {
+            if (k >= s->series_cap) {
+                size_t cap = s->series_cap ? 2 * s->series_cap : 256;
+                while (cap <= k)
+                    cap *= 2;
+                for (int p = 0; p < SO_CL_PHASES; p++) {
+                    double *n = realloc(s->series[p], cap * sizeof *n);
+                    if (!n) {
+                        s->failed = 1;
+                        return;
+                    }
+                    s->series[p] = n;
+                }
+                s->series_cap = cap;
+            }
+            for (size_t i = s->series_len; i <= k; i++)
+                s->series[0][i] = s->series[1][i] = 0;
+            s->series_len = k + 1;
+        }
+        for (int p = 0; p < SO_CL_PHASES; p++)
+            s->series[p][k] += s->busy_now[p] * (t1 - s->series_t);
+        s->series_t = t1;
+    }
+}
+
+static void busy_change(so_cl_sim *s, int phase, int delta)
+{
+    series_advance(s);
+    s->busy_now[phase] += delta;
+}
+
+/* ---- phase lists: jobs wanting slots, in job order ---------------------- */
+
+static void list_add(so_cl_sim *s, int j, int p)
+{
+    so_cl_jobrt *job = &s->jobs[j];
+    if (job->in_list[p])
+        return;
+    int after = s->tail[p];
+    while (after >= 0 && after > j)
+        after = s->jobs[after].prev[p];
+    int before = after >= 0 ? s->jobs[after].next[p] : s->head[p];
+    job->prev[p] = after;
+    job->next[p] = before;
+    if (after >= 0)
+        s->jobs[after].next[p] = j;
+    else
+        s->head[p] = j;
+    if (before >= 0)
+        s->jobs[before].prev[p] = j;
+    else
+        s->tail[p] = j;
+    job->in_list[p] = 1;
+    s->list_len[p]++;
+}
+
+static void list_remove(so_cl_sim *s, int j, int p)
+{
+    so_cl_jobrt *job = &s->jobs[j];
+    if (!job->in_list[p])
+        return;
+    if (job->prev[p] >= 0)
+        s->jobs[job->prev[p]].next[p] = job->next[p];
+    else
+        s->head[p] = job->next[p];
+    if (job->next[p] >= 0)
+        s->jobs[job->next[p]].prev[p] = job->prev[p];
+    else
+        s->tail[p] = job->prev[p];
+    job->in_list[p] = 0;
+    job->prev[p] = job->next[p] = -1;
+    s->list_len[p]--;
+}
+
+/* ---- job state ----------------------------------------------------------- */
+
+static int maps_complete(const so_cl_jobrt *job)
+{
+    return job->done[SO_CL_MAP] == job->n[SO_CL_MAP];
+}
+
+static void check_finished(so_cl_sim *s, int j)
+{
+    so_cl_jobrt *job = &s->jobs[j];
+    if (job->finished || !maps_complete(job) ||
+        job->done[SO_CL_REDUCE] < job->n[SO_CL_REDUCE])
+        return;
+    job->finished = 1;
+    job->finish = s->now;
+    if (job->start < 0)
+        job->start = s->now;
+    s->results[j].start = job->start;
+    s->results[j].finish = s->now;
+    s->jobs_done++;
+    logf_event(s, "job-finish", j, -1, -1, -1);
+}
+
+/* Hadoop's completedMapsForReduceSlowstart = ceil(slowstart * maps). */
+static void check_reduces_open(so_cl_sim *s, int j)
+{
+    so_cl_jobrt *job = &s->jobs[j];
+    if (job->reduces_open)
+        return;
+    double need = ceil(job->spec->slowstart * job->n[SO_CL_MAP]);
+    if (job->done[SO_CL_MAP] >= need) {
+        job->reduces_open = 1;
+        if (job->n[SO_CL_REDUCE] > 0)
+            list_add(s, j, SO_CL_REDUCE);
+    }
+}
+
+/* The copy phase of every reduce attempt waiting for the last map ends. */
+static void release_waiting_reduces(so_cl_sim *s, so_cl_jobrt *job)
+{
+    for (int k = 0; k < job->n_running[SO_CL_REDUCE]; k++) {
+        so_cl_attempt *a = &s->attempts[job->running[SO_CL_REDUCE][k]];
+        if (!a->waiting)
+            continue;
+        const so_cl_reduce_work *rw =
+            &job->spec->reduce_work[a->task - job->first_task[SO_CL_REDUCE]];
+        a->waiting = 0;
+        a->copy_end = s->now;
+        push(s, s->now + (rw->sort + rw->reduce) / s->w->nodes[a->node].speed,
+             EV_END, job->running[SO_CL_REDUCE][k]);
+    }
+}
+
+/* ---- attempts ------------------------------------------------------------ */
+
+static int start_attempt(so_cl_sim *s, int t, int node, int speculative)
+{
+    so_cl_task *task = &s->tasks[t];
+    so_cl_jobrt *job = &s->jobs[task->job];
+    int p = task->phase;
+    so_cl_nodert *nd = &s->nodes[node];
+    if (s->n_attempts == s->cap_attempts) {
+        size_t cap = s->cap_attempts ? 2 * s->cap_attempts : 1024;
+        so_cl_attempt *n = realloc(s->attempts, cap * sizeof *n);
+        if (!n)
+            return -1;
+        s->attempts = n;
+        s->cap_attempts = cap;
+    }
+    if (grow_ints(&job->running[p], &job->cap_running[p],
+                  job->n_running[p] + 1))
+        return -1;
+    int id = (int)s->n_attempts++;
+    so_cl_attempt *a = &s->attempts[id];
+    a->task = t;
+    a->job = task->job;
+    a->node = node;
+    a->phase = p;
+    a->speculative = speculative;
+    a->state = SO_CL_RUNNING;
+    a->start = s->now;
+    a->copy_end = -1;
+    a->waiting = 0;
+    a->scale = 1;
+    if (p == SO_CL_MAP && so_cl_is_local(s, t, node)) {
+        s->stats.local_maps++;
+    } else if (p == SO_CL_MAP) {
+        a->scale = s->w->remote_slowdown; /* reads its input remotely */
+        s->stats.remote_maps++;
+    }
+    a->run_index = job->n_running[p];
+    job->running[p][job->n_running[p]++] = id;
+    a->node_index = nd->n_running;
+    nd->running[nd->n_running++] = id;
+    nd->free[p]--;
+    for (int r = 0; r < s->w->n_resources; r++)
+        nd->used[r] += job->spec->demand[p][r];
+    task->attempt[task->n_running++] = id;
+    if (task->state == SO_CL_PENDING) {
+        task->state = SO_CL_RUNNING;
+        job->running_tasks[p]++;
+        job->n_pending[p]--;
+    }
+    if (job->start < 0)
+        job->start = s->now;
+    s->stats.attempts++;
+    if (speculative) {
+        s->stats.spec_launched++;
+        s->spec_running[p]++;
+        job->spec_running[p]++;
+    }
+    busy_change(s, p, +1);
+    logf_event(s, speculative ? "launch-speculative" : "launch", task->job, t,
+               id, node);
+
+    double speed = s->w->nodes[node].speed;
+    int i = t - job->first_task[p];
+    if (p == SO_CL_MAP) {
+        push(s, s->now + job->spec->map_work[i] * a->scale / speed, EV_END, id);
+    } else {
+        const so_cl_reduce_work *rw = &job->spec->reduce_work[i];
+        double copy_end = s->now + rw->copy / speed;
+        if (maps_complete(job)) {
+            a->copy_end = copy_end;
+            push(s, copy_end + (rw->sort + rw->reduce) / speed, EV_END, id);
+        } else {
+            push(s, copy_end, EV_COPY_END, id);
+        }
+    }
+    return 0;
+}
+
+/* Ends a running attempt (done or killed): frees its slot, drops it from the
+ * running lists, accounts its slot-seconds. */
+static void stop_attempt(so_cl_sim *s, int id, int state)
+{
+    so_cl_attempt *a = &s->attempts[id];
+    so_cl_jobrt *job = &s->jobs[a->job];
+    so_cl_task *task = &s->tasks[a->task];
+    so_cl_nodert *nd = &s->nodes[a->node];
+    int p = a->phase;
+    a->state = state;
+    s->stats.busy[p] += s->now - a->start;
+    busy_change(s, p, -1);
+    nd->free[p]++;
+    for (int r = 0; r < s->w->n_resources; r++) {
+        nd->used[r] -= job->spec->demand[p][r];
+        s->stats.resource_busy[r] += job->spec->demand[p][r] * (s->now - a->start);
+    }
+    int last = nd->running[--nd->n_running];
+    nd->running[a->node_index] = last;
+    s->attempts[last].node_index = a->node_index;
+    last = job->running[p][--job->n_running[p]];
+    job->running[p][a->run_index] = last;
+    s->attempts[last].run_index = a->run_index;
+    for (int k = 0; k < task->n_running; k++)
+        if (task->attempt[k] == id) {
+            task->attempt[k] = task->attempt[--task->n_running];
+            break;
+        }
+    if (a->speculative) {
+        s->spec_running[p]--;
+        job->spec_running[p]--;
+    }
+}
+
+/* A pending task of the job's phase for node: a local map first (Hadoop's
+ * obtainNewMapTask tries node-local maps first), then a killed task put
+ * back, then the lowest-numbered pending task. -1 if none. */
+static int take_pending(so_cl_sim *s, int j, int node, int p)
+{
+    so_cl_jobrt *job = &s->jobs[j];
+    if (job->n_pending[p] == 0)
+        return -1;
+    if (p == SO_CL_MAP) {
+        int t = so_cl_local_pending(s, j, node);
+        if (t >= 0)
+            return t;
+    }
+    while (job->n_requeued[p] > 0) {
+        int t = job->requeued[p][--job->n_requeued[p]];
+        if (s->tasks[t].state == SO_CL_PENDING)
+            return t;
+    }
+    for (; job->next_pending[p] < job->n[p]; job->next_pending[p]++) {
+        int t = job->first_task[p] + job->next_pending[p];
+        if (s->tasks[t].state == SO_CL_PENDING)
+            return t;
+    }
+    return -1;
+}
+
+/* A free slot of the phase, and room for the task's resources. */
+static int can_launch(const so_cl_sim *s, int j, int node, int p)
+{
+    const so_cl_jobrt *job = &s->jobs[j];
+    const so_cl_nodert *nd = &s->nodes[node];
+    if (nd->free[p] <= 0 || job->finished || !job->arrived ||
+        (p == SO_CL_REDUCE && !job->reduces_open))
+        return 0;
+    for (int r = 0; r < s->w->n_resources; r++)
+        if (nd->used[r] + job->spec->demand[p][r] >
+            s->w->nodes[node].capacity[r] * (1 + 1e-12))
+            return 0;
+    return 1;
+}
+
+static int launch_task(so_cl_sim *s, int t, int node, int speculative)
+{
+    if (start_attempt(s, t, node, speculative)) {
+        s->failed = 1;
+        return 0;
+    }
+    return 1;
+}
+
+int so_cl_launch(so_cl_sim *s, int j, int node, int p)
+{
+    if (!can_launch(s, j, node, p))
+        return 0;
+    int t = take_pending(s, j, node, p);
+    if (t >= 0)
+        return launch_task(s, t, node, 0);
+    if (!s->cfg.speculation)
+        return 0;
+    t = s->cfg.speculation->pick(s, j, node, p);
+    return t >= 0 ? launch_task(s, t, node, 1) : 0;
+}
+
+int so_cl_launch_local(so_cl_sim *s, int j, int node)
+{
+    if (!can_launch(s, j, node, SO_CL_MAP))
+        return 0;
+    int t = s->replicas > 0 ? so_cl_local_pending(s, j, node)
+                            : take_pending(s, j, node, SO_CL_MAP);
+    return t >= 0 ? launch_task(s, t, node, 0) : 0;
+}
+
+int so_cl_kill(so_cl_sim *s, int id)
+{
+    so_cl_attempt *a = &s->attempts[id];
+    so_cl_task *task = &s->tasks[a->task];
+    so_cl_jobrt *job = &s->jobs[a->job];
+    int p = a->phase;
+    s->stats.preempted++;
+    if (a->speculative)
+        s->stats.spec_killed++;
+    stop_attempt(s, id, SO_CL_KILLED);
+    logf_event(s, "kill", a->job, a->task, id, a->node);
+    if (task->n_running == 0) {
+        if (grow_ints(&job->requeued[p], &job->cap_requeued[p],
+                      job->n_requeued[p] + 1))
+            return -1;
+        task->state = SO_CL_PENDING;
+        job->running_tasks[p]--;
+        job->n_pending[p]++;
+        job->requeued[p][job->n_requeued[p]++] = a->task;
+        so_cl_locality_requeue(s, a->task);
+    }
+    if (s->w->outofband)
+        push(s, s->now, EV_OOB, a->node);
+    return 0;
+}
+
+/* ---- event handlers ------------------------------------------------------ */
+
+static void arrive_job(so_cl_sim *s, int j)
+{
+    so_cl_jobrt *job = &s->jobs[j];
+    job->arrived = 1;
+    logf_event(s, "arrive", j, -1, -1, -1);
+    if (so_cl_locality_open(s, j))
+        s->failed = 1;
+    if (job->n[SO_CL_MAP] > 0)
+        list_add(s, j, SO_CL_MAP);
+    check_reduces_open(s, j);
+    check_finished(s, j);
+}
+
+/* Jobs submitted at the same time arrive together, before any other event
+ * at that time is handled (each still counts as one arrival event). */
+static void on_arrive(so_cl_sim *s, int j)
+{
+    arrive_job(s, j);
+    while (++s->next_arrival < s->w->n_jobs &&
+           s->w->jobs[s->next_arrival].submit == s->now) {
+        arrive_job(s, s->next_arrival);
+        s->stats.events++;
+        s->stats.events_by_kind[EV_ARRIVE]++;
+    }
+    if (s->next_arrival < s->w->n_jobs)
+        push(s, s->w->jobs[s->next_arrival].submit, EV_ARRIVE, s->next_arrival);
+    if (s->cfg.scheduler->allocate && !s->epoch_armed) {
+        s->epoch_armed = 1;
+        push(s, ceil(s->now / s->epoch) * s->epoch, EV_EPOCH, 0);
+    }
+}
+
+static void fill_slots(so_cl_sim *s, int node)
+{
+    const so_cl_scheduler *sc = s->cfg.scheduler;
+    for (int p = 0; p < SO_CL_PHASES; p++)
+        for (int k = s->nodes[node].free[p]; k > 0 && s->nodes[node].free[p] > 0;
+             k--)
+            if (!sc->assign(s->sched_state, s, node, p))
+                break;
+}
+
+/* The next heartbeat of a node. While no submitted job is unfinished its
+ * beats change nothing, so the node skips to its first beat at or after the
+ * next submission (same beat grid, fewer no-op events). */
+static void next_heartbeat(so_cl_sim *s, int node)
+{
+    so_cl_nodert *nd = &s->nodes[node];
+    nd->beat++;
+    if (s->next_arrival == s->jobs_done) {
+        double submit = s->w->jobs[s->next_arrival].submit;
+        double k = ceil((submit - nd->phase) / s->interval);
+        if (k > (double)nd->beat)
+            nd->beat = (long long)k;
+    }
+    push(s, nd->phase + (double)nd->beat * s->interval, EV_HEARTBEAT, node);
+}
+
+static void on_heartbeat(so_cl_sim *s, int node)
+{
+    fill_slots(s, node);
+    if (s->jobs_done < s->w->n_jobs)
+        next_heartbeat(s, node);
+}
+
+static int on_copy_end(so_cl_sim *s, int id)
+{
+    so_cl_attempt *a = &s->attempts[id];
+    if (a->state != SO_CL_RUNNING)
+        return 0;
+    so_cl_jobrt *job = &s->jobs[a->job];
+    if (maps_complete(job)) {
+        const so_cl_reduce_work *rw =
+            &job->spec->reduce_work[a->task - job->first_task[SO_CL_REDUCE]];
+        a->copy_end = s->now;
+        push(s, s->now + (rw->sort + rw->reduce) / s->w->nodes[a->node].speed,
+             EV_END, id);
+    } else {
+        a->waiting = 1;
+    }
+    return 1;
+}
+
+static int on_end(so_cl_sim *s, int id)
+{
+    so_cl_attempt *a = &s->attempts[id];
+    if (a->state != SO_CL_RUNNING)
+        return 0; /* killed before its end */
+    int t = a->task, j = a->job, p = a->phase, node = a->node;
+    so_cl_task *task = &s->tasks[t];
+    so_cl_jobrt *job = &s->jobs[j];
+    double ran = s->now - a->start;
+    stop_attempt(s, id, SO_CL_DONE);
+    logf_event(s, "task-done", j, t, id, node);
+    task->state = SO_CL_DONE;
+    task->completions++;
+    s->stats.tasks_done++;
+    s->nodes[node].completed++;
+    if (a->speculative)
+        s->stats.spec_useful++;
+    while (task->n_running > 0) {
+        int other = task->attempt[0];
+        int other_node = s->attempts[other].node;
+        if (s->attempts[other].speculative)
+            s->stats.spec_nonbeneficial++;
+        stop_attempt(s, other, SO_CL_KILLED);
+        logf_event(s, "kill-redundant", j, t, other, other_node);
+        if (s->w->outofband)
+            push(s, s->now, EV_OOB, other_node);
+    }
+    if (ran > 0) {
+        task->rate = 1.0 / ran;
+        job->rate_sum[p] += 1.0 / ran;
+        job->rate_sumsq[p] += 1.0 / (ran * ran);
+    }
+    job->running_tasks[p]--;
+    if (++job->done[p] == job->n[p]) {
+        list_remove(s, j, p);
+        if (p == SO_CL_MAP) {
+            release_waiting_reduces(s, job);
+            so_cl_locality_close(s, j);
+        }
+    }
+    if (p == SO_CL_MAP)
+        check_reduces_open(s, j);
+    check_finished(s, j);
+    if (s->w->outofband)
+        push(s, s->now, EV_OOB, node);
+    return 1;
+}
+
+static void on_epoch(so_cl_sim *s)
+{
+    s->cfg.scheduler->allocate(s->sched_state, s);
+    if (s->next_arrival > s->jobs_done) /* some arrived job is unfinished */
+        push(s, s->now + s->epoch, EV_EPOCH, 0);
+    else
+        s->epoch_armed = 0;
+}
+
+/* ---- life cycle ---------------------------------------------------------- */
+
+int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
+                  so_cl_sim **out, so_error *err)
+{
+    *out = NULL;
+    if (!cfg->scheduler)
+        return so_error_setf(err, NULL, 0, 0, NULL, "no scheduler given");
+    double epoch = 0.5;
+    int rc = so_params_double(cfg->params, so_cl_sim_options, "epoch", 0.5,
+                              &epoch, err);
+    if (rc)
+        return rc;
+    if (!(epoch > 0) || epoch > 1e6)
+        return so_error_setf(err, NULL, 0, 0, "epoch",
+                             "expected seconds in (0, 1e6], found %g", epoch);
+    so_cl_sim *s = calloc(1, sizeof *s);
+    if (!s)
+        return SO_ENOMEM;
+    s->w = w;
+    s->cfg = *cfg;
+    s->epoch = epoch;
+    s->interval = so_cl_heartbeat_interval(w);
+    so_cl_heap_init(&s->heap);
+    for (int p = 0; p < SO_CL_PHASES; p++)
+        s->head[p] = s->tail[p] = -1;
+    size_t n_tasks = 0;
+    for (int j = 0; j < w->n_jobs; j++)
+        n_tasks += (size_t)w->jobs[j].n_maps + (size_t)w->jobs[j].n_reduces;
+    s->n_tasks = n_tasks;
+    s->jobs = calloc((size_t)w->n_jobs + 1, sizeof *s->jobs);
+    s->results = calloc((size_t)w->n_jobs + 1, sizeof *s->results);
+    s->tasks = calloc(n_tasks + 1, sizeof *s->tasks);
+    s->nodes = calloc((size_t)w->n_nodes + 1, sizeof *s->nodes);
+    if (!s->jobs || !s->results || !s->tasks || !s->nodes) {
+        so_cl_sim_free(s);
+        return SO_ENOMEM;
+    }
+    size_t t = 0;
+    for (int j = 0; j < w->n_jobs; j++) {
+        so_cl_jobrt *job = &s->jobs[j];
+        job->spec = &w->jobs[j];
+        job->start = job->finish = -1;
+        job->n[SO_CL_MAP] = w->jobs[j].n_maps;
+        job->n[SO_CL_REDUCE] = w->jobs[j].n_reduces;
+        job->n_pending[SO_CL_MAP] = job->n[SO_CL_MAP];
+        job->n_pending[SO_CL_REDUCE] = job->n[SO_CL_REDUCE];
+        for (int p = 0; p < SO_CL_PHASES; p++) {
+            job->prev[p] = job->next[p] = -1;
+            job->first_task[p] = (int)t;
+            for (int i = 0; i < job->n[p]; i++, t++) {
+                s->tasks[t].job = j;
+                s->tasks[t].phase = p;
+            }
+        }
+        s->results[j].submit = w->jobs[j].submit;
+        s->results[j].start = s->results[j].finish = -1;
+    }
+    for (int n = 0; n < w->n_nodes; n++) {
+        int slots = 0;
+        for (int p = 0; p < SO_CL_PHASES; p++) {
+            s->nodes[n].free[p] = w->nodes[n].slots[p];
+            s->total_slots[p] += w->nodes[n].slots[p];
+            slots += w->nodes[n].slots[p];
+        }
+        for (int r = 0; r < w->n_resources; r++)
+            s->total_capacity[r] += w->nodes[n].capacity[r];
+        s->nodes[n].running = malloc(((size_t)slots + 1) * sizeof(int));
+        if (!s->nodes[n].running) {
+            so_cl_sim_free(s);
+            return SO_ENOMEM;
+        }
+    }
+    so_rng placement;
+    so_rng_seed_stream(&placement, cfg->seed, 1);
+    if (so_cl_locality_init(s, &placement)) {
+        so_cl_sim_free(s);
+        return SO_ENOMEM;
+    }
+    rc = cfg->scheduler->create(s, cfg->params, &s->sched_state, err);
+    if (rc) {
+        so_cl_sim_free(s);
+        return rc;
+    }
+    if (w->n_jobs > 0) {
+        push(s, w->jobs[0].submit, EV_ARRIVE, 0);
+        so_rng rng;
+        so_rng_seed(&rng, cfg->seed);
+        for (int n = 0; n < w->n_nodes; n++) {
+            s->nodes[n].phase = w->aligned ? 0 : so_rng_uniform(&rng) * s->interval;
+            push(s, s->nodes[n].phase, EV_HEARTBEAT, n);
+        }
+    }
+    if (s->failed) {
+        so_cl_sim_free(s);
+        return SO_ENOMEM;
+    }
+    *out = s;
+    return SO_OK;
+}
+
+int so_cl_sim_run(so_cl_sim *s)
+{
+    so_cl_event e;
+    while (!s->failed && so_cl_heap_pop(&s->heap, &e)) {
+        s->now = e.time;
+        int live = 1;
+        switch (e.kind) {
+        case EV_ARRIVE: on_arrive(s, e.id); break;
+        case EV_HEARTBEAT: on_heartbeat(s, e.id); break;
+        case EV_OOB: fill_slots(s, e.id); break;
+        case EV_COPY_END: live = on_copy_end(s, e.id); break;
+        case EV_END: live = on_end(s, e.id); break;
+        default: on_epoch(s); break;
+        }
+        if (live && (e.kind == EV_HEARTBEAT || e.kind == EV_OOB))
+            logf_event(s, event_names[e.kind], -1, -1, -1, e.id);
+        else if (live && (e.kind == EV_COPY_END || e.kind == EV_EPOCH))
+            logf_event(s, event_names[e.kind], -1, -1,
+                       e.kind == EV_COPY_END ? e.id : -1, -1);
+        if (live) {
+            s->stats.events++;
+            s->stats.events_by_kind[e.kind]++;
+        }
+    }
+    if (s->failed)
+        return SO_ENOMEM;
+    series_advance(s);
+    for (size_t k = 0; k < s->series_len; k++)
+        for (int p = 0; p < SO_CL_PHASES; p++)
+            s->series[p][k] /= s->cfg.series_step;
+    double first = INFINITY, last = -INFINITY;
+    for (int j = 0; j < s->w->n_jobs; j++) {
+        first = fmin(first, s->results[j].submit);
+        last = fmax(last, s->results[j].finish);
+    }
+    s->stats.makespan = s->w->n_jobs ? last - first : 0;
+    for (int p = 0; p < SO_CL_PHASES; p++)
+        s->stats.utilisation[p] =
+            s->stats.makespan > 0 && s->total_slots[p] > 0
+                ? s->stats.busy[p] / (s->total_slots[p] * s->stats.makespan)
+                : 0;
+    return s->failed ? SO_ENOMEM : SO_OK;
+}
+
+void so_cl_sim_free(so_cl_sim *s)
+{
+    if (!s)
+        return;
+    if (s->cfg.scheduler && s->cfg.scheduler->destroy && s->sched_state)
+        s->cfg.scheduler->destroy(s->sched_state);
+    if (s->jobs)
+        for (int j = 0; j < s->w->n_jobs; j++) {
+            for (int p = 0; p < SO_CL_PHASES; p++) {
+                free(s->jobs[j].running[p]);
+                free(s->jobs[j].requeued[p]);
+            }
+            so_cl_locality_close(s, j);
+        }
+    if (s->nodes)
+        for (int n = 0; n < s->w->n_nodes; n++)
+            free(s->nodes[n].running);
+    for (int p = 0; p < SO_CL_PHASES; p++)
+        free(s->series[p]);
+    so_cl_heap_free(&s->heap);
+    free(s->replica);
+    free(s->jobs);
+    free(s->results);
+    free(s->tasks);
+    free(s->nodes);
+    free(s->attempts);
+    free(s);
+}
+
+const so_cl_stats *so_cl_sim_stats(const so_cl_sim *s) { return &s->stats; }
+
+const so_cl_job_result *so_cl_sim_job(const so_cl_sim *s, int j)
+{
+    return &s->results[j];
+}
+
+size_t so_cl_sim_series(const so_cl_sim *s, int phase, const double **busy)
+{
+    *busy = s->series[phase];
+    return s->series_len;
+}
+
+int so_cl_sim_task_completions(const so_cl_sim *s, size_t t)
+{
+    return s->tasks[t].completions;
+}
+
+size_t so_cl_sim_task_count(const so_cl_sim *s) { return s->n_tasks; }

@@ -1,0 +1,32 @@
+/* fair_share.h — the allocation and assignment layers of Hadoop's fair
+ * scheduler, shared by the schedulers that reuse them (fair, and an
+ * allocation layer such as FLEX that hands its slot counts to the same
+ * assignment layer). */
+#ifndef SO_CL_FAIR_SHARE_H
+#define SO_CL_FAIR_SHARE_H
+
+#include "cluster/sim_internal.h"
+
+/* The waterline: share_i = min(d_i, max(m_i', r * w_i)) with m_i' =
+ * min(m_i, d_i) and r such that sum share_i = min(slots, sum d_i). When the
+ * minima m_i' exceed that total they are scaled down to it. weight[i] > 0. */
+void so_cl_waterline(int n, const double *weight, const double *min_share,
+                     const double *demand, double slots, double *share);
+
+/* The assignment layer: offers the free slot of `phase` on `node` to the
+ * jobs of the phase list by decreasing target - running attempts (ties: job
+ * order), skipping jobs with nothing to run. `scratch` holds at least
+ * sim->list_len[phase] ints. Returns 1 if a task was launched. */
+int so_cl_assign_by_deficit(so_cl_sim *sim, int node, int phase, int *scratch);
+
+/* The same with another way to offer the slot to a job (e.g. delay
+ * scheduling): try(ctx, sim, job, node, phase) returns 1 if it launched. */
+typedef int (*so_cl_try_fn)(void *ctx, so_cl_sim *sim, int job, int node,
+                            int phase);
+int so_cl_assign_by_deficit_with(so_cl_sim *sim, int node, int phase,
+                                 int *scratch, so_cl_try_fn try_job, void *ctx);
+
+/* Runnable tasks of a job in a phase (pending + running): its demand. */
+int so_cl_demand(const so_cl_jobrt *job, int phase);
+
+#endif

@@ -1,0 +1,119 @@
+/*
+ * locality.c — data locality of map tasks. Each map's input block has R
+ * replicas on distinct nodes (HDFS keeps dfs.replication = 3 copies; the
+ * model has no racks, so placement is uniform over the nodes unless the
+ * workload names the nodes). A map attempt on a node without a replica reads
+ * remotely and its work is multiplied by the workload's remote_slowdown.
+ * Per job and node, the pending local maps are a linked list in map order
+ * (Hadoop's per-node cache of non-running maps); launched maps are dropped
+ * lazily when they reach the head of a list.
+ */
+#include <stdlib.h>
+#include "cluster/sim_internal.h"
+
+int so_cl_locality_init(so_cl_sim *s, so_rng *rng)
+{
+    int n = s->w->n_nodes;
+    s->replicas = s->w->replicas > 0 && s->w->replicas <= n ? s->w->replicas : 0;
+    if (s->replicas == 0)
+        return 0;
+    int R = s->replicas;
+    s->replica = malloc((s->n_tasks + 1) * (size_t)R * sizeof(int));
+    if (!s->replica)
+        return -1;
+    for (int j = 0; j < s->w->n_jobs; j++) {
+        const so_cl_job_spec *js = &s->w->jobs[j];
+        for (int i = 0; i < js->n_maps; i++) {
+            int *rep = &s->replica[(size_t)(s->jobs[j].first_task[SO_CL_MAP] + i) * R];
+            for (int r = 0; r < R; r++)
+                rep[r] = js->map_replicas ? js->map_replicas[i * R + r] : -1;
+            for (int r = 0; r < R; r++)
+                while (rep[r] < 0) { /* a node not yet holding this block */
+                    int node = (int)so_rng_int(rng, 0, n - 1), taken = 0;
+                    for (int k = 0; k < R; k++)
+                        taken |= rep[k] == node;
+                    if (!taken)
+                        rep[r] = node;
+                }
+        }
+    }
+    return 0;
+}
+
+int so_cl_locality_open(so_cl_sim *s, int j)
+{
+    so_cl_jobrt *job = &s->jobs[j];
+    int R = s->replicas, m = job->n[SO_CL_MAP];
+    if (R <= 0 || m == 0)
+        return 0;
+    job->local_head = malloc((size_t)s->w->n_nodes * sizeof(int));
+    job->local_next = malloc((size_t)m * R * sizeof(int));
+    if (!job->local_head || !job->local_next)
+        return -1;
+    for (int n = 0; n < s->w->n_nodes; n++)
+        job->local_head[n] = -1;
+    const int *rep = &s->replica[(size_t)job->first_task[SO_CL_MAP] * R];
+    for (int i = m - 1; i >= 0; i--)
+        for (int r = 0; r < R; r++) {
+            int e = i * R + r, node = rep[e];
+            job->local_next[e] = job->local_head[node];
+            job->local_head[node] = e;
+        }
+    return 0;
+}
+
+void so_cl_locality_close(so_cl_sim *s, int j)
+{
+    so_cl_jobrt *job = &s->jobs[j];
+    free(job->local_head);
+    free(job->local_next);
+    job->local_head = job->local_next = NULL;
+}
+
+int so_cl_local_pending(so_cl_sim *s, int j, int node)
+{
+    so_cl_jobrt *job = &s->jobs[j];
+    if (!job->local_head)
+        return -1;
+    int R = s->replicas;
+    int e = job->local_head[node];
+    while (e >= 0) {
+        int t = job->first_task[SO_CL_MAP] + e / R;
+        if (s->tasks[t].state == SO_CL_PENDING)
+            return t;
+        e = job->local_next[e];
+        job->local_head[node] = e;
+    }
+    return -1;
+}
+
+void so_cl_locality_requeue(so_cl_sim *s, int t)
+{
+    so_cl_jobrt *job = &s->jobs[s->tasks[t].job];
+    if (!job->local_head || s->tasks[t].phase != SO_CL_MAP)
+        return;
+    int R = s->replicas, i = t - job->first_task[SO_CL_MAP];
+    for (int r = 0; r < R; r++) {
+        int e = i * R + r, node = s->replica[(size_t)t * R + r];
+        /* the entry may still be linked (never reached the head): relinking
+         * it would make a cycle, so put it first only if it is not listed */
+        int listed = 0;
+        for (int k = job->local_head[node]; k >= 0 && !listed; k = job->local_next[k])
+            listed = k == e;
+        if (!listed) {
+            job->local_next[e] = job->local_head[node];
+            job->local_head[node] = e;
+        }
+    }
+}
+
+int so_cl_is_local(const so_cl_sim *s, int t, int node)
+{
+    if (s->replicas <= 0)
+        return 1;
+    const int *rep = &s->replica[(size_t)t * s->replicas];
+    for (int r = 0; r < s->replicas; r++)
+        if (rep[r] == node)
+            return 1;
+    return 0;
+}

@@ -1,0 +1,70 @@
+/* plot.c — utilisation over time (busy map and reduce slots as a fraction
+ * of the slots, averaged per step) drawn by gnuplot as SVG. The data and the
+ * script go to a temporary directory; gnuplot writes a temporary file that
+ * is renamed onto the target, so a failed plot leaves no partial file. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cluster/sim_internal.h"
+
+int so_cl_plot_utilisation(const so_cl_sim *sim, const so_cl_workload *w,
+                           double step, const char *path, so_error *err)
+{
+    if (strchr(path, '\'') || strchr(path, '\n'))
+        return so_error_setf(err, path, 0, 0, NULL,
+                             "a plot path may not contain quotes or newlines");
+    char dir[] = "/tmp/slotopt-plotXXXXXX";
+    if (!mkdtemp(dir)) {
+        so_error_setf(err, path, 0, 0, NULL, "cannot create a temporary directory");
+        return SO_EIO;
+    }
+    char data[64], script[64], tmp[1100];
+    snprintf(data, sizeof data, "%s/util.dat", dir);
+    snprintf(script, sizeof script, "%s/util.gp", dir);
+    snprintf(tmp, sizeof tmp, "%s.tmp%d", path, (int)getpid());
+    int rc = SO_OK;
+    FILE *fp = fopen(data, "w");
+    if (fp) {
+        const double *busy[SO_CL_PHASES];
+        size_t n = so_cl_sim_series(sim, SO_CL_MAP, &busy[0]);
+        so_cl_sim_series(sim, SO_CL_REDUCE, &busy[1]);
+        for (size_t k = 0; k < n; k++)
+            fprintf(fp, "%.3f %.6f %.6f\n", (double)k * step,
+                    sim->total_slots[0] ? busy[0][k] / sim->total_slots[0] : 0,
+                    sim->total_slots[1] ? busy[1][k] / sim->total_slots[1] : 0);
+        rc = fclose(fp) ? SO_EIO : SO_OK;
+    } else {
+        rc = SO_EIO;
+    }
+    FILE *gp = rc ? NULL : fopen(script, "w");
+    if (gp) {
+        fprintf(gp,
+                "set terminal svg size 900,400\nset output '%s'\n"
+                "set title 'Slot utilisation: %s'\nset xlabel 'time (s)'\n"
+                "set ylabel 'busy slots / slots'\nset yrange [0:1.05]\n"
+                "set key outside\n"
+                "plot '%s' using 1:2 with steps title 'map', "
+                "'%s' using 1:3 with steps title 'reduce'\n",
+                tmp, w->name, data, data);
+        rc = fclose(gp) ? SO_EIO : SO_OK;
+    } else {
+        rc = SO_EIO;
+    }
+    if (!rc) {
+        char cmd[256];
+        snprintf(cmd, sizeof cmd, "gnuplot '%s' 2>/dev/null", script);
+        if (system(cmd) != 0 || rename(tmp, path) != 0) {
+            so_error_setf(err, path, 0, 0, NULL,
+                          "gnuplot could not draw the plot (is gnuplot installed?)");
+            rc = SO_EIO;
+        }
+    } else {
+        so_error_setf(err, path, 0, 0, NULL, "cannot write the plot's data");
+    }
+    unlink(tmp);
+    unlink(data);
+    unlink(script);
+    rmdir(dir);
+    return rc;
+}

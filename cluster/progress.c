@@ -1,0 +1,42 @@
+/* progress.c — progress score and progress rate of a running attempt, as
+ * Hadoop 1.x reports them and as LATE (Zaharia et al., OSDI 2008, sec. 4)
+ * and Hadoop's speculation read them: a map's score is the fraction of its
+ * input read; a reduce's score is (copy + sort + reduce fractions) / 3, and
+ * its copy fraction cannot exceed the fraction of the job's maps finished
+ * (map outputs not yet produced cannot be fetched). Rate = score / seconds
+ * run. */
+#include <math.h>
+#include "cluster/sim_internal.h"
+
+static double frac(double done, double work)
+{
+    return work > 0 ? fmin(1.0, fmax(0.0, done / work)) : 1.0;
+}
+
+double so_cl_progress(const so_cl_sim *sim, const so_cl_attempt *a)
+{
+    if (a->state == SO_CL_DONE)
+        return 1.0;
+    const so_cl_jobrt *job = &sim->jobs[a->job];
+    int i = a->task - job->first_task[a->phase];
+    double speed = sim->w->nodes[a->node].speed;
+    double ran = (sim->now - a->start) * speed;
+    if (a->phase == SO_CL_MAP)
+        return frac(ran, job->spec->map_work[i] * a->scale);
+    const so_cl_reduce_work *rw = &job->spec->reduce_work[i];
+    if (a->copy_end < 0 || sim->now < a->copy_end) {
+        double copy = frac(ran, rw->copy);
+        if (job->n[SO_CL_MAP] > 0)
+            copy = fmin(copy, (double)job->done[SO_CL_MAP] / job->n[SO_CL_MAP]);
+        return copy / 3.0;
+    }
+    double after = (sim->now - a->copy_end) * speed;
+    return (1.0 + frac(after, rw->sort) + frac(after - rw->sort, rw->reduce)) /
+           3.0;
+}
+
+double so_cl_progress_rate(const so_cl_sim *sim, const so_cl_attempt *a)
+{
+    double ran = sim->now - a->start;
+    return ran > 0 ? so_cl_progress(sim, a) / ran : 0.0;
+}

@@ -1,0 +1,85 @@
+/*
+ * spec_hadoop.c — Hadoop 1.x default speculative execution, as the
+ * resource-stealing/BASE paper (Wang et al., sec. III.C) summarises it:
+ * "Hadoop identifies the tasks whose progress rates are one standard
+ * deviation lower than the mean of all tasks as slow tasks. Then it chooses
+ * the task with the longest remaining execution time to speculate."
+ * Constants (Hadoop 1.x JobInProgress / TaskInProgress defaults):
+ *   slowtaskthreshold = 1.0 standard deviation (mapreduce.job.speculative.
+ *     slowtaskthreshold); statistics over the job's tasks of the phase,
+ *     running (current rate) and completed (1 / duration);
+ *   SPECULATIVE_LAG = 60 s; at most one speculative attempt per task;
+ *   speculative cap: a job may start another copy while its running copies
+ *     are fewer than max(10, 0.01 * slots of the phase) or below 0.1 of its
+ *     running tasks (speculativecap = 0.1, MIN_SPEC_CAP = 10,
+ *     MIN_SLOTS_CAP = 0.01).
+ * Remaining time = (1 - progress) / rate (LATE's estimate, also Hadoop 1.x's).
+ * Choice: Hadoop's slow-node filter (slownodethreshold) is not modelled.
+ * A speculative attempt is only launched when the job has no pending task
+ * (the engine asks after the pending tasks, as obtainNewMapTask does).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include "cluster/speculation.h"
+
+#define SLOW_TASK_THRESHOLD 1.0
+#define SPECULATIVE_CAP 0.1
+#define MIN_SPEC_CAP 10
+#define MIN_SLOTS_CAP 0.01
+
+static int at_cap(const so_cl_sim *sim, const so_cl_jobrt *job, int phase)
+{
+    int spec = job->spec_running[phase];
+    if (spec < MIN_SPEC_CAP || spec < MIN_SLOTS_CAP * sim->total_slots[phase])
+        return 0;
+    return spec >= SPECULATIVE_CAP * job->running_tasks[phase];
+}
+
+static int hadoop_pick(const so_cl_sim *sim, int j, int node, int phase)
+{
+    const so_cl_jobrt *job = &sim->jobs[j];
+    if (job->n_running[phase] == 0 || at_cap(sim, job, phase))
+        return -1;
+    int any = 0;
+    for (int k = 0; k < job->n_running[phase] && !any; k++)
+        any = so_cl_spec_candidate(sim, &sim->attempts[job->running[phase][k]],
+                                   node);
+    if (!any)
+        return -1;
+    int n_run = job->n_running[phase];
+    double *rate = malloc((size_t)n_run * sizeof *rate);
+    if (!rate)
+        return -1;
+    double sum = job->rate_sum[phase], sumsq = job->rate_sumsq[phase];
+    int n = job->done[phase] + n_run;
+    for (int k = 0; k < n_run; k++) {
+        rate[k] = so_cl_progress_rate(sim, &sim->attempts[job->running[phase][k]]);
+        sum += rate[k];
+        sumsq += rate[k] * rate[k];
+    }
+    double mean = sum / n;
+    double sd = sqrt(fmax(0.0, sumsq / n - mean * mean));
+    /* rates equal up to rounding must not look slow */
+    double slow = mean - SLOW_TASK_THRESHOLD * sd - SO_CL_RATE_TOLERANCE * mean;
+    int best = -1;
+    double best_left = -1;
+    for (int k = 0; k < n_run; k++) {
+        const so_cl_attempt *a = &sim->attempts[job->running[phase][k]];
+        if (!(rate[k] < slow) || !so_cl_spec_candidate(sim, a, node))
+            continue;
+        double left = so_cl_time_left(sim, a, rate[k]);
+        if (left > best_left || (left == best_left && a->task < best)) {
+            best_left = left;
+            best = a->task;
+        }
+    }
+    free(rate);
+    return best;
+}
+
+const so_cl_speculation so_cl_spec_hadoop = {
+    "hadoop",
+    "Hadoop 1.x: rate one standard deviation below the job's mean, longest"
+    " time left first, 60 s lag",
+    hadoop_pick,
+};

@@ -1,0 +1,29 @@
+/* speculation.h — what the speculation plug-ins share (internal). */
+#ifndef SO_CL_SPECULATION_H
+#define SO_CL_SPECULATION_H
+
+#include "cluster/sim_internal.h"
+
+/* Hadoop's SPECULATIVE_LAG: a task is considered for speculation only after
+ * its attempt has run this long (seconds); LATE keeps the same rule. */
+#define SO_CL_SPECULATIVE_LAG 60.0
+
+/* Relative tolerance below which two progress rates count as equal. */
+#define SO_CL_RATE_TOLERANCE 1e-9
+
+/* Whether running attempt a may get a speculative copy on node: it is not a
+ * copy itself, its task has no other running attempt (Hadoop's
+ * MAX_TASK_EXECS = 1), it has run SO_CL_SPECULATIVE_LAG seconds, and it does
+ * not run on node. */
+int so_cl_spec_candidate(const so_cl_sim *sim, const so_cl_attempt *a,
+                         int node);
+
+/* LATE's estimate of an attempt's time left, (1 - score) / rate, given its
+ * rate (score = rate x seconds run); infinite for a zero rate. */
+double so_cl_time_left(const so_cl_sim *sim, const so_cl_attempt *a,
+                       double rate);
+
+/* Linearly interpolated quantile q in [0, 1] of x[0..n-1] (reorders x). */
+double so_cl_quantile(double *x, int n, double q);
+
+#endif

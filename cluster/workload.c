@@ -1,0 +1,148 @@
+/* workload.c — the workload container: reading dispatch (JSON or SWIM),
+ * pools, job order, the heartbeat interval rule. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cluster/workload_build.h"
+
+so_cl_workload *so_cl_workload_new(const char *name)
+{
+    so_cl_workload *w = calloc(1, sizeof *w);
+    if (w) {
+        snprintf(w->name, sizeof w->name, "%s", name ? name : "");
+        w->remote_slowdown = 1;
+    }
+    return w;
+}
+
+void so_cl_workload_free(so_cl_workload *w)
+{
+    if (!w)
+        return;
+    for (int j = 0; j < w->n_jobs; j++) {
+        free(w->jobs[j].map_work);
+        free(w->jobs[j].map_replicas);
+        free(w->jobs[j].reduce_work);
+    }
+    free(w->jobs);
+    free(w->nodes);
+    free(w->pools);
+    free(w);
+}
+
+/* Hadoop 1.x JobTracker.getNextHeartbeatInterval(): max(HEARTBEAT_INTERVAL_MIN
+ * = 3 s, cluster size / NUM_HEARTBEATS_IN_SECOND = 100 per second). */
+double so_cl_heartbeat_interval(const so_cl_workload *w)
+{
+    return w->heartbeat > 0 ? w->heartbeat : fmax(3.0, w->n_nodes / 100.0);
+}
+
+int so_cl_workload_pool(so_cl_workload *w, const char *name)
+{
+    for (int i = 0; i < w->n_pools; i++)
+        if (strcmp(w->pools[i].name, name) == 0)
+            return i;
+    so_cl_pool_spec *p = realloc(w->pools, (size_t)(w->n_pools + 1) * sizeof *p);
+    if (!p)
+        return -1;
+    w->pools = p;
+    so_cl_pool_spec *np = &p[w->n_pools];
+    memset(np, 0, sizeof *np);
+    snprintf(np->name, sizeof np->name, "%s", name);
+    np->weight = 1;
+    return w->n_pools++;
+}
+
+static const so_cl_job_spec *sort_base;
+
+static int by_submit(const void *a, const void *b)
+{
+    int i = *(const int *)a, j = *(const int *)b;
+    double si = sort_base[i].submit, sj = sort_base[j].submit;
+    if (si != sj)
+        return si < sj ? -1 : 1;
+    return (i > j) - (i < j);
+}
+
+int so_cl_workload_sort(so_cl_workload *w)
+{
+    if (w->n_jobs < 2)
+        return SO_OK;
+    int *order = malloc((size_t)w->n_jobs * sizeof *order);
+    so_cl_job_spec *sorted = malloc((size_t)w->n_jobs * sizeof *sorted);
+    if (!order || !sorted) {
+        free(order);
+        free(sorted);
+        return SO_ENOMEM;
+    }
+    for (int j = 0; j < w->n_jobs; j++)
+        order[j] = j;
+    sort_base = w->jobs;
+    qsort(order, (size_t)w->n_jobs, sizeof *order, by_submit);
+    for (int j = 0; j < w->n_jobs; j++)
+        sorted[j] = w->jobs[order[j]];
+    free(w->jobs);
+    w->jobs = sorted;
+    free(order);
+    return SO_OK;
+}
+
+int so_cl_workload_parse(const char *text, size_t len, const char *file,
+                         const so_params *prm, uint64_t seed,
+                         so_cl_workload **out, so_error *err)
+{
+    *out = NULL;
+    so_error_clear(err);
+    if (memchr(text, '\0', len))
+        return so_error_setf(err, file, 0, 0, NULL,
+                             "binary data (NUL byte) in a workload file");
+    size_t i = 0;
+    while (i < len && strchr(" \t\r\n", text[i]))
+        i++;
+    if (i == len)
+        return so_error_setf(err, file, 1, 1, NULL,
+                             "empty file: expected a workload");
+    if (text[i] == '{')
+        return so_cl_workload_parse_json(text, len, file, seed, out, err);
+    return so_cl_workload_parse_swim(text, len, file, prm, out, err);
+}
+
+int so_cl_workload_read(const char *path, const so_params *prm, uint64_t seed,
+                        so_cl_workload **out, so_error *err)
+{
+    *out = NULL;
+    FILE *fp = fopen(path, "rb");
+    if (!fp) {
+        so_error_setf(err, path, 0, 0, NULL, "cannot open for reading");
+        return SO_EIO;
+    }
+    char *text = NULL;
+    size_t len = 0, cap = 0;
+    for (;;) {
+        if (cap - len < 65536) {
+            cap = cap ? 2 * cap : 65536 * 2;
+            char *n = realloc(text, cap + 1);
+            if (!n) {
+                free(text);
+                fclose(fp);
+                return SO_ENOMEM;
+            }
+            text = n;
+        }
+        size_t got = fread(text + len, 1, cap - len, fp);
+        len += got;
+        if (got == 0)
+            break;
+    }
+    int bad = ferror(fp);
+    fclose(fp);
+    if (bad) {
+        free(text);
+        so_error_setf(err, path, 0, 0, NULL, "read error");
+        return SO_EIO;
+    }
+    text[len] = '\0';
+    int rc = so_cl_workload_parse(text, len, path, prm, seed, out, err);
+    free(text);
+    return rc;
+}

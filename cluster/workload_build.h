@@ -1,0 +1,22 @@
+/* workload_build.h — helpers shared by the workload readers (internal). */
+#ifndef SO_CL_WORKLOAD_BUILD_H
+#define SO_CL_WORKLOAD_BUILD_H
+
+#include "cluster/cluster.h"
+
+/* Upper bounds that keep a malformed file from exhausting memory. */
+#define SO_CL_MAX_TASKS_PER_JOB 10000000
+#define SO_CL_MAX_TASKS 50000000
+#define SO_CL_MAX_NODES 1000000
+#define SO_CL_MAX_SLOTS 1000
+#define SO_CL_MAX_REPLICAS 16
+
+/* An empty workload (no nodes, jobs or pools); NULL when out of memory. */
+so_cl_workload *so_cl_workload_new(const char *name);
+/* Index of the pool called name, adding it with Hadoop's defaults (weight 1,
+ * no minimum share, fair inside) if absent; -1 when out of memory. */
+int so_cl_workload_pool(so_cl_workload *w, const char *name);
+/* Sorts the jobs by submit time, keeping file order among equal times. */
+int so_cl_workload_sort(so_cl_workload *w);
+
+#endif

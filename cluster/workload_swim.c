@@ -1,0 +1,313 @@
+/*
+ * workload_swim.c — SWIM traces (Chen, Ganapathi, Griffith, Katz, "The Case
+ * for Evaluating MapReduce Performance Using Workload Suites", MASCOTS 2011;
+ * github.com/SWIMProjectUCB/SWIM). One job per line, tab-separated, no
+ * header: job id, submit time (s), gap to the previous job (s), map input
+ * bytes, shuffle bytes, reduce output bytes.
+ *
+ * The trace has no task counts or durations; they are derived (every rate and
+ * constant is a --opt key, defaults and sources in docs/cluster.md):
+ *   maps    m = max(1, ceil(input / block)); map i reads a full block except
+ *           the last, which reads the remainder (HDFS splits);
+ *   map work = overhead + bytes_i / map_rate, plus, for map-only jobs
+ *           (shuffle 0), the map's share of the output / map_rate;
+ *   reduces r = 0 if shuffle = 0, else min(max_reduces,
+ *           max(1, ceil(shuffle / reduce_bytes))) (Hive's rule);
+ *   reduce  copy = (shuffle / r) / shuffle_rate, sort = (shuffle / r) /
+ *           sort_rate, reduce = overhead + (shuffle + output) / r /
+ *           reduce_rate.
+ * The cluster is `nodes` nodes with Hadoop's default slots, of speed 1 except
+ * the first `slow_nodes` (stragglers, speed `slow_speed`); every job is in
+ * the pool "default".
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cluster/workload_build.h"
+
+#define MIB 1048576.0
+
+const so_option_doc so_cl_swim_options[] = {
+    {"nodes", "100", "SWIM: number of nodes"},
+    {"map_slots", "2", "SWIM: map slots per node (Hadoop 1.x default)"},
+    {"reduce_slots", "2", "SWIM: reduce slots per node (Hadoop 1.x default)"},
+    {"block_mib", "64", "SWIM: HDFS block size, MiB (Hadoop 1.x default)"},
+    {"map_rate", "20", "SWIM: map processing rate, MiB/s per slot"},
+    {"shuffle_rate", "20", "SWIM: copy (shuffle) rate, MiB/s per reduce"},
+    {"sort_rate", "100", "SWIM: merge-sort rate, MiB/s per reduce"},
+    {"reduce_rate", "20", "SWIM: reduce processing rate, MiB/s per reduce"},
+    {"task_overhead", "1", "SWIM: seconds added to every task (JVM start)"},
+    {"reduce_bytes", "1000000000",
+     "SWIM: shuffle bytes per reduce task (Hive's bytes.per.reducer)"},
+    {"max_reduces", "999", "SWIM: most reduce tasks per job (Hive's default)"},
+    {"slowstart", "0.05",
+     "SWIM: fraction of maps done before reduces start (Hadoop default)"},
+    {"slow_nodes", "0", "SWIM: nodes 0..k-1 are stragglers"},
+    {"slow_speed", "0.25", "SWIM: speed of a straggler node (others: 1)"},
+    {"replicas", "0",
+     "SWIM: replicas of each input block (HDFS: 3); 0 = no locality model"},
+    {"remote_slowdown", "1", "SWIM: work factor of a map away from its data"},
+    {"heartbeat", "0", "SWIM: heartbeat seconds; 0 = Hadoop's rule"},
+    {"outofband", "0", "SWIM: 1 = heartbeat when an attempt ends"},
+    {NULL, NULL, NULL},
+};
+
+typedef struct swim_rates {
+    double block, map_rate, shuffle_rate, sort_rate, reduce_rate, overhead;
+    double reduce_bytes, slowstart;
+    long long max_reduces;
+} swim_rates;
+
+static int read_settings(const so_params *prm, so_cl_workload *w,
+                         swim_rates *r, so_error *err)
+{
+    const so_option_doc *d = so_cl_swim_options;
+    long long nodes = 100, ms = 2, rs = 2, oob = 0, slow = 0, replicas = 0;
+    double block = 64, hb = 0, slow_speed = 0.25;
+    int rc = so_params_int(prm, d, "nodes", 100, &nodes, err);
+    if (!rc) rc = so_params_int(prm, d, "map_slots", 2, &ms, err);
+    if (!rc) rc = so_params_int(prm, d, "reduce_slots", 2, &rs, err);
+    if (!rc) rc = so_params_double(prm, d, "block_mib", 64, &block, err);
+    if (!rc) rc = so_params_double(prm, d, "map_rate", 20, &r->map_rate, err);
+    if (!rc) rc = so_params_double(prm, d, "shuffle_rate", 20, &r->shuffle_rate, err);
+    if (!rc) rc = so_params_double(prm, d, "sort_rate", 100, &r->sort_rate, err);
+    if (!rc) rc = so_params_double(prm, d, "reduce_rate", 20, &r->reduce_rate, err);
+    if (!rc) rc = so_params_double(prm, d, "task_overhead", 1, &r->overhead, err);
+    if (!rc) rc = so_params_double(prm, d, "reduce_bytes", 1e9, &r->reduce_bytes, err);
+    if (!rc) rc = so_params_int(prm, d, "max_reduces", 999, &r->max_reduces, err);
+    if (!rc) rc = so_params_double(prm, d, "slowstart", 0.05, &r->slowstart, err);
+    if (!rc) rc = so_params_int(prm, d, "slow_nodes", 0, &slow, err);
+    if (!rc) rc = so_params_double(prm, d, "slow_speed", 0.25, &slow_speed, err);
+    if (!rc) rc = so_params_int(prm, d, "replicas", 0, &replicas, err);
+    if (!rc) rc = so_params_double(prm, d, "remote_slowdown", 1, &w->remote_slowdown, err);
+    if (!rc) rc = so_params_double(prm, d, "heartbeat", 0, &hb, err);
+    if (!rc) rc = so_params_int(prm, d, "outofband", 0, &oob, err);
+    if (rc)
+        return rc;
+    const char *bad = NULL;
+    if (nodes < 1 || nodes > SO_CL_MAX_NODES) bad = "nodes";
+    else if (ms < 1 || ms > SO_CL_MAX_SLOTS) bad = "map_slots";
+    else if (rs < 1 || rs > SO_CL_MAX_SLOTS) bad = "reduce_slots";
+    else if (!(block > 0) || block > 1e6) bad = "block_mib";
+    else if (!(r->map_rate > 0)) bad = "map_rate";
+    else if (!(r->shuffle_rate > 0)) bad = "shuffle_rate";
+    else if (!(r->sort_rate > 0)) bad = "sort_rate";
+    else if (!(r->reduce_rate > 0)) bad = "reduce_rate";
+    else if (!(r->overhead >= 0) || r->overhead > 1e6) bad = "task_overhead";
+    else if (!(r->reduce_bytes >= 1)) bad = "reduce_bytes";
+    else if (r->max_reduces < 1 || r->max_reduces > SO_CL_MAX_TASKS_PER_JOB)
+        bad = "max_reduces";
+    else if (!(r->slowstart >= 0 && r->slowstart <= 1)) bad = "slowstart";
+    else if (slow < 0 || slow > nodes) bad = "slow_nodes";
+    else if (!(slow_speed > 0 && slow_speed <= 1e6)) bad = "slow_speed";
+    else if (replicas < 0 || replicas > SO_CL_MAX_REPLICAS || replicas > nodes)
+        bad = "replicas";
+    else if (!(w->remote_slowdown >= 1 && w->remote_slowdown <= 100))
+        bad = "remote_slowdown";
+    else if (!(hb >= 0 && hb <= 3600)) bad = "heartbeat";
+    else if (oob != 0 && oob != 1) bad = "outofband";
+    if (bad)
+        return so_error_setf(err, NULL, 0, 0, bad, "value out of range");
+    r->block = block * MIB;
+    r->map_rate *= MIB;
+    r->shuffle_rate *= MIB;
+    r->sort_rate *= MIB;
+    r->reduce_rate *= MIB;
+    w->heartbeat = hb;
+    w->outofband = (int)oob;
+    w->replicas = (int)replicas;
+    w->nodes = malloc((size_t)nodes * sizeof *w->nodes);
+    if (!w->nodes)
+        return SO_ENOMEM;
+    w->n_nodes = (int)nodes;
+    for (long long n = 0; n < nodes; n++) {
+        w->nodes[n].slots[SO_CL_MAP] = (int)ms;
+        w->nodes[n].slots[SO_CL_REDUCE] = (int)rs;
+        w->nodes[n].speed = n < slow ? slow_speed : 1;
+    }
+    return so_cl_workload_pool(w, "default") < 0 ? SO_ENOMEM : SO_OK;
+}
+
+/* ---- one line ------------------------------------------------------------ */
+
+static const char *const field_names[6] = {
+    "job id", "submit time", "gap", "map input bytes", "shuffle bytes",
+    "reduce output bytes"};
+
+typedef struct swim_line {
+    const char *file;
+    int line;
+    so_error *err;
+} swim_line;
+
+static int fail(swim_line *l, int col, int field, const char *fmt, const char *s,
+                size_t n)
+{
+    char key[64] = "";
+    if (field >= 0)
+        snprintf(key, sizeof key, "field %d (%s)", field + 1, field_names[field]);
+    char shown[48];
+    snprintf(shown, sizeof shown, "%.*s", (int)(n < 40 ? n : 40), s);
+    return so_error_setf(l->err, l->file, l->line, col, key[0] ? key : NULL,
+                         fmt, shown);
+}
+
+/* A non-negative decimal number occupying the whole field. */
+static int parse_number(swim_line *l, int col, int field, const char *s,
+                        size_t n, double max, double *out)
+{
+    char buf[64];
+    if (n == 0 || n >= sizeof buf)
+        return fail(l, col, field, "expected a non-negative number, found '%s'",
+                    s, n);
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    for (size_t i = 0; i < n; i++)
+        if (!isdigit((unsigned char)buf[i]) && buf[i] != '.')
+            return fail(l, col, field,
+                        "expected a non-negative number, found '%s'", s, n);
+    char *end;
+    errno = 0;
+    double x = strtod(buf, &end);
+    if (*end || errno || !(x >= 0) || x > max)
+        return fail(l, col, field,
+                    "expected a non-negative number in range, found '%s'", s, n);
+    *out = x;
+    return SO_OK;
+}
+
+static int derive_job(const swim_rates *r, const double v[6],
+                      so_cl_job_spec *job, int64_t *total, swim_line *l)
+{
+    double input = v[3], shuffle = v[4], output = v[5];
+    double maps = fmax(1.0, ceil(input / r->block));
+    double reduces = shuffle > 0 ? fmin((double)r->max_reduces,
+                                        fmax(1.0, ceil(shuffle / r->reduce_bytes)))
+                                 : 0;
+    if (maps > SO_CL_MAX_TASKS_PER_JOB || *total + maps + reduces > SO_CL_MAX_TASKS)
+        return so_error_setf(l->err, l->file, l->line, 1, "field 4 (map input bytes)",
+                             "%.0f map tasks at this block size: too many", maps);
+    *total += (int64_t)(maps + reduces);
+    job->n_maps = (int)maps;
+    job->n_reduces = (int)reduces;
+    job->map_work = malloc((size_t)job->n_maps * sizeof(double));
+    job->reduce_work = malloc(((size_t)job->n_reduces + 1) * sizeof *job->reduce_work);
+    if (!job->map_work || !job->reduce_work)
+        return SO_ENOMEM;
+    double out_per_map = shuffle > 0 ? 0 : output / maps;
+    for (int i = 0; i < job->n_maps; i++) {
+        double bytes = i + 1 < job->n_maps ? r->block
+                                           : input - r->block * (maps - 1);
+        job->map_work[i] =
+            r->overhead + (fmax(bytes, 0) + out_per_map) / r->map_rate;
+        if (!(job->map_work[i] > 0))
+            job->map_work[i] = 1e-3; /* zero overhead and no bytes */
+    }
+    for (int i = 0; i < job->n_reduces; i++) {
+        double in = shuffle / reduces, out = output / reduces;
+        job->reduce_work[i].copy = in / r->shuffle_rate;
+        job->reduce_work[i].sort = in / r->sort_rate;
+        job->reduce_work[i].reduce = r->overhead + (in + out) / r->reduce_rate;
+    }
+    return SO_OK;
+}
+
+static int parse_line(swim_line *l, const char *s, size_t n,
+                      const swim_rates *r, so_cl_workload *w, int64_t *total)
+{
+    const char *f[6];
+    size_t len[6];
+    int nf = 0;
+    size_t start = 0;
+    for (size_t i = 0; i <= n; i++) {
+        if (i == n || s[i] == '\t') {
+            if (nf < 6) {
+                f[nf] = s + start;
+                len[nf] = i - start;
+            }
+            nf++;
+            start = i + 1;
+        }
+    }
+    if (nf != 6) {
+        char msg[96];
+        snprintf(msg, sizeof msg,
+                 "expected 6 tab-separated fields (SWIM), found %d", nf);
+        return so_error_setf(l->err, l->file, l->line, 1, NULL, "%s", msg);
+    }
+    so_cl_job_spec *job = &w->jobs[w->n_jobs];
+    memset(job, 0, sizeof *job);
+    if (len[0] == 0 || len[0] >= sizeof job->name)
+        return fail(l, 1, 0, "expected a job id of 1 to 63 characters, found '%s'",
+                    f[0], len[0]);
+    double v[6] = {0};
+    for (int k = 1; k < 6; k++) {
+        int rc = parse_number(l, (int)(f[k] - s) + 1, k, f[k], len[k],
+                              k < 3 ? 1e9 : 1e18, &v[k]);
+        if (rc)
+            return rc;
+    }
+    w->n_jobs++;
+    memcpy(job->name, f[0], len[0]);
+    job->name[len[0]] = '\0';
+    snprintf(job->user, sizeof job->user, "default");
+    job->pool = 0;
+    job->submit = v[1];
+    job->weight = 1;
+    job->slowstart = r->slowstart;
+    return derive_job(r, v, job, total, l);
+}
+
+int so_cl_workload_parse_swim(const char *text, size_t len, const char *file,
+                              const so_params *prm, so_cl_workload **out,
+                              so_error *err)
+{
+    *out = NULL;
+    so_error_clear(err);
+    const char *base = file ? strrchr(file, '/') : NULL;
+    so_cl_workload *w = so_cl_workload_new(base ? base + 1 : file);
+    if (!w)
+        return SO_ENOMEM;
+    swim_rates r;
+    so_params defaults;
+    so_params_init(&defaults);
+    int rc = read_settings(prm ? prm : &defaults, w, &r, err);
+    size_t lines = 1;
+    for (size_t i = 0; i < len; i++)
+        lines += text[i] == '\n';
+    if (!rc) {
+        w->jobs = calloc(lines, sizeof *w->jobs);
+        if (!w->jobs)
+            rc = SO_ENOMEM;
+    }
+    swim_line l = {file, 0, err};
+    int64_t total = 0;
+    size_t pos = 0;
+    while (!rc && pos < len) {
+        size_t end = pos;
+        while (end < len && text[end] != '\n')
+            end++;
+        size_t n = end - pos;
+        if (n > 0 && text[pos + n - 1] == '\r')
+            n--;
+        l.line++;
+        int blank = 1;
+        for (size_t i = 0; i < n && blank; i++)
+            blank = text[pos + i] == ' ' || text[pos + i] == '\t';
+        if (!blank)
+            rc = parse_line(&l, text + pos, n, &r, w, &total);
+        pos = end + 1;
+    }
+    if (!rc && w->n_jobs == 0)
+        rc = so_error_setf(err, file, 1, 1, NULL, "no jobs in the SWIM trace");
+    if (!rc)
+        rc = so_cl_workload_sort(w);
+    if (rc) {
+        so_cl_workload_free(w);
+        return rc;
+    }
+    *out = w;
+    return SO_OK;
+}

@@ -1,0 +1,47 @@
+/* cluster_test.h — running small simulations from JSON text in tests. */
+#ifndef SO_CLUSTER_TEST_H
+#define SO_CLUSTER_TEST_H
+#include <string.h>
+#include "cluster/cluster.h"
+
+typedef struct cl_run {
+    so_cl_workload *w;
+    so_cl_sim *sim;
+} cl_run;
+
+/* Parses json, simulates it under the named policies (spec NULL: none) with
+ * the given options (may be NULL) and seed; sim is NULL on any failure. */
+static inline cl_run cl_simulate(const char *json, const char *sched,
+                                 const char *spec, const so_params *prm,
+                                 uint64_t seed, FILE *log)
+{
+    cl_run r = {NULL, NULL};
+    so_error err;
+    if (so_cl_workload_parse(json, strlen(json), "test.json", prm, seed, &r.w,
+                             &err))
+        return r;
+    so_cl_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.scheduler = so_cl_scheduler_find(sched);
+    cfg.speculation = spec ? so_cl_speculation_find(spec) : NULL;
+    cfg.params = prm;
+    cfg.seed = seed;
+    cfg.event_log = log;
+    so_cl_sim *sim = NULL;
+    if (so_cl_sim_new(r.w, &cfg, &sim, &err) == SO_OK &&
+        so_cl_sim_run(sim) == SO_OK)
+        r.sim = sim;
+    else
+        so_cl_sim_free(sim);
+    return r;
+}
+
+static inline void cl_done(cl_run *r)
+{
+    so_cl_sim_free(r->sim);
+    so_cl_workload_free(r->w);
+    r->sim = NULL;
+    r->w = NULL;
+}
+
+#endif

@@ -1,0 +1,263 @@
+/* cmd_sim.c — `slotopt sim`: replay a workload (native JSON or a SWIM trace)
+ * on the cluster model under a scheduler and a speculation policy; print
+ * per-job times and the summary (docs/cluster.md). */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cluster/cluster.h"
+#include "tools/cli.h"
+
+static void help(FILE *fp)
+{
+    fprintf(fp,
+            "usage: slotopt sim WORKLOAD --scheduler NAME\n"
+            "                   [--speculation none|hadoop|late] [--seed N]\n"
+            "                   [--format json|table] [--events-out FILE]\n"
+            "                   [--plot FILE.svg] [--plot-step S]\n"
+            "                   [--opt KEY=VALUE]... [-o OUT]\n\n"
+            "Replays WORKLOAD (native JSON workload, or a SWIM trace) on the\n"
+            "discrete-event cluster model and reports per-job submit, start,\n"
+            "finish and response times, makespan, mean and percentile response\n"
+            "time, slot utilisation and speculation counts.\n\n"
+            "  --scheduler NAME    ");
+    for (size_t i = 0; i < so_cl_scheduler_count(); i++)
+        fprintf(fp, "%s%s", i ? ", " : "", so_cl_scheduler_at(i)->name);
+    fprintf(fp,
+            "\n  --speculation NAME  none (default), hadoop or late\n"
+            "  --seed N            heartbeat phases and sampled durations (default 1)\n"
+            "  --format F          json (default) or table\n"
+            "  --events-out FILE   the event log, one line per event (atomically)\n"
+            "  --plot FILE.svg     utilisation over time, drawn by gnuplot\n"
+            "  --plot-step S       seconds per plotted point (default 60)\n"
+            "  -o OUT              write the report to OUT (atomically)\n"
+            "  --opt KEY=VALUE     settings:\n");
+    const so_option_doc *lists[] = {so_cl_sim_options, so_cl_swim_options};
+    for (size_t l = 0; l < 2; l++)
+        for (const so_option_doc *d = lists[l]; d->key; d++)
+            fprintf(fp, "      %-20s %s (default %s)\n", d->key, d->help, d->def);
+    for (size_t i = 0; i < so_cl_scheduler_count(); i++)
+        for (const so_option_doc *d = so_cl_scheduler_at(i)->options; d && d->key;
+             d++)
+            fprintf(fp, "      %-20s %s: %s (default %s)\n", d->key,
+                    so_cl_scheduler_at(i)->name, d->help, d->def);
+}
+
+/* Every --opt key must belong to the simulator, the SWIM reader or the
+ * chosen scheduler. */
+static int check_options(const so_params *prm, const so_cl_scheduler *s,
+                         so_error *err)
+{
+    for (int i = 0; i < prm->n_options; i++) {
+        const char *key = prm->options[i].key;
+        int ok = 0;
+        const so_option_doc *lists[] = {so_cl_sim_options, so_cl_swim_options,
+                                        s->options};
+        for (size_t l = 0; l < 3 && !ok; l++)
+            for (const so_option_doc *d = lists[l]; d && d->key && !ok; d++)
+                ok = !strcmp(d->key, key);
+        if (!ok)
+            return so_error_setf(err, NULL, 0, 0, key,
+                                 "unknown --opt key for scheduler '%s' (see"
+                                 " 'slotopt sim --help')", s->name);
+    }
+    return SO_OK;
+}
+
+/* The event log of a whole trace runs to hundreds of megabytes, so it is
+ * streamed into a temporary file beside the target and renamed onto it only
+ * when the run succeeded (the same guarantee as so_write_file_atomic). */
+typedef struct log_file {
+    char tmp[1100];
+    FILE *fp;
+} log_file;
+
+static int log_open(log_file *lf, const char *path)
+{
+    snprintf(lf->tmp, sizeof lf->tmp, "%s.tmpXXXXXX", path);
+    int fd = mkstemp(lf->tmp);
+    lf->fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (fd >= 0 && !lf->fp)
+        close(fd);
+    if (!lf->fp)
+        return so_cli_usage_error("sim", "--events-out: cannot create %s", path);
+    return SO_EXIT_OK;
+}
+
+/* Closes the log; keeps it as path if keep, else removes it. */
+static int log_close(log_file *lf, const char *path, int keep)
+{
+    int ok = fflush(lf->fp) == 0 && fsync(fileno(lf->fp)) == 0;
+    ok = fclose(lf->fp) == 0 && ok;
+    if (keep && ok && rename(lf->tmp, path) == 0)
+        return SO_EXIT_OK;
+    unlink(lf->tmp);
+    if (!keep)
+        return SO_EXIT_OK;
+    fprintf(stderr, "slotopt sim: %s: cannot write the event log\n", path);
+    return SO_EXIT_USAGE;
+}
+
+static int write_out(const char *path, const char *text, size_t len)
+{
+    so_error err;
+    so_error_clear(&err);
+    if (!path) {
+        fwrite(text, 1, len, stdout);
+        return SO_EXIT_OK;
+    }
+    int rc = so_write_file_atomic(path, text, len, &err);
+    return rc ? so_cli_report_error("sim", rc, &err) : SO_EXIT_OK;
+}
+
+typedef struct sim_args {
+    const char *workload, *scheduler, *speculation, *format;
+    const char *events_out, *plot, *out;
+    double plot_step;
+    uint64_t seed;
+    so_params prm;
+} sim_args;
+
+static int parse_args(int argc, char **argv, sim_args *a, so_error *err)
+{
+    static const struct option opts[] = {
+        {"scheduler", required_argument, 0, 'S'},
+        {"speculation", required_argument, 0, 'P'},
+        {"seed", required_argument, 0, 's'},
+        {"format", required_argument, 0, 'f'},
+        {"events-out", required_argument, 0, 'e'},
+        {"plot", required_argument, 0, 'p'},
+        {"plot-step", required_argument, 0, 't'},
+        {"opt", required_argument, 0, 'O'},
+        {"output", required_argument, 0, 'o'},
+        {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0},
+    };
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'S': a->scheduler = optarg; break;
+        case 'P': a->speculation = optarg; break;
+        case 's':
+            if (so_cli_parse_u64(optarg, &a->seed))
+                return so_cli_usage_error("sim", "--seed: expected an unsigned integer, found '%s'", optarg);
+            break;
+        case 'f': a->format = optarg; break;
+        case 'e': a->events_out = optarg; break;
+        case 'p': a->plot = optarg; break;
+        case 't':
+            if (so_cli_parse_double(optarg, &a->plot_step) || !(a->plot_step > 0))
+                return so_cli_usage_error("sim", "--plot-step: expected seconds > 0, found '%s'", optarg);
+            break;
+        case 'O':
+            if (so_params_set_kv(&a->prm, optarg, err))
+                return so_cli_report_error("sim", SO_EINVAL, err);
+            break;
+        case 'o': a->out = optarg; break;
+        case 'h': help(stdout); return -1;
+        default: return so_cli_usage_error("sim", "bad option");
+        }
+    }
+    if (optind != argc - 1)
+        return so_cli_usage_error("sim", "expected one WORKLOAD file");
+    a->workload = argv[optind];
+    if (!a->scheduler)
+        return so_cli_usage_error("sim", "--scheduler is required");
+    if (strcmp(a->format, "json") && strcmp(a->format, "table"))
+        return so_cli_usage_error("sim", "--format: expected json or table, found '%s'", a->format);
+    return SO_EXIT_OK;
+}
+
+static int report(const sim_args *a, so_cl_sim *sim, const so_cl_workload *w,
+                  const so_cl_config *cfg, double seconds)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    if (!mem)
+        return SO_EXIT_BACKEND;
+    if (!strcmp(a->format, "json")) {
+        json_t *j = so_cl_report_json(sim, w, cfg);
+        const so_cl_stats *st = so_cl_sim_stats(sim);
+        json_object_set_new(j, "seconds", json_real(seconds));
+        json_object_set_new(j, "events_per_second",
+                            json_real(seconds > 0 ? st->events / seconds : 0));
+        char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+                                    JSON_REAL_PRECISION(12));
+        fprintf(mem, "%s\n", s ? s : "{}");
+        free(s);
+        json_decref(j);
+    } else {
+        so_cl_report_table(mem, sim, w, cfg);
+    }
+    fclose(mem);
+    int code = write_out(a->out, buf, len);
+    free(buf);
+    return code;
+}
+
+int so_cmd_sim(int argc, char **argv)
+{
+    sim_args a;
+    memset(&a, 0, sizeof a);
+    a.speculation = "none";
+    a.format = "json";
+    a.plot_step = 60;
+    a.seed = 1;
+    so_params_init(&a.prm);
+    so_error err;
+    so_error_clear(&err);
+    int code = parse_args(argc, argv, &a, &err);
+    if (code)
+        return code < 0 ? SO_EXIT_OK : code;
+    so_cl_config cfg = {0};
+    cfg.scheduler = so_cl_scheduler_find(a.scheduler);
+    if (!cfg.scheduler)
+        return so_cli_usage_error("sim", "unknown scheduler '%s'", a.scheduler);
+    if (strcmp(a.speculation, "none")) {
+        cfg.speculation = so_cl_speculation_find(a.speculation);
+        if (!cfg.speculation)
+            return so_cli_usage_error("sim", "--speculation: expected none, hadoop or late, found '%s'",
+                                      a.speculation);
+    }
+    int rc = check_options(&a.prm, cfg.scheduler, &err);
+    if (rc)
+        return so_cli_report_error("sim", rc, &err);
+    so_cl_workload *w = NULL;
+    rc = so_cl_workload_read(a.workload, &a.prm, a.seed, &w, &err);
+    if (rc)
+        return so_cli_report_error("sim", rc, &err);
+    log_file lf = {"", NULL};
+    if (a.events_out && (code = log_open(&lf, a.events_out))) {
+        so_cl_workload_free(w);
+        return code;
+    }
+    cfg.params = &a.prm;
+    cfg.seed = a.seed;
+    cfg.series_step = a.plot ? a.plot_step : 0;
+    cfg.event_log = lf.fp;
+    so_cl_sim *sim = NULL;
+    rc = so_cl_sim_new(w, &cfg, &sim, &err);
+    double t0 = so_now();
+    if (!rc)
+        rc = so_cl_sim_run(sim);
+    double seconds = so_now() - t0;
+    if (rc) {
+        code = so_cli_report_error("sim", rc, &err);
+    } else {
+        code = report(&a, sim, w, &cfg, seconds);
+        if (!code && a.plot) {
+            rc = so_cl_plot_utilisation(sim, w, a.plot_step, a.plot, &err);
+            if (rc)
+                code = so_cli_report_error("sim", rc, &err);
+        }
+    }
+    if (lf.fp) {
+        int lc = log_close(&lf, a.events_out, code == SO_EXIT_OK);
+        code = code ? code : lc;
+    }
+    so_cl_sim_free(sim);
+    so_cl_workload_free(w);
+    return code;
+}
