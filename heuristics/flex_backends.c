@@ -59,12 +59,12 @@ int so_flex_generic_solve(const so_problem *p, const so_params *prm, so_result *
     size_t *order = malloc((f->n ? f->n : 1) * sizeof *order);
     int rc = order ? so_flex_order(f, SO_FLEX_ORDER_RAP, order) : SO_ENOMEM;
     if (rc == SO_INFEASIBLE) {
-        so_result_set_message(r, "flex-generic: the RAP is infeasible (more"
-                                 " jobs than slots once each needs one)");
+        so_result_set_message(r, "the RAP is infeasible (more jobs than"
+                                 " slots once each needs one)");
         rc = SO_EUNSUPPORTED;
     } else if (rc == SO_ENOMEM && order) {
-        so_result_set_message(r, "flex-generic: the RAP is too large for its"
-                                 " dynamic programme");
+        so_result_set_message(r, "the RAP is too large for its dynamic"
+                                 " programme");
     }
     if (!rc)
         rc = so_flex_report(f, r, SO_FEASIBLE, order, 0, -1);

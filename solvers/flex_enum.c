@@ -73,6 +73,8 @@ int so_flex_enum_solve(const so_problem *p, const so_params *prm, so_result *r)
     } while (next_permutation(perm, n));
     if (!rc)
         rc = so_flex_report(f, r, status, best, 0, -1);
+    if (!rc)
+        so_result_set_extra(r, "optimal_over", json_string("mps-orders"));
     free(perm);
     free(best);
     return rc;

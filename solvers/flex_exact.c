@@ -19,6 +19,11 @@
  * maximum whichever comes first, give the same state in any order: only
  * the increasing-index order of such a run is explored.
  *
+ * Scope: Lemma 1 (proof omitted in the paper) fails for minimax metrics
+ * with binding maxima (tests/solvers/test_flex_exact.c has a makespan
+ * counterexample), so the result is the optimum over MPS schedules, the
+ * problem SPEC section 1 defines; extra "optimal_over": "mps-orders".
+ *
  * Pruning: a node is cut when its bound >= incumbent - 1e-9 (1 + |inc|).
  * On the time limit the best order found is reported with the root bound. */
 #include <math.h>
@@ -195,8 +200,10 @@ int so_flex_exact_solve(const so_problem *p, const so_params *prm, so_result *r)
     }
     if (!rc && b.stopped)
         so_result_set_bound(r, fmin(root, b.best));
-    if (!rc)
+    if (!rc) {
         so_result_set_extra(r, "nodes", json_integer((json_int_t)b.nodes));
+        so_result_set_extra(r, "optimal_over", json_string("mps-orders"));
+    }
     free(b.best_order);
     free(b.pre);
     free(b.hint);
