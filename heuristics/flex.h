@@ -48,17 +48,19 @@ typedef struct so_flex_options {
     size_t ls_evals;     /* at most this many MPS evaluations */
     double deadline;     /* so_now() time to stop searching; 0 = none */
 } so_flex_options;
-void so_flex_options_init(so_flex_options *o); /* 1, 200, 5000, 0 */
+void so_flex_options_init(so_flex_options *o); /* 1, 200, 4000, 0 */
 
 /* Local search over orders from order[n] (improved in place): first
- * improvement over all insertion moves (job at i moved to k), until none
- * improves or the budget ends. *value in: the order's value; out: the
- * best. Returns the number of MPS evaluations made. */
+ * improvement over all insertion moves (job at i moved to k), orders
+ * compared by objective then sum_j omega_j t_j, until none improves or the
+ * budget ends. *value gets the final order's objective. Returns the number
+ * of MPS evaluations made. */
 size_t so_flex_local_search(const so_flex *f, const so_flex_options *o,
                             size_t *order, double *value);
 
-/* FLEX: the generic and every metric-specific order fed to MPS, the best
- * improved by the local search. Fills order[n] and *value. */
+/* FLEX: the generic and every metric-specific order fed to MPS, each
+ * improved by the local search in turn (one shared budget); the best.
+ * Fills order[n] and *value. */
 int so_flex_best(const so_flex *f, const so_flex_options *o, size_t *order,
                  double *value);
 

@@ -10,7 +10,7 @@
 const so_option_doc so_flex_backend_options[] = {
     {"local_search", "1", "1: improve the best order by insertion moves; 0: off"},
     {"ls_max_jobs", "200", "no local search above this many jobs"},
-    {"ls_evals", "5000", "at most this many MPS evaluations in the local search"},
+    {"ls_evals", "4000", "at most this many MPS evaluations in the local search"},
     {NULL, NULL, NULL},
 };
 
@@ -32,7 +32,7 @@ int so_flex_flex_solve(const so_problem *p, const so_params *prm, so_result *r)
     if (!rc)
         rc = so_params_int(prm, d, "ls_max_jobs", 200, &maxj, &err);
     if (!rc)
-        rc = so_params_int(prm, d, "ls_evals", 5000, &evals, &err);
+        rc = so_params_int(prm, d, "ls_evals", 4000, &evals, &err);
     if (rc || ls < 0 || ls > 1 || maxj < 0 || evals < 0) {
         so_result_set_message(r, "flex: local_search must be 0 or 1, ls_max_jobs"
                                  " and ls_evals non-negative integers");

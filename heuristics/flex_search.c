@@ -4,8 +4,11 @@
  * solution mps found"), plus a local search over orders, the project's
  * addition (SPEC: the paper's < 0.1 % needs better orders than the RAP
  * order alone): first-improvement insertion moves (take the job at
- * position i, reinsert it at k), evaluated by MPS, within a budget of
- * evaluations, a job-count cap and an optional wall-clock deadline. */
+ * position i, reinsert it at k), evaluated by MPS, started from every
+ * candidate order in turn (multi-start) within one budget of evaluations,
+ * a job-count cap and an optional wall-clock deadline. Orders are compared
+ * by their objective, then by sum_j omega_j t_j, so that the search moves
+ * on the plateaus of step metrics (tardy jobs, SLA) and of maxima. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,13 +18,39 @@ void so_flex_options_init(so_flex_options *o)
 {
     o->local_search = 1;
     o->ls_max_jobs = 200;
-    o->ls_evals = 5000;
+    o->ls_evals = 4000;
     o->deadline = 0;
 }
 
-static int better(double v, double best)
+/* An order's value and, to break ties on the plateaus of step metrics and
+ * maxima, the secondary sum_j omega_j t_j (lexicographic comparison). */
+typedef struct {
+    double value, second;
+} score;
+
+static int evaluate(const so_flex *f, const size_t *order, double *c, score *out)
 {
-    return v < best - 1e-12 * (1.0 + fabs(best));
+    int rc = so_flex_mps(f, order, 0, c, NULL, NULL);
+    if (rc)
+        return rc;
+    out->value = so_flex_objective(f, c);
+    out->second = 0;
+    for (size_t j = 0; j < f->n; j++)
+        out->second += so_flex_omega(f, j) * c[j];
+    return SO_OK;
+}
+
+static int same(double a, double b)
+{
+    return a == b || (isfinite(a) && isfinite(b) &&
+                      fabs(a - b) <= 1e-12 * (1.0 + fabs(b)));
+}
+
+static int better(score a, score b)
+{
+    if (!same(a.value, b.value))
+        return a.value < b.value;
+    return a.second < b.second && !same(a.second, b.second);
 }
 
 /* trial = order with the job at i moved to position k. */
@@ -36,65 +65,93 @@ static void move(const size_t *order, size_t n, size_t i, size_t k, size_t *tria
     trial[k] = job;
 }
 
-size_t so_flex_local_search(const so_flex *f, const so_flex_options *o,
-                            size_t *order, double *value)
+static int out_of_time(const so_flex_options *o)
 {
-    size_t n = f->n, evals = 0;
-    if (!o->local_search || n < 2 || n > o->ls_max_jobs)
-        return 0;
+    return o->deadline > 0 && so_now() > o->deadline;
+}
+
+/* First-improvement insertion moves from order (improved in place) while
+ * *budget lasts. */
+static int descend(const so_flex *f, const so_flex_options *o, size_t *order,
+                   score *best, size_t *budget)
+{
+    size_t n = f->n;
     size_t *trial = malloc(n * sizeof *trial);
-    if (!trial)
-        return 0;
-    int improved = 1;
-    while (improved && evals < o->ls_evals) {
+    double *c = malloc(n * sizeof *c);
+    int rc = trial && c ? SO_OK : SO_ENOMEM, improved = 1;
+    while (!rc && improved && *budget > 0 && !out_of_time(o)) {
         improved = 0;
-        for (size_t i = 0; i < n && !improved && evals < o->ls_evals; i++)
-            for (size_t k = 0; k < n && !improved && evals < o->ls_evals; k++) {
-                if (k == i || (o->deadline > 0 && so_now() > o->deadline))
+        for (size_t i = 0; i < n && !improved && !rc && *budget > 0; i++)
+            for (size_t k = 0; k < n && !improved && !rc && *budget > 0; k++) {
+                if (k == i)
                     continue;
                 move(order, n, i, k, trial);
-                double v = so_flex_mps_value(f, trial);
-                evals++;
-                if (!isnan(v) && better(v, *value)) {
+                score sc;
+                rc = evaluate(f, trial, c, &sc);
+                (*budget)--;
+                if (!rc && better(sc, *best)) {
                     memcpy(order, trial, n * sizeof *order);
-                    *value = v;
+                    *best = sc;
                     improved = 1;
                 }
             }
-        if (o->deadline > 0 && so_now() > o->deadline)
-            break;
     }
     free(trial);
-    return evals;
+    free(c);
+    return rc;
+}
+
+size_t so_flex_local_search(const so_flex *f, const so_flex_options *o,
+                            size_t *order, double *value)
+{
+    size_t budget = o->ls_evals;
+    double *c = malloc((f->n ? f->n : 1) * sizeof *c);
+    score sc;
+    if (!o->local_search || f->n < 2 || f->n > o->ls_max_jobs || !c ||
+        evaluate(f, order, c, &sc)) {
+        free(c);
+        return 0;
+    }
+    free(c);
+    descend(f, o, order, &sc, &budget);
+    *value = sc.value;
+    return o->ls_evals - budget;
 }
 
 int so_flex_best(const so_flex *f, const so_flex_options *o, size_t *order,
                  double *value)
 {
-    size_t n = f->n;
-    size_t *cand = malloc((n ? n : 1) * sizeof *cand);
-    if (!cand)
-        return SO_ENOMEM;
-    *value = INFINITY;
-    int found = 0;
-    for (int kind = SO_FLEX_ORDER_RAP; kind < SO_FLEX_NORDERS; kind++) {
-        int rc = so_flex_order(f, kind, cand);
-        if (rc == SO_INFEASIBLE || rc == SO_ENOMEM || rc == SO_EUNSUPPORTED)
+    size_t n = f->n, k = n ? n : 1;
+    size_t *cand = malloc(SO_FLEX_NORDERS * k * sizeof *cand);
+    double *c = malloc(k * sizeof *c);
+    score sc[SO_FLEX_NORDERS], best = {INFINITY, INFINITY};
+    int have[SO_FLEX_NORDERS] = {0}, rc = cand && c ? SO_OK : SO_ENOMEM;
+    for (int kind = SO_FLEX_ORDER_RAP; !rc && kind < SO_FLEX_NORDERS; kind++) {
+        size_t *ord = cand + (size_t)kind * k;
+        int orc = so_flex_order(f, kind, ord);
+        if (orc == SO_INFEASIBLE || orc == SO_ENOMEM || orc == SO_EUNSUPPORTED)
             continue; /* no generic order (RAP too large or infeasible) */
-        double v = rc ? NAN : so_flex_mps_value(f, cand);
-        if (rc || isnan(v)) {
-            free(cand);
-            return rc ? rc : SO_ENOMEM;
-        }
-        if (!found || better(v, *value)) {
-            memcpy(order, cand, n * sizeof *order);
-            *value = v;
-            found = 1;
+        rc = orc ? orc : evaluate(f, ord, c, &sc[kind]);
+        have[kind] = !rc;
+    }
+    int use_ls = o->local_search && n >= 2 && n <= o->ls_max_jobs;
+    size_t budget = o->ls_evals;
+    /* every order, then (multi-start) its local optimum; keep the best */
+    for (int kind = SO_FLEX_ORDER_RAP; !rc && kind < SO_FLEX_NORDERS; kind++) {
+        if (!have[kind])
+            continue;
+        size_t *ord = cand + (size_t)kind * k;
+        if (use_ls && budget > 0)
+            rc = descend(f, o, ord, &sc[kind], &budget);
+        if (!rc && better(sc[kind], best)) {
+            best = sc[kind];
+            memcpy(order, ord, n * sizeof *order);
         }
     }
+    *value = best.value;
     free(cand);
-    so_flex_local_search(f, o, order, value);
-    return SO_OK;
+    free(c);
+    return rc;
 }
 
 int so_flex_allocate(const so_flex *f, const so_flex_options *opt,

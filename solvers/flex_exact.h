@@ -5,7 +5,7 @@
 #include "formulations/flex.h"
 
 /* Largest instance flex-exact takes (and the bound's assignment size). */
-#define SO_FLEX_EXACT_MAX_JOBS 24
+#define SO_FLEX_EXACT_MAX_JOBS 64
 
 /* Lower bound on the objective of every malleable schedule that continues
  * from time T with remaining work rem[j] for the jobs with active[j] != 0,

@@ -18,7 +18,8 @@ static void help(FILE *fp)
             "Generates N instances of family flex-paper (default 100, seed 1),\n"
             "solves each with the exact backend (default flex-exact, time limit\n"
             "per instance default 60 s) and with each backend (default\n"
-            "fifo,fair,flex-generic,flex), and prints a markdown table of the\n"
+            "fifo,fair,flex-generic,flex; NAME:KEY=VALUE passes one option),\n"
+            "and prints a markdown table of the\n"
             "mean and worst ratio to the optimum, one row per swept value.\n"
             "Instances whose optimum is <= 0 or not proven are skipped and\n"
             "counted. 'slotopt families' lists the family parameters.\n");

@@ -9,15 +9,21 @@
 #include <string.h>
 #include "tools/flex_compare.h"
 
-static int run(const char *name, const so_problem *p, double time_limit,
+/* spec: NAME or NAME:KEY=VALUE (one backend option). */
+static int run(const char *spec, const so_problem *p, double time_limit,
                so_result **out, so_error *err)
 {
+    char name[128];
+    const char *colon = strchr(spec, ':');
+    snprintf(name, sizeof name, "%.*s", colon ? (int)(colon - spec) : 127, spec);
     const so_backend *b = so_backend_find(name);
     if (!b)
         return so_error_setf(err, NULL, 0, 0, "backend", "unknown backend '%s'", name);
     so_params prm;
     so_params_init(&prm);
     prm.time_limit = time_limit;
+    if (colon && so_params_set_kv(&prm, colon + 1, err))
+        return SO_EINVAL;
     int rc = so_solve(b, p, &prm, out, err);
     return rc < 0 ? rc : SO_OK;
 }

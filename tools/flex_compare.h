@@ -17,7 +17,8 @@ typedef struct so_flex_cmp_row {
 
 /* Generates instances 0..count-1 of family `flex-paper` for seed with the
  * settings, solves each with `exact` (time limit in seconds, <= 0: none)
- * and with each backend, and fills row. */
+ * and with each backend ("NAME" or "NAME:KEY=VALUE", one option), and
+ * fills row. */
 int so_flex_compare(const so_params *settings, uint64_t seed, size_t count,
                     const char *const *backends, size_t nb, const char *exact,
                     double time_limit, so_flex_cmp_row *row, so_error *err);
