@@ -154,8 +154,8 @@ static void bench_exact(FILE *out)
                  " base case's shape; instance 0; 60 s limit):\n\n"
                  "| jobs | proved | seconds |\n|---|---|---|\n",
             all ? "yes" : "no", sum / 100, worst);
-    static const char *const jobs[] = {"12", "16", "20", "24", "32", "40", "48", "64"};
-    static const char *const slots[] = {"120", "160", "200", "240", "320", "400", "480", "640"};
+    static const char *const jobs[] = {"12", "16", "20", "22", "24", "28", "32"};
+    static const char *const slots[] = {"120", "160", "200", "220", "240", "280", "320"};
     for (size_t k = 0; k < sizeof jobs / sizeof jobs[0]; k++) {
         so_problem *p = paper_instance(jobs[k], slots[k], 0);
         int ok;
