@@ -67,7 +67,8 @@ int so_flex_best(const so_flex *f, const so_flex_options *o, size_t *order,
 /* The FLEX allocation for one epoch, for an online scheduler: f holds the
  * active jobs with their REMAINING work (slot-seconds), minima, maxima and
  * metric data; slots[n] gets the first interval of FLEX's schedule (each
- * m_j <= slots[j] <= M_j, sum <= S). opt may be NULL (defaults). */
+ * m_j <= slots[j] <= M_j, sum <= S). opt may be NULL (defaults).
+ * Returns SO_OK, SO_EINVAL when f breaks so_flex_validate, SO_ENOMEM. */
 int so_flex_allocate(const so_flex *f, const so_flex_options *opt,
                      int64_t *slots);
 

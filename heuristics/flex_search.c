@@ -162,6 +162,9 @@ int so_flex_allocate(const so_flex *f, const so_flex_options *opt,
         so_flex_options_init(&def);
         opt = &def;
     }
+    char why[160];
+    if (so_flex_validate(f, why, sizeof why))
+        return SO_EINVAL;
     size_t n = f->n, *order = malloc((n ? n : 1) * sizeof *order);
     double *c = malloc((n ? n : 1) * sizeof *c), v;
     int rc = order && c ? so_flex_best(f, opt, order, &v) : SO_ENOMEM;

@@ -97,6 +97,9 @@ static void test_allocate(void)
             CU_ASSERT_EQUAL(json_integer_value(json_array_get(alloc, j)), s[j]);
         so_result_free(r);
         so_problem_free(p);
+        /* the simulator's input is validated */
+        f->min[0] = f->max[0] + 1;
+        CU_ASSERT_EQUAL(so_flex_allocate(f, NULL, s), SO_EINVAL);
         free(s);
         so_flex_free(f);
     }

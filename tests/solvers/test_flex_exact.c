@@ -182,7 +182,46 @@ static void test_lemma1_counterexample(void)
     so_flex_free(f);
 }
 
+/* A 24-job instance the search cannot close in 0.2 s: status timelimit,
+ * a valid schedule and a bound below it; flex-enum stops as well. */
+static void test_time_limit(void)
+{
+    so_params set, prm;
+    so_params_init(&set);
+    so_params_set(&set, "jobs", "24");
+    so_params_set(&set, "slots", "240");
+    json_t *inst = NULL;
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(so_family_generate(so_family_find("flex-paper"), &set, 1, 0,
+                                             &inst, &err), SO_OK);
+    so_problem *p = NULL;
+    CU_ASSERT_EQUAL_FATAL(so_problem_from_json(inst, "t24", &p, &err), SO_OK);
+    so_params_init(&prm);
+    prm.time_limit = 0.2;
+    so_result *r = NULL;
+    CU_ASSERT_EQUAL(so_solve(so_backend_find("flex-exact"), p, &prm, &r, &err),
+                    SO_TIMELIMIT);
+    CU_ASSERT_FATAL(r != NULL && so_result_has_bound(r));
+    CU_ASSERT(so_result_bound(r) <= so_result_objective(r));
+    CU_ASSERT(so_result_bound(r) > 0.9 * so_result_objective(r));
+    CU_ASSERT(so_result_seconds(r) < 2);
+    so_result_free(r);
+    so_problem_free(p);
+    json_decref(inst);
+    so_rng rng;
+    so_rng_seed(&rng, 4);
+    so_flex *f = so_test_flex_random(&rng, 10, 30, 2, SO_FLEX_RESPONSE, SO_FLEX_SUM);
+    so_flex_problem(f, "t10", &p);
+    prm.time_limit = 0.05;
+    CU_ASSERT_EQUAL(so_solve(so_backend_find("flex-enum"), p, &prm, &r, &err),
+                    SO_TIMELIMIT);
+    CU_ASSERT(r && so_result_has_objective(r));
+    so_result_free(r);
+    so_problem_free(p);
+}
+
 static CU_TestInfo tests[] = {
+    {"time limits: status, schedule and bound", test_time_limit},
     {"Lemma 1 counterexample: makespan with maxima", test_lemma1_counterexample},
     {"flex-exact = flex-enum; heuristics never better", test_exact_equals_enum},
     {"flex-exact = flex-enum on flex-paper instances", test_exact_on_family},

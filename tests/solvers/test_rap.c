@@ -198,11 +198,22 @@ static void test_backends(void)
         free(out);
     }
     char *err = NULL;
-    char cmd[512];
+    char cmd[1200];
     snprintf(cmd, sizeof cmd, "solve -b rap-minimax %s", path);
     CU_ASSERT_EQUAL(so_test_run(cmd, NULL, &err), 2);
     CU_ASSERT_PTR_NOT_NULL(err && strstr(err, "max aggregate"));
     free(err);
+    /* the RAP's MILP, written by GLPK: 6 + 9 + 4 binaries */
+    char lp[512], *model;
+    snprintf(lp, sizeof lp, "%s/rap3.lp", so_test_tmpdir());
+    snprintf(cmd, sizeof cmd, "export --format lp -o %s %s", lp, path);
+    CU_ASSERT_EQUAL(so_test_run(cmd, NULL, NULL), 0);
+    model = so_test_slurp(lp);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(model);
+    CU_ASSERT_PTR_NOT_NULL(strstr(model, "x_1_10"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(model, "one_2"));
+    CU_ASSERT_PTR_NULL(strstr(model, "x_2_5"));
+    free(model);
 }
 
 static CU_TestInfo tests[] = {
