@@ -50,19 +50,14 @@ typedef struct so_flex_options {
 } so_flex_options;
 void so_flex_options_init(so_flex_options *o); /* 1, 200, 4000, 0 */
 
-/* Local search over orders from order[n] (improved in place): first
- * improvement over all insertion moves (job at i moved to k), orders
- * compared by objective then sum_j omega_j t_j, until none improves or the
- * budget ends. *value gets the final order's objective. Returns the number
- * of MPS evaluations made. */
-size_t so_flex_local_search(const so_flex *f, const so_flex_options *o,
-                            size_t *order, double *value);
-
 /* FLEX: the generic and every metric-specific order fed to MPS, each
- * improved by the local search in turn (one shared budget); the best.
- * Fills order[n] and *value. */
+ * improved in turn by a first-improvement local search over insertion
+ * moves (job at i moved to k; orders compared by objective, then by
+ * sum_j omega_j t_j; one shared budget of MPS evaluations); the best.
+ * Fills order[n], *value and *kind (the starting order of the winner, an
+ * enum so_flex_order_kind; kind may be NULL). */
 int so_flex_best(const so_flex *f, const so_flex_options *o, size_t *order,
-                 double *value);
+                 double *value, int *kind);
 
 /* The FLEX allocation for one epoch, for an online scheduler: f holds the
  * active jobs with their REMAINING work (slot-seconds), minima, maxima and

@@ -45,9 +45,12 @@ int so_flex_flex_solve(const so_problem *p, const so_params *prm, so_result *r)
         o.deadline = so_now() + prm->time_limit;
     size_t *order = malloc((f->n ? f->n : 1) * sizeof *order);
     double v;
-    rc = order ? so_flex_best(f, &o, order, &v) : SO_ENOMEM;
+    int kind = SO_FLEX_ORDER_RAP;
+    rc = order ? so_flex_best(f, &o, order, &v, &kind) : SO_ENOMEM;
     if (!rc)
         rc = so_flex_report(f, r, SO_FEASIBLE, order, 0, -1);
+    if (!rc)
+        so_result_set_extra(r, "start_order", json_string(so_flex_order_name(kind)));
     free(order);
     return rc;
 }

@@ -101,25 +101,8 @@ static int descend(const so_flex *f, const so_flex_options *o, size_t *order,
     return rc;
 }
 
-size_t so_flex_local_search(const so_flex *f, const so_flex_options *o,
-                            size_t *order, double *value)
-{
-    size_t budget = o->ls_evals;
-    double *c = malloc((f->n ? f->n : 1) * sizeof *c);
-    score sc;
-    if (!o->local_search || f->n < 2 || f->n > o->ls_max_jobs || !c ||
-        evaluate(f, order, c, &sc)) {
-        free(c);
-        return 0;
-    }
-    free(c);
-    descend(f, o, order, &sc, &budget);
-    *value = sc.value;
-    return o->ls_evals - budget;
-}
-
 int so_flex_best(const so_flex *f, const so_flex_options *o, size_t *order,
-                 double *value)
+                 double *value, int *kind_out)
 {
     size_t n = f->n, k = n ? n : 1;
     size_t *cand = malloc(SO_FLEX_NORDERS * k * sizeof *cand);
@@ -146,6 +129,8 @@ int so_flex_best(const so_flex *f, const so_flex_options *o, size_t *order,
         if (!rc && better(sc[kind], best)) {
             best = sc[kind];
             memcpy(order, ord, n * sizeof *order);
+            if (kind_out)
+                *kind_out = kind;
         }
     }
     *value = best.value;
@@ -167,7 +152,7 @@ int so_flex_allocate(const so_flex *f, const so_flex_options *opt,
         return SO_EINVAL;
     size_t n = f->n, *order = malloc((n ? n : 1) * sizeof *order);
     double *c = malloc((n ? n : 1) * sizeof *c), v;
-    int rc = order && c ? so_flex_best(f, opt, order, &v) : SO_ENOMEM;
+    int rc = order && c ? so_flex_best(f, opt, order, &v, NULL) : SO_ENOMEM;
     if (!rc)
         rc = so_flex_mps(f, order, 0, c, slots, NULL);
     free(order);

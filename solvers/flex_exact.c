@@ -185,7 +185,7 @@ int so_flex_exact_solve(const so_problem *p, const so_params *prm, so_result *r)
     so_flex_options_init(&o);
     o.deadline = b.deadline;
     if (!rc)
-        rc = so_flex_best(f, &o, b.best_order, &b.best);
+        rc = so_flex_best(f, &o, b.best_order, &b.best, NULL);
     double root = -INFINITY;
     if (!rc) {
         for (size_t i = 0; i < n; i++)

@@ -36,6 +36,11 @@ static void test_cli(void)
         {"-b fifo", 46.0 / 3}, {"-b fair", 13}, {"-b fair --opt share=slack", -1},
         {"-b flex", -1}, {"-b flex --opt local_search=0", -1}, {"-b flex-generic", -1},
     };
+    json_t *fl = run("-b flex");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(fl);
+    const char *start = json_string_value(json_object_get(fl, "start_order"));
+    CU_ASSERT(start && strcmp(start, "?") && strcmp(start, "arrival"));
+    json_decref(fl);
     json_t *ex = run("-b flex-exact"), *en = run("-b flex-enum");
     CU_ASSERT_PTR_NOT_NULL_FATAL(ex);
     double opt = json_number_value(json_object_get(ex, "objective"));
