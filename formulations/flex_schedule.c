@@ -78,40 +78,41 @@ static int fail(char *why, size_t size, int rc, const char *fmt, ...)
     return rc;
 }
 
-int so_flex_schedule_from_json(const json_t *intervals, size_t n_jobs,
-                               so_flex_schedule **out, char *why, size_t size)
+int so_flex_schedule_read(so_jin *in, json_t *obj, const char *path,
+                          size_t n_jobs, so_flex_schedule **out)
 {
-    if (!json_is_array(intervals))
-        return fail(why, size, SO_EINVAL, "intervals: expected an array");
+    static const char *const keys[] = {"start", "end", "slots", NULL};
+    json_t *arr = NULL;
+    char ip[256];
+    so_jin_path(ip, sizeof ip, path, "intervals");
+    int rc = so_jin_array(in, obj, path, "intervals", SO_REQUIRED, 0, &arr);
+    if (rc)
+        return rc;
     so_flex_schedule *s = so_flex_schedule_new(n_jobs);
     int64_t *row = malloc((n_jobs ? n_jobs : 1) * sizeof *row);
-    int rc = s && row ? SO_OK : SO_ENOMEM;
-    for (size_t i = 0; !rc && i < json_array_size(intervals); i++) {
-        json_t *o = json_array_get(intervals, i);
-        json_t *a = json_object_get(o, "start"), *b = json_object_get(o, "end");
-        json_t *sl = json_object_get(o, "slots");
-        if (!json_is_object(o) || json_object_size(o) != 3 ||
-            !json_is_number(a) || !json_is_number(b) || !json_is_array(sl)) {
-            rc = fail(why, size, SO_EINVAL, "intervals[%zu]: expected {\"start\":"
-                      " number, \"end\": number, \"slots\": [...]}", i);
-            break;
-        }
-        if (json_array_size(sl) != n_jobs) {
-            rc = fail(why, size, SO_EINVAL, "intervals[%zu].slots: expected %zu"
-                      " counts, found %zu", i, n_jobs, json_array_size(sl));
-            break;
-        }
-        for (size_t j = 0; !rc && j < n_jobs; j++) {
-            json_t *v = json_array_get(sl, j);
-            if (!json_is_integer(v) || json_integer_value(v) < 0)
-                rc = fail(why, size, SO_EINVAL, "intervals[%zu].slots[%zu]:"
-                          " expected a non-negative integer", i, j);
-            else
-                row[j] = json_integer_value(v);
-        }
+    rc = s && row ? SO_OK : SO_ENOMEM;
+    for (size_t i = 0; !rc && i < json_array_size(arr); i++) {
+        char p[300], sp[320];
+        json_t *o, *sl = NULL;
+        double a = 0, b = 0;
+        so_jin_index(p, sizeof p, ip, i);
+        so_jin_path(sp, sizeof sp, p, "slots");
+        rc = so_jin_object_at(in, arr, ip, i, &o);
         if (!rc)
-            rc = so_flex_schedule_add(s, json_number_value(a),
-                                      json_number_value(b), row);
+            rc = so_jin_keys(in, o, p, keys);
+        if (!rc)
+            rc = so_jin_num(in, o, p, "start", SO_REQUIRED, 0, 1e300, &a);
+        if (!rc)
+            rc = so_jin_num(in, o, p, "end", SO_REQUIRED, 0, 1e300, &b);
+        if (!rc)
+            rc = so_jin_array(in, o, p, "slots", SO_REQUIRED, 0, &sl);
+        if (!rc && json_array_size(sl) != n_jobs)
+            rc = so_jin_fail(in, sp, 0, "expected %zu slot counts (one per job),"
+                             " found %zu", n_jobs, json_array_size(sl));
+        for (size_t j = 0; !rc && j < n_jobs; j++)
+            rc = so_jin_int_at(in, sl, sp, j, 0, (int64_t)1 << 40, &row[j]);
+        if (!rc)
+            rc = so_flex_schedule_add(s, a, b, row);
     }
     free(row);
     if (rc) {

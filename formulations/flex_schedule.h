@@ -7,6 +7,7 @@
 #ifndef SO_FLEX_SCHEDULE_H
 #define SO_FLEX_SCHEDULE_H
 #include "formulations/flex.h"
+#include "formulations/common/jsonin.h"
 
 typedef struct so_flex_schedule {
     size_t n_jobs;
@@ -22,9 +23,12 @@ int so_flex_schedule_add(so_flex_schedule *s, double start, double end,
                          const int64_t *slots);
 /* [{"start": t0, "end": t1, "slots": [...]}, ...] (new reference). */
 json_t *so_flex_schedule_to_json(const so_flex_schedule *s);
-/* The inverse; SO_EINVAL with a message naming the interval and key. */
-int so_flex_schedule_from_json(const json_t *intervals, size_t n_jobs,
-                               so_flex_schedule **out, char *why, size_t size);
+/* Reads the member "intervals" of the object obj (at key path `path`,
+ * "" for the root), strictly: every interval an object with exactly
+ * "start", "end" (numbers >= 0) and "slots" (n_jobs integers >= 0); errors
+ * carry line, column and key path (formulations/common/jsonin.h). */
+int so_flex_schedule_read(so_jin *in, json_t *obj, const char *path,
+                          size_t n_jobs, so_flex_schedule **out);
 
 /* Checks that the schedule is feasible for f — intervals contiguous from 0,
  * at most S slots in use, m_j <= s <= M_j while job j is active (0 <= s

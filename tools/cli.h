@@ -34,6 +34,7 @@ int so_cmd_export(int argc, char **argv);
 
 /* flex */
 int so_cmd_flex_compare(int argc, char **argv);
+int so_cmd_flex_check(int argc, char **argv);
 
 /* pareto */
 

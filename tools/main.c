@@ -13,6 +13,7 @@ static const so_command commands[] = {
 
     /* flex */
     {"flex-compare", "FLEX Fig. 5: FIFO, FAIR, FLEX vs the exact optimum", so_cmd_flex_compare},
+    {"flex-check", "check a malleable schedule against a flex instance", so_cmd_flex_check},
 
     /* pareto */
 

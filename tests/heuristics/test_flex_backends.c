@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tests/test_util.h"
-#include "tests/flex_random.h"
+#include "tests/flex_test_util.h"
 #include "heuristics/flex.h"
 
 static const char *three =

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tests/test_util.h"
-#include "tests/flex_random.h"
+#include "tests/flex_test_util.h"
 #include "heuristics/flex.h"
 
 /* S = 10; C = (20, 30, 8), m = (2, 2, 1), M = (6, 10, 4); response time. */
@@ -180,19 +180,18 @@ static void test_mps_random(void)
     }
 }
 
-static void expect_infeasible(const so_flex *f, const char *json, const char *what)
+static void expect_infeasible(const so_flex *f, const char *intervals, const char *what)
 {
-    json_error_t je;
-    json_t *v = json_loads(json, 0, &je);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+    char text[600];
+    snprintf(text, sizeof text, "{\"intervals\": %s}", intervals);
     so_flex_schedule *s = NULL;
-    char why[200];
-    CU_ASSERT_EQUAL_FATAL(so_flex_schedule_from_json(v, f->n, &s, why, sizeof why), SO_OK);
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(so_test_read_schedule(text, f->n, &s, &err), SO_OK);
     double obj;
+    char why[200];
     CU_ASSERT_EQUAL(so_flex_evaluate(f, s, 0, NULL, &obj, why, sizeof why), SO_INFEASIBLE);
     CU_ASSERT_PTR_NOT_NULL(strstr(why, what));
     so_flex_schedule_free(s);
-    json_decref(v);
 }
 
 static void test_evaluate(void)
@@ -200,14 +199,13 @@ static void test_evaluate(void)
     so_flex *f = three_jobs();
     /* a moldable schedule: (4, 4, 2) from 0; job 2 ends at 4 and job 0 at
      * 5; then job 1 runs on 4 + 6 slots: 30 - 20 = 10 left at 5 -> 6 */
-    const char *ok = "[{\"start\": 0, \"end\": 4, \"slots\": [4, 4, 2]},"
+    const char *ok = "{\"intervals\": [{\"start\": 0, \"end\": 4, \"slots\": [4, 4, 2]},"
                      " {\"start\": 4, \"end\": 5, \"slots\": [4, 4, 0]},"
-                     " {\"start\": 5, \"end\": 6, \"slots\": [0, 10, 0]}]";
-    json_error_t je;
-    json_t *v = json_loads(ok, 0, &je);
+                     " {\"start\": 5, \"end\": 6, \"slots\": [0, 10, 0]}]}";
     so_flex_schedule *s = NULL;
+    so_error err;
     char why[200];
-    CU_ASSERT_EQUAL_FATAL(so_flex_schedule_from_json(v, 3, &s, why, sizeof why), SO_OK);
+    CU_ASSERT_EQUAL_FATAL(so_test_read_schedule(ok, 3, &s, &err), SO_OK);
     double obj, c[3];
     CU_ASSERT_EQUAL(so_flex_evaluate(f, s, 0, c, &obj, why, sizeof why), SO_OK);
     CU_ASSERT_DOUBLE_EQUAL(c[0], 5, 1e-12);
@@ -219,7 +217,6 @@ static void test_evaluate(void)
     CU_ASSERT_DOUBLE_EQUAL(obj, 6, 1e-12);
     f->aggregate = SO_FLEX_SUM;
     so_flex_schedule_free(s);
-    json_decref(v);
     expect_infeasible(f, "[{\"start\": 0, \"end\": 4, \"slots\": [5, 4, 2]}]", "more than 10");
     expect_infeasible(f, "[{\"start\": 0, \"end\": 4, \"slots\": [1, 4, 2]}]", "outside [2, 6]");
     expect_infeasible(f, "[{\"start\": 0, \"end\": 4, \"slots\": [4, 4, 5]}]", "outside [1, 4]");
@@ -228,16 +225,29 @@ static void test_evaluate(void)
     expect_infeasible(f, "[{\"start\": 0, \"end\": 4, \"slots\": [4, 4, 2]},"
                          " {\"start\": 4, \"end\": 9, \"slots\": [4, 4, 1]}]",
                       "after completing");
-    /* malformed schedules */
-    const char *bad[] = {"{}", "[{\"start\": 0, \"end\": 1}]",
-                         "[{\"start\": 0, \"end\": 1, \"slots\": [1, 1]}]",
-                         "[{\"start\": 0, \"end\": 1, \"slots\": [1, -1, 1]}]"};
-    for (size_t k = 0; k < 4; k++) {
-        json_t *b = json_loads(bad[k], 0, &je);
+    /* malformed schedules: key path and line of the offending value */
+    static const struct {
+        const char *text, *key;
+        int line;
+    } bad[] = {
+        {"{\"interval\": []}", "intervals", 1}, /* missing */
+        {"{\"intervals\": [\n{\"start\": 0, \"end\": 1}]}", "intervals[0].slots", 2},
+        {"{\"intervals\": [\n{\"start\": 0, \"end\": 1,\n \"slots\": [1, 1]}]}",
+         "intervals[0].slots", 3},
+        {"{\"intervals\": [{\"start\": 0, \"end\": 1,\n \"slots\": [1, -1, 1]}]}",
+         "intervals[0].slots[1]", 2},
+        {"{\"intervals\": [{\"start\": -1, \"end\": 1, \"slots\": [1, 1, 1]}]}",
+         "intervals[0].start", 1},
+        {"{\"intervals\": [{\"start\": 0, \"end\": 1, \"slots\": [1, 1, 1], \"x\": 1}]}",
+         "intervals[0].x", 1},
+        {"{\"intervals\": [7]}", "intervals[0]", 1},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         so_flex_schedule *t = NULL;
-        CU_ASSERT_EQUAL(so_flex_schedule_from_json(b, 3, &t, why, sizeof why), SO_EINVAL);
+        CU_ASSERT_EQUAL(so_test_read_schedule(bad[k].text, 3, &t, &err), SO_EINVAL);
         CU_ASSERT_PTR_NULL(t);
-        json_decref(b);
+        CU_ASSERT_STRING_EQUAL(err.key, bad[k].key);
+        CU_ASSERT_EQUAL(err.line, bad[k].line);
     }
     so_flex_free(f);
 }

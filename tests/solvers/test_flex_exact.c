@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tests/test_util.h"
-#include "tests/flex_random.h"
+#include "tests/flex_test_util.h"
 #include "heuristics/flex.h"
 #include "solvers/flex_exact.h"
 
@@ -29,11 +29,14 @@ static so_result *solve(const char *backend, so_flex *f)
 /* The result's intervals, evaluated; returns the objective (NAN if bad). */
 static double evaluate(so_flex *f, so_result *r, int ignore_minima)
 {
-    json_t *iv = json_object_get(so_result_solution(r), "intervals");
+    char *text = json_dumps(so_result_solution(r), 0);
     so_flex_schedule *s = NULL;
+    so_error err;
     char why[256];
     double obj = NAN;
-    if (so_flex_schedule_from_json(iv, f->n, &s, why, sizeof why) == SO_OK &&
+    int rc = so_test_read_schedule(text, f->n, &s, &err);
+    free(text);
+    if (rc == SO_OK &&
         so_flex_evaluate(f, s, ignore_minima, NULL, &obj, why, sizeof why) != SO_OK) {
         fprintf(stderr, "infeasible schedule: %s\n", why);
         obj = NAN;

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tests/test_util.h"
-#include "tests/flex_random.h"
+#include "tests/flex_test_util.h"
 #include "solvers/rap.h"
 
 /* S = 10; C = (20, 30, 8), m = (2, 2, 1), M = (6, 10, 4). */

@@ -1,8 +1,23 @@
-/* flex_random.h — random small FLEX instances for the FLEX test suites
- * (fixed seeds through so_rng). */
-#ifndef SO_TEST_FLEX_RANDOM_H
-#define SO_TEST_FLEX_RANDOM_H
-#include "formulations/flex.h"
+/* flex_test_util.h — helpers of the FLEX test suites: random small
+ * instances (fixed seeds through so_rng) and schedules read from text. */
+#ifndef SO_TEST_FLEX_UTIL_H
+#define SO_TEST_FLEX_UTIL_H
+#include "formulations/flex_schedule.h"
+
+/* Reads {"intervals": [...]} from text for n jobs; SO_EIO if not JSON. */
+static inline int so_test_read_schedule(const char *text, size_t n,
+                                        so_flex_schedule **s, so_error *err)
+{
+    json_error_t je;
+    json_t *root = json_loads(text, 0, &je);
+    if (!root)
+        return SO_EIO;
+    so_jin in = {"s.json", text, err};
+    so_error_clear(err);
+    int rc = so_flex_schedule_read(&in, root, "", n, s);
+    json_decref(root);
+    return rc;
+}
 
 /* n jobs, S slots; minima in [0, max_min] (lowered to fit S), maxima in
  * [max(min, 1), S]; work U(1, 50); weights U(0, 1); deadlines U(0, 20);
