@@ -9,9 +9,9 @@
 #define SO_SOLVERS_RAP_H
 #include "formulations/rap.h"
 
-/* Dynamic programming cells (jobs x (S + 1)) and work (sum over jobs of
- * (S + 1)(M_j - lo_j + 1)) the DP accepts. */
-#define SO_RAP_DP_MAX_CELLS 50000000.0
+/* Dynamic programming cells (jobs x (S + 1), 8 bytes each) and work (sum
+ * over jobs of (S + 1) x the slot counts where F_j drops) the DP accepts. */
+#define SO_RAP_DP_MAX_CELLS 20000000.0
 #define SO_RAP_DP_MAX_WORK 4000000000.0
 
 typedef int (*so_rap_fn)(const so_flex *f, int64_t *s, char *why, size_t size);
@@ -22,7 +22,8 @@ int so_rap_greedy(const so_flex *f, int64_t *s, char *why, size_t size);
 /* Convex minisum: bisection on the marginal value, then the greedy on the
  * few slots left between the two last thresholds: O(J log(range)). */
 int so_rap_bisect(const so_flex *f, int64_t *s, char *why, size_t size);
-/* Any metric, sum or max: DP over jobs and slots used, O(J S^2). */
+/* Any metric, sum or max: DP over jobs and slots used, O(J S^2) at most
+ * (O(J S K) for step costs with K steps). */
 int so_rap_dp(const so_flex *f, int64_t *s, char *why, size_t size);
 /* Minimax (non-increasing F_j): bisection on the threshold. */
 int so_rap_minimax(const so_flex *f, int64_t *s, char *why, size_t size);
