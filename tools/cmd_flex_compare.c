@@ -114,11 +114,18 @@ int so_cmd_flex_compare(int argc, char **argv)
         if (nv == 0)
             return so_cli_usage_error("flex-compare", "--sweep: no values");
     }
+    so_params rows[64];
+    for (size_t v = 0; v < nv; v++) { /* unknown keys fail before any output */
+        rows[v] = set;
+        if (sweep[0] && so_params_set(&rows[v], key, values[v]))
+            return so_cli_usage_error("flex-compare", "too many --set options");
+        if (so_params_check(&rows[v], so_family_find("flex-paper")->params,
+                            "family 'flex-paper'", &err))
+            return so_cli_report_error("flex-compare", SO_EINVAL, &err);
+    }
     header(key, b, nb);
     for (size_t v = 0; v < nv; v++) {
-        so_params row_set = set;
-        if (sweep[0] && so_params_set(&row_set, key, values[v]))
-            return so_cli_usage_error("flex-compare", "too many --set options");
+        so_params row_set = rows[v];
         so_flex_cmp_row row;
         int rc = so_flex_compare(&row_set, seed, count, b, nb, exact, limit, &row, &err);
         if (rc)

@@ -47,6 +47,12 @@ static void test_command(void)
     CU_ASSERT_EQUAL(so_test_run("flex-compare --instances 1 --set slack=2", NULL, &err), 2);
     CU_ASSERT_PTR_NOT_NULL(err && strstr(err, "slack"));
     free(err);
+    err = NULL;
+    CU_ASSERT_EQUAL(so_test_run("flex-compare --instances 1 --sweep colour=1,2", &out, &err), 2);
+    CU_ASSERT_PTR_NOT_NULL(err && strstr(err, "colour"));
+    CU_ASSERT(out == NULL || out[0] == '\0'); /* no partial table */
+    free(out);
+    free(err);
 }
 
 static CU_TestInfo tests[] = {
