@@ -35,12 +35,18 @@ enum so_flex_order_kind {
     SO_FLEX_ORDER_EDD,     /* d_j (first SLA step for sla) */
     SO_FLEX_ORDER_LAXITY,  /* d_j - C_j / M_j */
     SO_FLEX_ORDER_LPT,     /* -C_j / M_j */
+    SO_FLEX_ORDER_MOORE,   /* Moore-Hodgson through MPS (so_flex_order_moore) */
     SO_FLEX_NORDERS
 };
 const char *so_flex_order_name(int kind);
 /* Fills order[n]. SO_FLEX_ORDER_RAP solves the RAP (so_rap_solve) and may
- * return its SO_INFEASIBLE / SO_ENOMEM; the others return SO_OK. */
+ * return its SO_INFEASIBLE / SO_ENOMEM; the others return SO_OK (or
+ * SO_ENOMEM). */
 int so_flex_order(const so_flex *f, int kind, size_t *order);
+/* EDD with late jobs moved to the back one at a time, largest C_j / w_j
+ * first (Moore-Hodgson), judged by MPS; plain EDD above 200 jobs and for
+ * metrics without deadlines (only tardy, tardiness and sla use it). */
+int so_flex_order_moore(const so_flex *f, size_t *order);
 
 typedef struct so_flex_options {
     int local_search;    /* 1: improve the best order by insertion moves */

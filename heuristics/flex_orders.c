@@ -5,7 +5,8 @@
  * metric family: shortest processing time, Smith's ratio rule C_j / w_j
  * (optimal for 1||sum w_j C_j), the same on the job's full width C_j / M_j,
  * earliest due date (Jackson's rule for max lateness; first SLA step for
- * sla), least laxity d_j - C_j / M_j, and longest first (for makespan).
+ * sla), least laxity d_j - C_j / M_j, longest first (for makespan) and
+ * Moore-Hodgson for tardy jobs (flex_moore.c).
  * FLEX tries them all and keeps the best MPS schedule. Ties: arrival index. */
 #include <math.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 
 static const char *const names[SO_FLEX_NORDERS] = {
     "arrival", "rap", "spt", "smith", "alone", "smith-alone", "edd", "laxity", "lpt",
+    "moore",
 };
 
 const char *so_flex_order_name(int kind)
@@ -66,6 +68,10 @@ int so_flex_order(const so_flex *f, int kind, size_t *order)
     int64_t *s = NULL;
     if (!k)
         return SO_ENOMEM;
+    if (kind == SO_FLEX_ORDER_MOORE) {
+        free(k);
+        return so_flex_order_moore(f, order);
+    }
     if (kind == SO_FLEX_ORDER_RAP) {
         char why[256];
         int rc = (s = malloc((n ? n : 1) * sizeof *s)) ? so_rap_solve(f, s, why, sizeof why)

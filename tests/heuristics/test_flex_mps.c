@@ -252,7 +252,36 @@ static void test_evaluate(void)
     so_flex_free(f);
 }
 
+/* One slot (a single machine): p = (2, 3, 4, 1), d = (3, 4, 6, 8). EDD
+ * completes at 2, 5, 9, 10: job 1 is late, the longest so far, moved to
+ * the back; then 2, 6, 7 are on time: order (0, 2, 3, 1), one tardy job,
+ * the optimum of Moore-Hodgson. */
+static void test_moore_by_hand(void)
+{
+    so_flex *f = so_flex_new(4, 0);
+    f->slots = 1;
+    f->metric = SO_FLEX_TARDY;
+    double p[4] = {2, 3, 4, 1}, d[4] = {3, 4, 6, 8};
+    for (int j = 0; j < 4; j++) {
+        f->work[j] = p[j];
+        f->deadline[j] = d[j];
+        f->max[j] = 1;
+    }
+    size_t order[4];
+    CU_ASSERT_EQUAL_FATAL(so_flex_order(f, SO_FLEX_ORDER_MOORE, order), SO_OK);
+    CU_ASSERT_EQUAL(order[0], 0);
+    CU_ASSERT_EQUAL(order[1], 2);
+    CU_ASSERT_EQUAL(order[2], 3);
+    CU_ASSERT_EQUAL(order[3], 1);
+    CU_ASSERT_DOUBLE_EQUAL(so_flex_mps_value(f, order), 1, 0);
+    f->metric = SO_FLEX_RESPONSE; /* no deadlines: plain EDD */
+    CU_ASSERT_EQUAL_FATAL(so_flex_order(f, SO_FLEX_ORDER_MOORE, order), SO_OK);
+    CU_ASSERT_EQUAL(order[1], 1);
+    so_flex_free(f);
+}
+
 static CU_TestInfo tests[] = {
+    {"Moore-Hodgson order by hand", test_moore_by_hand},
     {"MPS reproduces a hand-computed schedule", test_mps_by_hand},
     {"FIFO reproduces a hand-computed schedule", test_fifo_by_hand},
     {"FAIR reproduces hand-computed schedules", test_fair_by_hand},
