@@ -33,6 +33,8 @@ int so_cmd_gen(int argc, char **argv);
 int so_cmd_export(int argc, char **argv);
 
 /* flex */
+int so_cmd_flex_compare(int argc, char **argv);
+int so_cmd_flex_check(int argc, char **argv);
 
 /* pareto */
 int so_cmd_frontier(int argc, char **argv);

@@ -12,6 +12,8 @@ static const so_command commands[] = {
     {"export", "write an instance's MILP model (LP or MPS, by GLPK)", so_cmd_export},
 
     /* flex */
+    {"flex-compare", "FLEX Fig. 5: FIFO, FAIR, FLEX vs the exact optimum", so_cmd_flex_compare},
+    {"flex-check", "check a malleable schedule against a flex instance", so_cmd_flex_check},
 
     /* pareto */
     {"frontier", "pareto frontiers of several backends as JSON/CSV, gnuplot plot",

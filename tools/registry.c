@@ -13,6 +13,20 @@ int so_kp_greedy_solve(const so_problem *, const so_params *, so_result *);
 extern const so_option_doc so_kp_glpk_options[];
 
 /* flex */
+int so_rap_auto_solve(const so_problem *, const so_params *, so_result *);
+int so_rap_greedy_solve(const so_problem *, const so_params *, so_result *);
+int so_rap_bisect_solve(const so_problem *, const so_params *, so_result *);
+int so_rap_dp_solve(const so_problem *, const so_params *, so_result *);
+int so_rap_minimax_solve(const so_problem *, const so_params *, so_result *);
+int so_rap_glpk_solve(const so_problem *, const so_params *, so_result *);
+int so_flex_exact_solve(const so_problem *, const so_params *, so_result *);
+int so_flex_enum_solve(const so_problem *, const so_params *, so_result *);
+int so_flex_flex_solve(const so_problem *, const so_params *, so_result *);
+int so_flex_generic_solve(const so_problem *, const so_params *, so_result *);
+int so_flex_fifo_solve(const so_problem *, const so_params *, so_result *);
+int so_flex_fair_solve(const so_problem *, const so_params *, so_result *);
+extern const so_option_doc so_flex_backend_options[];
+extern const so_option_doc so_flex_fair_options[];
 
 /* pareto */
 int so_pt_sweep_solve(const so_problem *, const so_params *, so_result *);
@@ -41,6 +55,37 @@ static const so_backend backends[] = {
      so_kp_greedy_solve, NULL},
 
     /* flex */
+    {"rap", "rap", 1,
+     "the RAP method FLEX uses: threshold bisection (max), greedy or marginal"
+     " bisection (convex sum), DP (tardy jobs, SLA)", so_rap_auto_solve, NULL},
+    {"rap-greedy", "rap", 1,
+     "convex minisum RAP: greedy marginal allocation with a heap",
+     so_rap_greedy_solve, NULL},
+    {"rap-bisect", "rap", 1,
+     "convex minisum RAP: bisection on the marginal value (large S)",
+     so_rap_bisect_solve, NULL},
+    {"rap-dp", "rap", 1, "any RAP (sum or max): dynamic programming, O(J S^2)",
+     so_rap_dp_solve, NULL},
+    {"rap-minimax", "rap", 1, "minimax RAP: bisection on the threshold",
+     so_rap_minimax_solve, NULL},
+    {"rap-glpk", "rap", 1,
+     "RAP as a MILP (one binary per job and slot count) by GLPK",
+     so_rap_glpk_solve, NULL},
+    {"flex-exact", "flex", 1,
+     "branch-and-bound over MPS priority orders (Lemma 1) with an"
+     " assignment lower bound", so_flex_exact_solve, NULL},
+    {"flex-enum", "flex", 1, "MPS over all J! priority orders (J <= 10)",
+     so_flex_enum_solve, NULL},
+    {"flex", "flex", 0,
+     "FLEX: generic RAP order and metric-specific orders through MPS, best"
+     " one improved by local search", so_flex_flex_solve, so_flex_backend_options},
+    {"flex-generic", "flex", 0, "MPS with the RAP completion order only",
+     so_flex_generic_solve, NULL},
+    {"fifo", "flex", 0, "MPS in arrival order with all minima 0 (maxima kept)",
+     so_flex_fifo_solve, NULL},
+    {"fair", "flex", 0,
+     "Hadoop fair-scheduler waterline over minima and maxima, recomputed at"
+     " each completion", so_flex_fair_solve, so_flex_fair_options},
 
     /* pareto */
     {"pareto-sweep", "pareto", 1,
@@ -71,6 +116,8 @@ extern const so_option_doc so_kp_family_params[];
 int so_kp_family_generate(const so_params *, so_rng *, json_t **, so_error *);
 
 /* flex */
+extern const so_option_doc so_flex_family_params[];
+int so_flex_family_generate(const so_params *, so_rng *, json_t **, so_error *);
 
 /* pareto */
 extern const so_option_doc so_pt_yahoo_params[], so_pt_taobao_params[],
@@ -88,6 +135,10 @@ static const so_family families[] = {
      so_kp_family_params, so_kp_family_generate},
 
     /* flex */
+    {"flex-paper", "flex",
+     "FLEX simulation inputs (Wolf et al. 2010, Sec. 4.1): bimodal work,"
+     " minima from the slack, weights and deadlines uniform",
+     so_flex_family_params, so_flex_family_generate},
 
     /* pareto */
     {"pareto-yahoo", "pareto",

@@ -4,6 +4,8 @@
 extern const so_formulation so_knapsack_formulation;
 
 /* flex */
+extern const so_formulation so_flex_formulation;
+extern const so_formulation so_rap_formulation;
 
 /* pareto */
 extern const so_formulation so_pareto_formulation;
@@ -15,6 +17,8 @@ const so_formulation *const so_formulations[] = {
     &so_knapsack_formulation,
 
     /* flex */
+    &so_flex_formulation,
+    &so_rap_formulation,
 
     /* pareto */
     &so_pareto_formulation,

@@ -1,0 +1,95 @@
+/* flex_orders.c — priority orders for MPS (Wolf et al., Middleware 2010,
+ * Section 3.2): the generic order is the completion order C_j / s_j of the
+ * RAP solution; the paper omits its metric-specific orders ("due to lack of
+ * space"), so the project uses the classical single-machine rules for each
+ * metric family: shortest processing time, Smith's ratio rule C_j / w_j
+ * (optimal for 1||sum w_j C_j), the same on the job's full width C_j / M_j,
+ * earliest due date (Jackson's rule for max lateness; first SLA step for
+ * sla), least laxity d_j - C_j / M_j, longest first (for makespan) and
+ * Moore-Hodgson for tardy jobs (flex_moore.c).
+ * FLEX tries them all and keeps the best MPS schedule. Ties: arrival index. */
+#include <math.h>
+#include <stdlib.h>
+#include "heuristics/flex.h"
+#include "solvers/rap.h"
+
+static const char *const names[SO_FLEX_NORDERS] = {
+    "arrival", "rap", "spt", "smith", "alone", "smith-alone", "edd", "laxity", "lpt",
+    "moore",
+};
+
+const char *so_flex_order_name(int kind)
+{
+    return kind >= 0 && kind < SO_FLEX_NORDERS ? names[kind] : "?";
+}
+
+typedef struct {
+    double key;
+    size_t j;
+} keyed;
+
+static int by_key(const void *a, const void *b)
+{
+    const keyed *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return x->j < y->j ? -1 : x->j > y->j;
+}
+
+static double due(const so_flex *f, size_t j)
+{
+    if (f->metric == SO_FLEX_SLA)
+        return f->sla_start[j + 1] > f->sla_start[j]
+                   ? f->sla_deadline[f->sla_start[j]] : INFINITY;
+    return f->deadline[j];
+}
+
+static double key(const so_flex *f, int kind, size_t j, const int64_t *s)
+{
+    double c = f->work[j], alone = c / (double)f->max[j];
+    double w = so_flex_omega(f, j);
+    switch (kind) {
+    case SO_FLEX_ORDER_RAP: return c / (double)s[j];
+    case SO_FLEX_ORDER_SPT: return c;
+    case SO_FLEX_ORDER_SMITH: return w > 0 ? c / w : INFINITY;
+    case SO_FLEX_ORDER_ALONE: return alone;
+    case SO_FLEX_ORDER_SMITH_ALONE: return w > 0 ? alone / w : INFINITY;
+    case SO_FLEX_ORDER_EDD: return due(f, j);
+    case SO_FLEX_ORDER_LAXITY: return due(f, j) - alone;
+    case SO_FLEX_ORDER_LPT: return -alone;
+    default: return (double)j;
+    }
+}
+
+int so_flex_order(const so_flex *f, int kind, size_t *order)
+{
+    size_t n = f->n;
+    keyed *k = malloc((n ? n : 1) * sizeof *k);
+    int64_t *s = NULL;
+    if (!k)
+        return SO_ENOMEM;
+    if (kind == SO_FLEX_ORDER_MOORE) {
+        free(k);
+        return so_flex_order_moore(f, order);
+    }
+    if (kind == SO_FLEX_ORDER_RAP) {
+        char why[256];
+        int rc = (s = malloc((n ? n : 1) * sizeof *s)) ? so_rap_solve(f, s, why, sizeof why)
+                                                       : SO_ENOMEM;
+        if (rc) {
+            free(k);
+            free(s);
+            return rc;
+        }
+    }
+    for (size_t j = 0; j < n; j++) {
+        k[j].key = key(f, kind, j, s);
+        k[j].j = j;
+    }
+    qsort(k, n, sizeof *k, by_key);
+    for (size_t i = 0; i < n; i++)
+        order[i] = k[i].j;
+    free(k);
+    free(s);
+    return SO_OK;
+}

@@ -1,0 +1,58 @@
+/* flex_test_util.h — helpers of the FLEX test suites: random small
+ * instances (fixed seeds through so_rng) and schedules read from text. */
+#ifndef SO_TEST_FLEX_UTIL_H
+#define SO_TEST_FLEX_UTIL_H
+#include "formulations/flex_schedule.h"
+
+/* Reads {"intervals": [...]} from text for n jobs; SO_EIO if not JSON. */
+static inline int so_test_read_schedule(const char *text, size_t n,
+                                        so_flex_schedule **s, so_error *err)
+{
+    json_error_t je;
+    json_t *root = json_loads(text, 0, &je);
+    if (!root)
+        return SO_EIO;
+    so_jin in = {"s.json", text, err};
+    so_error_clear(err);
+    int rc = so_flex_schedule_read(&in, root, "", n, s);
+    json_decref(root);
+    return rc;
+}
+
+/* n jobs, S slots; minima in [0, max_min] (lowered to fit S), maxima in
+ * [max(min, 1), S]; work U(1, 50); weights U(0, 1); deadlines U(0, 20);
+ * 0..3 SLA steps per job (always allocated; used by metric sla). */
+static inline so_flex *so_test_flex_random(so_rng *rng, size_t n, int64_t S,
+                                           int64_t max_min, int metric,
+                                           int aggregate)
+{
+    so_flex *f = so_flex_new(n, 3 * n);
+    if (!f)
+        return NULL;
+    f->slots = S;
+    f->metric = metric;
+    f->aggregate = aggregate;
+    int64_t sum = 0;
+    for (size_t j = 0; j < n; j++) {
+        f->work[j] = 1 + 49 * so_rng_uniform(rng);
+        f->min[j] = so_rng_int(rng, 0, max_min);
+        if (sum + f->min[j] > S)
+            f->min[j] = 0;
+        sum += f->min[j];
+        f->max[j] = so_rng_int(rng, f->min[j] > 1 ? f->min[j] : 1, S);
+        f->weight[j] = so_rng_uniform(rng);
+        f->deadline[j] = 20 * so_rng_uniform(rng);
+        size_t k = (size_t)so_rng_int(rng, 0, 3), a = f->sla_start[j];
+        f->sla_start[j + 1] = a + k;
+        double d = 0, p = 0;
+        for (size_t i = a; i < a + k; i++) {
+            d += 8 * so_rng_uniform(rng);
+            p += so_rng_uniform(rng);
+            f->sla_deadline[i] = d;
+            f->sla_penalty[i] = p;
+        }
+    }
+    return f;
+}
+
+#endif

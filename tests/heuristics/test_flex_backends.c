@@ -1,0 +1,118 @@
+/* test_flex_backends.c — the flex backends from the command line (options,
+ * errors, solution layout) and the epoch allocation API. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tests/test_util.h"
+#include "tests/flex_test_util.h"
+#include "heuristics/flex.h"
+
+static const char *three =
+    "{\"problem\": \"flex\", \"version\": 1, \"slots\": 10,"
+    " \"metric\": \"response\", \"jobs\": ["
+    " {\"work\": 20, \"min\": 2, \"max\": 6},"
+    " {\"work\": 30, \"min\": 2, \"max\": 10},"
+    " {\"work\": 8, \"min\": 1, \"max\": 4}]}";
+
+static json_t *run(const char *args)
+{
+    char cmd[600], *out = NULL;
+    snprintf(cmd, sizeof cmd, "solve %s %s", args, so_test_write("three.json", three));
+    CU_ASSERT_EQUAL(so_test_run(cmd, &out, NULL), 0);
+    json_error_t je;
+    json_t *j = json_loads(out ? out : "", 0, &je);
+    free(out);
+    return j;
+}
+
+static void test_cli(void)
+{
+    /* FIFO 46/3 and FAIR 13 by hand (test_flex_mps.c); the optimum: job 2
+     * first then job 0 (checked by flex-enum) */
+    static const struct {
+        const char *args;
+        double want;
+    } cases[] = {
+        {"-b fifo", 46.0 / 3}, {"-b fair", 13}, {"-b fair --opt share=slack", -1},
+        {"-b flex", -1}, {"-b flex --opt local_search=0", -1}, {"-b flex-generic", -1},
+    };
+    json_t *fl = run("-b flex");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(fl);
+    const char *start = json_string_value(json_object_get(fl, "start_order"));
+    CU_ASSERT(start && strcmp(start, "?") && strcmp(start, "arrival"));
+    json_decref(fl);
+    json_t *ex = run("-b flex-exact"), *en = run("-b flex-enum");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ex);
+    double opt = json_number_value(json_object_get(ex, "objective"));
+    CU_ASSERT_DOUBLE_EQUAL(opt, json_number_value(json_object_get(en, "objective")), 1e-9);
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(ex, "status")), "optimal");
+    json_t *sol = json_object_get(ex, "solution");
+    CU_ASSERT_EQUAL(json_array_size(json_object_get(sol, "order")), 3);
+    CU_ASSERT_EQUAL(json_array_size(json_object_get(sol, "allocation")), 3);
+    CU_ASSERT(json_array_size(json_object_get(sol, "intervals")) >= 3);
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        json_t *j = run(cases[c].args);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+        double v = json_number_value(json_object_get(j, "objective"));
+        CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(j, "status")), "feasible");
+        if (cases[c].want > 0)
+            CU_ASSERT_DOUBLE_EQUAL(v, cases[c].want, 1e-9);
+        if (strstr(cases[c].args, "fifo") == NULL)
+            CU_ASSERT(v >= opt - 1e-9);
+        json_decref(j);
+    }
+    json_decref(ex);
+    json_decref(en);
+    const char *bad[] = {"-b fair --opt share=water", "-b flex --opt local_search=2",
+                         "-b flex --opt ls_evals=x", "-b fifo --opt share=level"};
+    for (size_t k = 0; k < 4; k++) {
+        char cmd[600], *err = NULL;
+        snprintf(cmd, sizeof cmd, "solve %s %s", bad[k], so_test_write("three.json", three));
+        CU_ASSERT_EQUAL(so_test_run(cmd, NULL, &err), 2);
+        CU_ASSERT(err && strlen(err) > 10);
+        free(err);
+    }
+}
+
+/* The epoch API: the first interval of FLEX's best MPS schedule, within
+ * the bounds, at most S slots, equal to what the flex backend reports. */
+static void test_allocate(void)
+{
+    so_rng rng;
+    so_rng_seed(&rng, 12);
+    for (int it = 0; it < 30; it++) {
+        size_t n = (size_t)so_rng_int(&rng, 1, 12);
+        so_flex *f = so_test_flex_random(&rng, n, so_rng_int(&rng, (int64_t)n, 50), 3,
+                                         it % 2 ? SO_FLEX_WRESPONSE : SO_FLEX_WTARDY,
+                                         SO_FLEX_SUM);
+        int64_t *s = malloc(n * sizeof *s), used = 0;
+        CU_ASSERT_EQUAL_FATAL(so_flex_allocate(f, NULL, s), SO_OK);
+        for (size_t j = 0; j < n; j++) {
+            CU_ASSERT(s[j] >= f->min[j] && s[j] <= f->max[j]);
+            used += s[j];
+        }
+        CU_ASSERT(used <= f->slots);
+        so_problem *p = NULL;
+        so_flex_problem(so_flex_copy(f), "a", &p);
+        so_result *r = NULL;
+        so_error err;
+        so_solve(so_backend_find("flex"), p, NULL, &r, &err);
+        json_t *alloc = json_object_get(so_result_solution(r), "allocation");
+        for (size_t j = 0; j < n; j++)
+            CU_ASSERT_EQUAL(json_integer_value(json_array_get(alloc, j)), s[j]);
+        so_result_free(r);
+        so_problem_free(p);
+        /* the simulator's input is validated */
+        f->min[0] = f->max[0] + 1;
+        CU_ASSERT_EQUAL(so_flex_allocate(f, NULL, s), SO_EINVAL);
+        free(s);
+        so_flex_free(f);
+    }
+}
+
+static CU_TestInfo tests[] = {
+    {"flex backends from the command line", test_cli},
+    {"so_flex_allocate for one epoch", test_allocate},
+    CU_TEST_INFO_NULL,
+};
+SO_SUITE("flex-backends", tests)

@@ -1,0 +1,292 @@
+/* test_flex_mps.c — MPS, FIFO and FAIR against hand-computed schedules,
+ * the event-driven MPS against a direct replay of Fig. 3 on random
+ * instances, and the evaluation of malleable schedules. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tests/test_util.h"
+#include "tests/flex_test_util.h"
+#include "heuristics/flex.h"
+
+/* S = 10; C = (20, 30, 8), m = (2, 2, 1), M = (6, 10, 4); response time. */
+static so_flex *three_jobs(void)
+{
+    so_flex *f = so_flex_new(3, 0);
+    f->slots = 10;
+    f->metric = SO_FLEX_RESPONSE;
+    double c[3] = {20, 30, 8};
+    int64_t m[3] = {2, 2, 1}, M[3] = {6, 10, 4};
+    for (int j = 0; j < 3; j++) {
+        f->work[j] = c[j];
+        f->min[j] = m[j];
+        f->max[j] = M[j];
+    }
+    return f;
+}
+
+static void test_mps_by_hand(void)
+{
+    /* order 0, 1, 2: slots (6, 3, 1) until job 0 ends at 10/3; then
+     * (0, 9, 1) until job 1 ends at 50/9; then job 2 alone on 4 slots
+     * ends at 50/9 + (22/9) / 4 = 37/6 */
+    so_flex *f = three_jobs();
+    size_t order[3] = {0, 1, 2};
+    double c[3];
+    int64_t first[3];
+    so_flex_schedule *rec = so_flex_schedule_new(3);
+    CU_ASSERT_EQUAL_FATAL(so_flex_mps(f, order, 0, c, first, rec), SO_OK);
+    CU_ASSERT_DOUBLE_EQUAL(c[0], 10.0 / 3, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(c[1], 50.0 / 9, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(c[2], 37.0 / 6, 1e-12);
+    CU_ASSERT_EQUAL(first[0], 6);
+    CU_ASSERT_EQUAL(first[1], 3);
+    CU_ASSERT_EQUAL(first[2], 1);
+    CU_ASSERT_EQUAL_FATAL(rec->n_intervals, 3);
+    CU_ASSERT_EQUAL(rec->slots[3 + 1], 9);
+    CU_ASSERT_EQUAL(rec->slots[6 + 2], 4);
+    CU_ASSERT_DOUBLE_EQUAL(so_flex_mps_value(f, order), 271.0 / 18, 1e-12);
+    double obj, cc[3];
+    char why[200];
+    CU_ASSERT_EQUAL(so_flex_evaluate(f, rec, 0, cc, &obj, why, sizeof why), SO_OK);
+    CU_ASSERT_DOUBLE_EQUAL(obj, 271.0 / 18, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(cc[2], 37.0 / 6, 1e-9);
+    so_flex_schedule_free(rec);
+    so_flex_free(f);
+}
+
+static void test_fifo_by_hand(void)
+{
+    /* minima 0, arrival order: (6, 4, 0) to 10/3; job 1 on 10 slots ends
+     * at 5; job 2 on 4 slots ends at 7 */
+    so_flex *f = three_jobs();
+    size_t order[3];
+    double c[3];
+    so_flex_order(f, SO_FLEX_ORDER_ARRIVAL, order);
+    CU_ASSERT_EQUAL_FATAL(so_flex_mps(f, order, 1, c, NULL, NULL), SO_OK);
+    CU_ASSERT_DOUBLE_EQUAL(c[0], 10.0 / 3, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(c[1], 5, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(c[2], 7, 1e-12);
+    so_flex_free(f);
+}
+
+static void test_fair_by_hand(void)
+{
+    /* level 3 gives (3, 3, 3), the spare slot to job 0: (4, 3, 3); job 2
+     * ends at 8/3; then level 5: (5, 5); job 0 ends at 68/15; job 1 alone
+     * on 10 slots ends at 87/15 */
+    so_flex *f = three_jobs();
+    double c[3];
+    int64_t first[3];
+    so_flex_schedule *rec = so_flex_schedule_new(3);
+    CU_ASSERT_EQUAL_FATAL(so_flex_fair(f, SO_FLEX_FAIR_LEVEL, c, first, rec), SO_OK);
+    CU_ASSERT_EQUAL(first[0], 4);
+    CU_ASSERT_EQUAL(first[1], 3);
+    CU_ASSERT_EQUAL(first[2], 3);
+    CU_ASSERT_DOUBLE_EQUAL(c[2], 8.0 / 3, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(c[0], 68.0 / 15, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(c[1], 87.0 / 15, 1e-12);
+    double obj;
+    char why[200];
+    CU_ASSERT_EQUAL(so_flex_evaluate(f, rec, 0, NULL, &obj, why, sizeof why), SO_OK);
+    CU_ASSERT_DOUBLE_EQUAL(obj, 13, 1e-9);
+    /* slack split equally: x = 1 gives (3, 3, 2) = 8, x = 2 overshoots
+     * (4, 4, 3) = 11, so the 2 spare slots go to jobs 0 and 1: (4, 4, 2) */
+    CU_ASSERT_EQUAL_FATAL(so_flex_fair(f, SO_FLEX_FAIR_SLACK, c, first, NULL), SO_OK);
+    CU_ASSERT_EQUAL(first[0], 4);
+    CU_ASSERT_EQUAL(first[1], 4);
+    CU_ASSERT_EQUAL(first[2], 2);
+    so_flex_schedule_free(rec);
+    so_flex_free(f);
+}
+
+/* Fig. 3 replayed directly: O(J^2), the reference for the heap version. */
+static void replay(const so_flex *f, const size_t *order, int zero, double *c)
+{
+    size_t n = f->n;
+    double *rem = malloc(n * sizeof *rem), now = 0;
+    unsigned char *on = malloc(n);
+    int64_t *s = malloc(n * sizeof *s);
+    for (size_t j = 0; j < n; j++) {
+        rem[j] = f->work[j];
+        on[j] = 1;
+    }
+    for (size_t it = 0; it < n; it++) {
+        int64_t slack = f->slots;
+        for (size_t j = 0; j < n; j++) {
+            s[j] = on[j] && !zero ? f->min[j] : 0;
+            slack -= s[j];
+        }
+        for (size_t i = 0; i < n; i++) {
+            size_t j = order[i];
+            if (!on[j])
+                continue;
+            int64_t g = f->max[j] - s[j] < slack ? f->max[j] - s[j] : slack;
+            s[j] += g;
+            slack -= g;
+        }
+        size_t best = n;
+        double dt = INFINITY;
+        for (size_t i = 0; i < n; i++) {
+            size_t j = order[i];
+            if (on[j] && s[j] > 0 && rem[j] / (double)s[j] < dt) {
+                dt = rem[j] / (double)s[j];
+                best = j;
+            }
+        }
+        now += dt;
+        for (size_t j = 0; j < n; j++)
+            if (on[j])
+                rem[j] -= (double)s[j] * dt;
+        on[best] = 0;
+        c[best] = now;
+    }
+    free(rem);
+    free(on);
+    free(s);
+}
+
+static void test_mps_random(void)
+{
+    so_rng rng;
+    so_rng_seed(&rng, 7);
+    for (int it = 0; it < 300; it++) {
+        size_t n = (size_t)so_rng_int(&rng, 1, 30);
+        int64_t S = so_rng_int(&rng, (int64_t)n, 60);
+        so_flex *f = so_test_flex_random(&rng, n, S, 3, SO_FLEX_RESPONSE, SO_FLEX_SUM);
+        size_t *order = malloc(n * sizeof *order);
+        double *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
+        for (size_t i = 0; i < n; i++)
+            order[i] = i;
+        for (size_t i = n; i > 1; i--) {
+            size_t k = (size_t)so_rng_int(&rng, 0, (int64_t)i - 1), t = order[i - 1];
+            order[i - 1] = order[k];
+            order[k] = t;
+        }
+        int zero = it % 3 == 0;
+        so_flex_schedule *rec = so_flex_schedule_new(n);
+        CU_ASSERT_EQUAL_FATAL(so_flex_mps(f, order, zero, a, NULL, rec), SO_OK);
+        replay(f, order, zero, b);
+        for (size_t j = 0; j < n; j++)
+            CU_ASSERT_DOUBLE_EQUAL(a[j], b[j], 1e-9 * (1 + b[j]));
+        double obj;
+        char why[200];
+        CU_ASSERT_EQUAL(so_flex_evaluate(f, rec, zero, NULL, &obj, why, sizeof why), SO_OK);
+        CU_ASSERT_DOUBLE_EQUAL(obj, so_flex_objective(f, a), 1e-9 * (1 + obj));
+        so_flex_schedule_free(rec);
+        free(order);
+        free(a);
+        free(b);
+        so_flex_free(f);
+    }
+}
+
+static void expect_infeasible(const so_flex *f, const char *intervals, const char *what)
+{
+    char text[600];
+    snprintf(text, sizeof text, "{\"intervals\": %s}", intervals);
+    so_flex_schedule *s = NULL;
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(so_test_read_schedule(text, f->n, &s, &err), SO_OK);
+    double obj;
+    char why[200];
+    CU_ASSERT_EQUAL(so_flex_evaluate(f, s, 0, NULL, &obj, why, sizeof why), SO_INFEASIBLE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(why, what));
+    so_flex_schedule_free(s);
+}
+
+static void test_evaluate(void)
+{
+    so_flex *f = three_jobs();
+    /* a moldable schedule: (4, 4, 2) from 0; job 2 ends at 4 and job 0 at
+     * 5; then job 1 runs on 4 + 6 slots: 30 - 20 = 10 left at 5 -> 6 */
+    const char *ok = "{\"intervals\": [{\"start\": 0, \"end\": 4, \"slots\": [4, 4, 2]},"
+                     " {\"start\": 4, \"end\": 5, \"slots\": [4, 4, 0]},"
+                     " {\"start\": 5, \"end\": 6, \"slots\": [0, 10, 0]}]}";
+    so_flex_schedule *s = NULL;
+    so_error err;
+    char why[200];
+    CU_ASSERT_EQUAL_FATAL(so_test_read_schedule(ok, 3, &s, &err), SO_OK);
+    double obj, c[3];
+    CU_ASSERT_EQUAL(so_flex_evaluate(f, s, 0, c, &obj, why, sizeof why), SO_OK);
+    CU_ASSERT_DOUBLE_EQUAL(c[0], 5, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(c[1], 6, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(c[2], 4, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(obj, 15, 1e-12);
+    f->aggregate = SO_FLEX_MAX;
+    CU_ASSERT_EQUAL(so_flex_evaluate(f, s, 0, c, &obj, why, sizeof why), SO_OK);
+    CU_ASSERT_DOUBLE_EQUAL(obj, 6, 1e-12);
+    f->aggregate = SO_FLEX_SUM;
+    so_flex_schedule_free(s);
+    expect_infeasible(f, "[{\"start\": 0, \"end\": 4, \"slots\": [5, 4, 2]}]", "more than 10");
+    expect_infeasible(f, "[{\"start\": 0, \"end\": 4, \"slots\": [1, 4, 2]}]", "outside [2, 6]");
+    expect_infeasible(f, "[{\"start\": 0, \"end\": 4, \"slots\": [4, 4, 5]}]", "outside [1, 4]");
+    expect_infeasible(f, "[{\"start\": 0, \"end\": 4, \"slots\": [4, 4, 2]}]", "left undone");
+    expect_infeasible(f, "[{\"start\": 1, \"end\": 4, \"slots\": [4, 4, 2]}]", "follow on");
+    expect_infeasible(f, "[{\"start\": 0, \"end\": 4, \"slots\": [4, 4, 2]},"
+                         " {\"start\": 4, \"end\": 9, \"slots\": [4, 4, 1]}]",
+                      "after completing");
+    /* malformed schedules: key path and line of the offending value */
+    static const struct {
+        const char *text, *key;
+        int line;
+    } bad[] = {
+        {"{\"interval\": []}", "intervals", 1}, /* missing */
+        {"{\"intervals\": [\n{\"start\": 0, \"end\": 1}]}", "intervals[0].slots", 2},
+        {"{\"intervals\": [\n{\"start\": 0, \"end\": 1,\n \"slots\": [1, 1]}]}",
+         "intervals[0].slots", 3},
+        {"{\"intervals\": [{\"start\": 0, \"end\": 1,\n \"slots\": [1, -1, 1]}]}",
+         "intervals[0].slots[1]", 2},
+        {"{\"intervals\": [{\"start\": -1, \"end\": 1, \"slots\": [1, 1, 1]}]}",
+         "intervals[0].start", 1},
+        {"{\"intervals\": [{\"start\": 0, \"end\": 1, \"slots\": [1, 1, 1], \"x\": 1}]}",
+         "intervals[0].x", 1},
+        {"{\"intervals\": [7]}", "intervals[0]", 1},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        so_flex_schedule *t = NULL;
+        CU_ASSERT_EQUAL(so_test_read_schedule(bad[k].text, 3, &t, &err), SO_EINVAL);
+        CU_ASSERT_PTR_NULL(t);
+        CU_ASSERT_STRING_EQUAL(err.key, bad[k].key);
+        CU_ASSERT_EQUAL(err.line, bad[k].line);
+    }
+    so_flex_free(f);
+}
+
+/* One slot (a single machine): p = (2, 3, 4, 1), d = (3, 4, 6, 8). EDD
+ * completes at 2, 5, 9, 10: job 1 is late, the longest so far, moved to
+ * the back; then 2, 6, 7 are on time: order (0, 2, 3, 1), one tardy job,
+ * the optimum of Moore-Hodgson. */
+static void test_moore_by_hand(void)
+{
+    so_flex *f = so_flex_new(4, 0);
+    f->slots = 1;
+    f->metric = SO_FLEX_TARDY;
+    double p[4] = {2, 3, 4, 1}, d[4] = {3, 4, 6, 8};
+    for (int j = 0; j < 4; j++) {
+        f->work[j] = p[j];
+        f->deadline[j] = d[j];
+        f->max[j] = 1;
+    }
+    size_t order[4];
+    CU_ASSERT_EQUAL_FATAL(so_flex_order(f, SO_FLEX_ORDER_MOORE, order), SO_OK);
+    CU_ASSERT_EQUAL(order[0], 0);
+    CU_ASSERT_EQUAL(order[1], 2);
+    CU_ASSERT_EQUAL(order[2], 3);
+    CU_ASSERT_EQUAL(order[3], 1);
+    CU_ASSERT_DOUBLE_EQUAL(so_flex_mps_value(f, order), 1, 0);
+    f->metric = SO_FLEX_RESPONSE; /* no deadlines: plain EDD */
+    CU_ASSERT_EQUAL_FATAL(so_flex_order(f, SO_FLEX_ORDER_MOORE, order), SO_OK);
+    CU_ASSERT_EQUAL(order[1], 1);
+    so_flex_free(f);
+}
+
+static CU_TestInfo tests[] = {
+    {"Moore-Hodgson order by hand", test_moore_by_hand},
+    {"MPS reproduces a hand-computed schedule", test_mps_by_hand},
+    {"FIFO reproduces a hand-computed schedule", test_fifo_by_hand},
+    {"FAIR reproduces hand-computed schedules", test_fair_by_hand},
+    {"event-driven MPS equals a direct replay", test_mps_random},
+    {"evaluation of malleable schedules", test_evaluate},
+    CU_TEST_INFO_NULL,
+};
+SO_SUITE("flex-mps", tests)
