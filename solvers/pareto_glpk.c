@@ -142,7 +142,7 @@ static double time_below(const model *m, double t)
 }
 
 /* One MILP within what is left of the time limit (started at t0). */
-static int solve_round(const model *m, const so_params *prm, double t0,
+static int solve_round(model *m, const so_params *prm, double t0,
                        const char *stage, char *msg, size_t len, int *feasible)
 {
     so_params left = *prm;
@@ -157,6 +157,8 @@ static int solve_round(const model *m, const so_params *prm, double t0,
     }
     so_milp_outcome out;
     so_milp_solve(m->lp, &left, &out);
+    if (out.lp_lost)
+        m->lp = NULL; /* GLPK freed it with its environment */
     *feasible = out.has_solution;
     if (out.status == SO_OPTIMAL || out.status == SO_INFEASIBLE)
         return SO_OK;

@@ -40,6 +40,7 @@ int so_rap_glpk_solve(const so_problem *p, const so_params *prm, so_result *r)
             so_result_set_bound(r, out.bound);
     }
     free(s);
-    glp_delete_prob(lp);
+    if (!out.lp_lost)
+        glp_delete_prob(lp);
     return rc;
 }
