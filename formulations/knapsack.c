@@ -62,20 +62,25 @@ typedef struct {
     int integral;
 } raw_value;
 
-/* Smallest d in [0, 9] making every value integral; -1 if none does. */
-static int choose_decimals(const raw_value *vals, size_t n)
+static int integral_at(const raw_value *r, int d)
+{
+    if (r->integral && d == 0)
+        return 1;
+    double x = r->v * pow(10.0, d);
+    return fabs(x) < 9e15 && fabs(x - nearbyint(x)) <= 1e-6 * (1 + fabs(x) * 1e-9);
+}
+
+/* Smallest d in [0, 9] making every value integral; -1 if none does, with
+ * *bad the index of the first value that stays fractional at d = 9. */
+static int choose_decimals(const raw_value *vals, size_t n, size_t *bad)
 {
     for (int d = 0; d <= 9; d++) {
-        double s = pow(10.0, d);
-        int ok = 1;
-        for (size_t k = 0; k < n && ok; k++) {
-            if (vals[k].integral && d == 0)
-                continue;
-            double x = vals[k].v * s;
-            ok = fabs(x) < 9e15 && fabs(x - nearbyint(x)) <= 1e-6 * (1 + fabs(x) * 1e-9);
-        }
-        if (ok)
+        size_t k = 0;
+        while (k < n && integral_at(&vals[k], d))
+            k++;
+        if (k == n)
             return d;
+        *bad = k;
     }
     return -1;
 }
@@ -87,13 +92,15 @@ static int64_t scaled(const raw_value *r, int d)
     return (int64_t)llround(r->v * pow(10.0, d));
 }
 
-/* vals: capacity, then profit_i, weight_i pairs. Returns 0 or an index
- * (1-based into vals) of the value that overflows, or -1 if no scale fits. */
+/* vals: capacity, then profit_i, weight_i pairs. Returns 0, -2 when out of
+ * memory, or 1 + the index into vals of the value that cannot be scaled
+ * (more than 9 decimals) or makes a sum overflow. */
 static long build_kp(const raw_value *vals, size_t n, so_kp **out)
 {
-    int d = choose_decimals(vals, 2 * n + 1);
+    size_t bad = 0;
+    int d = choose_decimals(vals, 2 * n + 1, &bad);
     if (d < 0)
-        return -1;
+        return (long)bad + 1;
     so_kp *kp = so_kp_new(n);
     if (!kp)
         return -2;
@@ -107,7 +114,7 @@ static long build_kp(const raw_value *vals, size_t n, so_kp **out)
         sw += kp->weight[i];
         if (sp >= SO_KP_MAX_TOTAL || sw >= SO_KP_MAX_TOTAL) {
             so_kp_free(kp);
-            return (long)(2 + 2 * i);
+            return (long)(sp >= SO_KP_MAX_TOTAL ? 2 + 2 * i : 3 + 2 * i);
         }
     }
     *out = kp;
@@ -159,14 +166,19 @@ static int read_json(so_jin *in, json_t *root, void **data)
     so_kp *kp = NULL;
     if (!rc) {
         long bad = build_kp(vals, n, &kp);
-        if (bad == -2)
+        if (bad == -2) {
             rc = SO_ENOMEM;
-        else if (bad == -1)
-            rc = so_jin_fail(in, "", 0, "values need more than 9 decimals or"
-                                        " exceed 9e15 once scaled");
-        else if (bad > 0)
-            rc = so_jin_fail(in, bad % 2 ? "profits" : "weights", 0,
-                             "the sum of profits or weights exceeds 2^61");
+        } else if (bad > 0) {
+            size_t k = (size_t)bad - 1;
+            char path[64];
+            if (k == 0)
+                snprintf(path, sizeof path, "capacity");
+            else
+                so_jin_index(path, sizeof path, what[k % 2 ? 1 : 2], (k - 1) / 2);
+            rc = so_jin_fail(in, path, 0,
+                             "needs more than 9 decimals, or the sum of profits"
+                             " or weights exceeds 2^61 once scaled");
+        }
     }
     free(vals);
     if (!rc)
@@ -245,8 +257,14 @@ static int read_text(const char *file, const char *text, void **data,
                              " [0, 1e8]), found '%s'", sc.tok);
     size_t n = (size_t)first.i;
     raw_value *vals = calloc(2 * n + 1, sizeof *vals);
-    if (!vals)
+    struct {
+        int line, col;
+    } *pos = calloc(2 * n + 1, sizeof *pos);
+    if (!vals || !pos) {
+        free(vals);
+        free(pos);
         return SO_ENOMEM;
+    }
     int rc = SO_OK;
     char key[64];
     for (size_t k = 0; k < 2 * n + 1 && !rc; k++) {
@@ -259,7 +277,8 @@ static int read_text(const char *file, const char *text, void **data,
             rc = so_error_setf(err, file, sc.line, sc.col, key,
                                "unexpected end of file: expected %s (file"
                                " truncated?)", key);
-        else if (!parse_number(sc.tok, &vals[k]))
+        else if ((pos[k].line = sc.tline, pos[k].col = sc.tcol,
+                  !parse_number(sc.tok, &vals[k])))
             rc = so_error_setf(err, file, sc.tline, sc.tcol, key,
                                "expected a number, found '%s'", sc.tok);
         else if (vals[k].v < 0)
@@ -268,7 +287,8 @@ static int read_text(const char *file, const char *text, void **data,
                                sc.tok);
     }
     /* optional solution line: exactly n values of 0 or 1 */
-    for (size_t k = 0; !rc && next_token(&sc); k++) {
+    size_t given = 0;
+    for (size_t k = 0; !rc && next_token(&sc); k++, given++) {
         snprintf(key, sizeof key, "solution[%zu]", k);
         if (k >= n)
             rc = so_error_setf(err, file, sc.tline, sc.tcol, NULL,
@@ -278,22 +298,30 @@ static int read_text(const char *file, const char *text, void **data,
             rc = so_error_setf(err, file, sc.tline, sc.tcol, key,
                                "expected 0 or 1 in the solution line, found '%s'",
                                sc.tok);
-        else if (k + 1 < n && !sc.s[sc.i])
-            rc = so_error_setf(err, file, sc.line, sc.col, key,
-                               "solution line has %zu values, expected %zu",
-                               k + 1, n);
     }
+    if (!rc && given > 0 && given < n)
+        rc = so_error_setf(err, file, sc.tline, sc.tcol, "solution",
+                           "solution line has %zu values, expected %zu",
+                           given, n);
     so_kp *kp = NULL;
     if (!rc) {
         long bad = build_kp(vals, n, &kp);
-        if (bad == -2)
+        if (bad == -2) {
             rc = SO_ENOMEM;
-        else if (bad)
-            rc = so_error_setf(err, file, 0, 0, NULL,
-                               "values need more than 9 decimals or their sums"
-                               " exceed 2^61");
+        } else if (bad > 0) {
+            size_t k = (size_t)bad - 1;
+            if (k == 0)
+                snprintf(key, sizeof key, "capacity");
+            else
+                snprintf(key, sizeof key, "%s[%zu]", k % 2 ? "profit" : "weight",
+                         (k - 1) / 2);
+            rc = so_error_setf(err, file, pos[k].line, pos[k].col, key,
+                               "needs more than 9 decimals, or the sum of"
+                               " profits or weights exceeds 2^61 once scaled");
+        }
     }
     free(vals);
+    free(pos);
     if (!rc)
         *data = kp;
     return rc;

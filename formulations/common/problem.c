@@ -143,7 +143,8 @@ static int parse_named(const char *text, size_t len, const char *file,
         json_error_t jerr;
         json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
         if (!root)
-            return so_error_setf(err, file, jerr.line, jerr.column, NULL,
+            return so_error_setf(err, file, jerr.line > 0 ? jerr.line : 1,
+                                 jerr.column > 0 ? jerr.column : 1, NULL,
                                  "invalid JSON: %s", jerr.text);
         so_jin in = {file, text, err};
         int rc = from_json(&in, root, name, out);
