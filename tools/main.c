@@ -1,5 +1,4 @@
 /* main.c — the slotopt program: dispatch to subcommands. */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tools/cli.h"
@@ -27,58 +26,6 @@ static const so_command commands[] = {
     {"sim", "replay a workload on the discrete-event cluster model", so_cmd_sim},
 
 };
-
-int so_cli_usage_error(const char *cmd, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "slotopt %s: ", cmd);
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\n(see 'slotopt %s --help')\n", cmd);
-    va_end(ap);
-    return SO_EXIT_USAGE;
-}
-
-int so_cli_exit_code(int rc)
-{
-    if (rc >= 0)
-        return SO_EXIT_OK;
-    return rc == SO_EINVAL || rc == SO_EIO || rc == SO_EUNSUPPORTED
-               ? SO_EXIT_USAGE
-               : SO_EXIT_BACKEND;
-}
-
-int so_cli_report_error(const char *cmd, int rc, const so_error *err)
-{
-    char buf[1600];
-    if (err && (err->message[0] || err->file[0]))
-        fprintf(stderr, "slotopt %s: %s\n", cmd, so_error_format(err, buf, sizeof buf));
-    else
-        fprintf(stderr, "slotopt %s: %s\n", cmd, so_status_str(rc));
-    return so_cli_exit_code(rc);
-}
-
-int so_cli_parse_double(const char *s, double *out)
-{
-    char *end;
-    double x = strtod(s, &end);
-    if (end == s || *end || !(x >= 0) || x > 1e12)
-        return -1;
-    *out = x;
-    return 0;
-}
-
-int so_cli_parse_u64(const char *s, uint64_t *out)
-{
-    char *end;
-    if (!*s || *s == '-')
-        return -1;
-    unsigned long long x = strtoull(s, &end, 10);
-    if (*end)
-        return -1;
-    *out = x;
-    return 0;
-}
 
 static void usage(FILE *fp)
 {
