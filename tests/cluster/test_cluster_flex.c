@@ -242,6 +242,55 @@ static void test_conservation(void)
     }
 }
 
+/* Random small clusters, pools whose minima often exceed the slots, every
+ * metric, speculation on and off: the FLEX instance is always valid (the
+ * run would fail otherwise) and every task completes exactly once. */
+static void test_random_workloads(void)
+{
+    const char *metrics[] = {"response", "weighted-response", "stretch",
+                             "makespan"};
+    const char *specs[] = {NULL, "hadoop", "late"};
+    so_rng rng;
+    so_rng_seed(&rng, 21);
+    for (int it = 0; it < 40; it++) {
+        char json[8192];
+        int len = snprintf(json, sizeof json,
+                           "{\"cluster\": {\"nodes\": [{\"count\": %d,"
+                           " \"map_slots\": %d, \"reduce_slots\": %d},"
+                           " {\"map_slots\": 1, \"reduce_slots\": 1,"
+                           " \"speed\": 0.4}]},"
+                           " \"pools\": [{\"name\": \"p\", \"min_maps\": %d,"
+                           " \"min_reduces\": %d, \"weight\": 2},"
+                           " {\"name\": \"q\", \"min_maps\": %d, \"mode\": \"fifo\"}],"
+                           " \"jobs\": [",
+                           (int)so_rng_int(&rng, 1, 3), (int)so_rng_int(&rng, 1, 3),
+                           (int)so_rng_int(&rng, 0, 2), (int)so_rng_int(&rng, 0, 12),
+                           (int)so_rng_int(&rng, 0, 6), (int)so_rng_int(&rng, 0, 12));
+        int n = (int)so_rng_int(&rng, 1, 7);
+        for (int j = 0; j < n; j++)
+            len += snprintf(json + len, sizeof json - (size_t)len,
+                            "%s{\"submit\": %d, \"pool\": \"%s\", \"weight\": %d,"
+                            " \"maps\": {\"count\": %d, \"duration\": {\"dist\":"
+                            " \"exponential\", \"mean\": 20}}, \"reduces\": {\"count\":"
+                            " %d, \"copy\": 3, \"reduce\": 9}}",
+                            j ? ", " : "", (int)so_rng_int(&rng, 0, 40),
+                            (const char *[]){"p", "q", "r"}[so_rng_int(&rng, 0, 2)],
+                            (int)so_rng_int(&rng, 1, 4), (int)so_rng_int(&rng, 1, 25),
+                            (int)so_rng_int(&rng, 0, 4));
+        snprintf(json + len, sizeof json - (size_t)len, "]}");
+        so_params prm;
+        so_params_init(&prm);
+        so_params_set(&prm, "metric", metrics[it % 4]);
+        so_params_set(&prm, "local_search", it % 5 ? "0" : "1");
+        cl_run r = cl_simulate(json, "flex", specs[it % 3], &prm,
+                               (uint64_t)it, NULL);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
+        for (size_t t = 0; t < so_cl_sim_task_count(r.sim); t++)
+            CU_ASSERT_EQUAL(so_cl_sim_task_completions(r.sim, t), 1);
+        cl_done(&r);
+    }
+}
+
 static double mean_response(const cl_run *r)
 {
     double sum = 0;
@@ -292,6 +341,7 @@ static CU_TestInfo tests[] = {
     {"slotopt sim --scheduler flex", test_cli},
     {"same seed, same event log under flex", test_determinism},
     {"conservation under flex", test_conservation},
+    {"random workloads, every metric", test_random_workloads},
     {"flex no worse than fair on simultaneous jobs", test_simultaneous_jobs},
     CU_TEST_INFO_NULL,
 };
