@@ -53,7 +53,7 @@ typedef struct flex_state {
     int *job_of;             /* instance job -> simulator job */
     double *mean_work[SO_CL_PHASES]; /* per job: mean task work of a phase */
     double *pool_min;        /* per pool: its minimum for this epoch */
-    double *w, *zero, *demand, *share; /* one pool's jobs (waterline) */
+    double *job_w, *zero, *demand, *share; /* one pool's jobs (waterline) */
     int *members, *scratch;
 } flex_state;
 
@@ -68,7 +68,7 @@ static void flex_destroy(void *p)
     for (int k = 0; k < SO_CL_PHASES; k++)
         free(st->mean_work[k]);
     free(st->pool_min);
-    free(st->w);
+    free(st->job_w);
     free(st->zero);
     free(st->demand);
     free(st->share);
@@ -129,13 +129,13 @@ static int flex_create(so_cl_sim *sim, const so_params *prm, void **state,
         ok = ok && st->mean_work[k];
     }
     st->pool_min = calloc(np, sizeof(double));
-    st->w = calloc(nj, sizeof(double));
+    st->job_w = calloc(nj, sizeof(double));
     st->zero = calloc(nj, sizeof(double));
     st->demand = calloc(nj, sizeof(double));
     st->share = calloc(nj, sizeof(double));
     st->members = calloc(nj, sizeof(int));
     st->scratch = calloc(nj, sizeof(int));
-    ok = ok && st->pool_min && st->w && st->zero && st->demand && st->share &&
+    ok = ok && st->pool_min && st->job_w && st->zero && st->demand && st->share &&
          st->members && st->scratch;
     if (!ok) {
         flex_destroy(st);
@@ -207,11 +207,11 @@ static void minima(flex_state *st, const so_cl_sim *sim, int phase)
         for (size_t k = 0; k < f->n; k++)
             if (w->jobs[st->job_of[k]].pool == p) {
                 st->members[n] = (int)k;
-                st->w[n] = w->jobs[st->job_of[k]].weight;
+                st->job_w[n] = w->jobs[st->job_of[k]].weight;
                 st->zero[n] = 0;
                 st->demand[n++] = (double)f->max[k];
             }
-        so_cl_waterline(n, st->w, st->zero, st->demand,
+        so_cl_waterline(n, st->job_w, st->zero, st->demand,
                         st->pool_min[p] * scale, st->share);
         for (int i = 0; i < n; i++)
             f->min[st->members[i]] = (int64_t)floor(st->share[i] + 1e-9);
