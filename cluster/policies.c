@@ -5,12 +5,14 @@
 #include "cluster/cluster.h"
 
 extern const so_cl_scheduler so_cl_sched_fifo, so_cl_sched_fair;
+extern const so_cl_scheduler so_cl_sched_flex; /* flex */
 extern const so_cl_speculation so_cl_spec_hadoop, so_cl_spec_late;
 
 static const so_cl_scheduler *const schedulers[] = {
     &so_cl_sched_fifo,
     &so_cl_sched_fair,
     /* flex */
+    &so_cl_sched_flex,
 };
 
 static const so_cl_speculation *const speculations[] = {

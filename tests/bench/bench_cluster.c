@@ -1,6 +1,6 @@
 /* bench_cluster.c — replay speed of the cluster model on the SWIM FB-2009
- * sample (5,894 jobs) on 100 nodes, every scheduler x speculation policy,
- * side by side in one run; and the response-time table of docs/cluster.md
+ * sample (5,894 jobs) on 100 nodes, every scheduler (fifo, fair, flex) x
+ * speculation policy, side by side in one run; and the response-time table of docs/cluster.md
  * (homogeneous nodes, and 10 straggler nodes at speed 0.25). */
 #include <math.h>
 #include <stdlib.h>
@@ -42,7 +42,8 @@ static void run_once(void *arg)
     so_cl_sim_free(sim);
 }
 
-static const char *scheds[] = {"fifo", "fair"};
+static const char *scheds[] = {"fifo", "fair", "flex"};
+#define N_SCHEDS (int)(sizeof scheds / sizeof scheds[0])
 static const char *specs[] = {"none", "hadoop", "late"};
 
 static void setup(replay *r, const so_cl_workload *w, int s, int p)
@@ -113,7 +114,7 @@ static void bench_cluster(FILE *out)
             " events/s | task events/s | time vs fifo/none |\n"
             "|---|---|---:|---:|---:|---:|---:|---:|\n");
     double base = 0;
-    for (int s = 0; s < 2; s++)
+    for (int s = 0; s < N_SCHEDS; s++)
         for (int p = 0; p < 3; p++) {
             replay r;
             setup(&r, w, s, p);
@@ -139,7 +140,7 @@ static void bench_cluster(FILE *out)
             "| scheduler | speculation | mean | p95 | copies | mean, 10 slow |"
             " p95, 10 slow | copies, 10 slow |\n"
             "|---|---|---:|---:|---:|---:|---:|---:|\n");
-    for (int s = 0; s < 2; s++)
+    for (int s = 0; s < N_SCHEDS; s++)
         for (int p = 0; p < 3; p++) {
             replay a, b;
             setup(&a, w, s, p);
