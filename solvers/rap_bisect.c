@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "solvers/rap.h"
-#include "solvers/rap_heap.h"
 
 static int64_t total(const so_flex *f, double lambda)
 {
@@ -21,30 +20,6 @@ static int64_t total(const so_flex *f, double lambda)
     for (size_t j = 0; j < f->n; j++)
         c += so_rap_count(f, j, lambda) - so_rap_lo(f, j);
     return c;
-}
-
-/* Gives the `spare` best slots with gain >= floor beyond s (greedy). */
-static int finish(const so_flex *f, int64_t *s, int64_t spare, double floor)
-{
-    so_heap h;
-    if (so_heap_init(&h, f->n))
-        return SO_ENOMEM;
-    for (size_t j = 0; j < f->n; j++)
-        if (s[j] < f->max[j] && so_rap_gain(f, j, s[j] + 1) >= floor)
-            so_heap_set(&h, j, -so_rap_gain(f, j, s[j] + 1), j);
-    while (spare > 0) {
-        size_t j = so_heap_top(&h);
-        if (j == (size_t)-1 || !(-h.key[j] > 0))
-            break;
-        s[j]++;
-        spare--;
-        if (s[j] < f->max[j])
-            so_heap_set(&h, j, -so_rap_gain(f, j, s[j] + 1), j);
-        else
-            so_heap_remove(&h, j);
-    }
-    so_heap_free(&h);
-    return SO_OK;
 }
 
 int so_rap_bisect(const so_flex *f, int64_t *s, char *why, size_t size)
@@ -86,7 +61,7 @@ int so_rap_bisect(const so_flex *f, int64_t *s, char *why, size_t size)
     }
     for (size_t j = 0; j < f->n; j++)
         s[j] = so_rap_count(f, j, hi);
-    return finish(f, s, spare - c_hi, lo);
+    return so_rap_greedy_fill(f, s, spare - c_hi, lo);
 }
 
 int so_rap_bisect_solve(const so_problem *p, const so_params *prm, so_result *r)

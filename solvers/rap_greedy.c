@@ -4,30 +4,20 @@
  * the job whose next slot lowers sum_j F_j the most; a heap keeps the jobs
  * by their next gain. Exact for convex F_j (non-increasing gains). Stops
  * early when no slot has a positive gain. */
+#include <math.h>
 #include <stdio.h>
 #include "solvers/rap.h"
 #include "solvers/rap_heap.h"
 
-int so_rap_greedy(const so_flex *f, int64_t *s, char *why, size_t size)
+int so_rap_greedy_fill(const so_flex *f, int64_t *s, int64_t spare,
+                      double floor)
 {
-    if (!so_rap_convex(f)) {
-        snprintf(why, size, "rap-greedy needs a convex minisum metric (%s, %s)",
-                 so_flex_metric_name(f->metric),
-                 f->aggregate == SO_FLEX_MAX ? "max" : "sum");
-        return SO_EUNSUPPORTED;
-    }
-    if (!so_rap_feasible(f))
-        return SO_INFEASIBLE;
     so_heap h;
     if (so_heap_init(&h, f->n))
         return SO_ENOMEM;
-    int64_t spare = f->slots;
-    for (size_t j = 0; j < f->n; j++) {
-        s[j] = so_rap_lo(f, j);
-        spare -= s[j];
-        if (s[j] < f->max[j])
+    for (size_t j = 0; j < f->n; j++)
+        if (s[j] < f->max[j] && so_rap_gain(f, j, s[j] + 1) >= floor)
             so_heap_set(&h, j, -so_rap_gain(f, j, s[j] + 1), j);
-    }
     while (spare > 0) {
         size_t j = so_heap_top(&h);
         if (j == (size_t)-1 || !(-h.key[j] > 0))
@@ -41,6 +31,24 @@ int so_rap_greedy(const so_flex *f, int64_t *s, char *why, size_t size)
     }
     so_heap_free(&h);
     return SO_OK;
+}
+
+int so_rap_greedy(const so_flex *f, int64_t *s, char *why, size_t size)
+{
+    if (!so_rap_convex(f)) {
+        snprintf(why, size, "rap-greedy needs a convex minisum metric (%s, %s)",
+                 so_flex_metric_name(f->metric),
+                 f->aggregate == SO_FLEX_MAX ? "max" : "sum");
+        return SO_EUNSUPPORTED;
+    }
+    if (!so_rap_feasible(f))
+        return SO_INFEASIBLE;
+    int64_t spare = f->slots;
+    for (size_t j = 0; j < f->n; j++) {
+        s[j] = so_rap_lo(f, j);
+        spare -= s[j];
+    }
+    return so_rap_greedy_fill(f, s, spare, -INFINITY);
 }
 
 int so_rap_greedy_solve(const so_problem *p, const so_params *prm, so_result *r)
