@@ -261,76 +261,71 @@ static int check_num(so_jin *in, json_t *v, const char *p, double lo,
     return SO_OK;
 }
 
+/* Member key of obj and its path; *v stays NULL when optional and missing. */
+static int member(so_jin *in, json_t *obj, const char *path, const char *key,
+                  int required, json_t **v, char *p, size_t size)
+{
+    *v = NULL;
+    so_jin_path(p, size, path, key);
+    return so_jin_get(in, obj, path, key, required, v);
+}
+
+static int expect(so_jin *in, const json_t *v, const char *p, int ok,
+                  const char *what)
+{
+    return ok ? SO_OK
+              : so_jin_fail(in, p, 0, "expected %s, found %s", what,
+                            type_name(v));
+}
+
 int so_jin_int(so_jin *in, json_t *obj, const char *path, const char *key,
                int required, int64_t lo, int64_t hi, int64_t *out)
 {
-    json_t *v = NULL;
-    int rc = so_jin_get(in, obj, path, key, required, &v);
-    if (rc || !v)
-        return rc;
+    json_t *v;
     char p[256];
-    so_jin_path(p, sizeof p, path, key);
-    return check_int(in, v, p, lo, hi, out);
+    int rc = member(in, obj, path, key, required, &v, p, sizeof p);
+    return rc || !v ? rc : check_int(in, v, p, lo, hi, out);
 }
 
 int so_jin_num(so_jin *in, json_t *obj, const char *path, const char *key,
                int required, double lo, double hi, double *out)
 {
-    json_t *v = NULL;
-    int rc = so_jin_get(in, obj, path, key, required, &v);
-    if (rc || !v)
-        return rc;
+    json_t *v;
     char p[256];
-    so_jin_path(p, sizeof p, path, key);
-    return check_num(in, v, p, lo, hi, out);
+    int rc = member(in, obj, path, key, required, &v, p, sizeof p);
+    return rc || !v ? rc : check_num(in, v, p, lo, hi, out);
 }
 
 int so_jin_bool(so_jin *in, json_t *obj, const char *path, const char *key,
                 int required, int *out)
 {
-    json_t *v = NULL;
-    int rc = so_jin_get(in, obj, path, key, required, &v);
-    if (rc || !v)
-        return rc;
-    if (!json_is_boolean(v)) {
-        char p[256];
-        so_jin_path(p, sizeof p, path, key);
-        return so_jin_fail(in, p, 0, "expected a boolean, found %s",
-                           type_name(v));
-    }
-    *out = json_is_true(v);
-    return SO_OK;
+    json_t *v;
+    char p[256];
+    int rc = member(in, obj, path, key, required, &v, p, sizeof p);
+    if (!rc && v && !(rc = expect(in, v, p, json_is_boolean(v), "a boolean")))
+        *out = json_is_true(v);
+    return rc;
 }
 
 int so_jin_str(so_jin *in, json_t *obj, const char *path, const char *key,
                int required, const char **out)
 {
-    json_t *v = NULL;
-    int rc = so_jin_get(in, obj, path, key, required, &v);
-    if (rc || !v)
-        return rc;
-    if (!json_is_string(v)) {
-        char p[256];
-        so_jin_path(p, sizeof p, path, key);
-        return so_jin_fail(in, p, 0, "expected a string, found %s",
-                           type_name(v));
-    }
-    *out = json_string_value(v);
-    return SO_OK;
+    json_t *v;
+    char p[256];
+    int rc = member(in, obj, path, key, required, &v, p, sizeof p);
+    if (!rc && v && !(rc = expect(in, v, p, json_is_string(v), "a string")))
+        *out = json_string_value(v);
+    return rc;
 }
 
 int so_jin_array(so_jin *in, json_t *obj, const char *path, const char *key,
                  int required, size_t min_len, json_t **out)
 {
-    json_t *v = NULL;
-    int rc = so_jin_get(in, obj, path, key, required, &v);
-    if (rc || !v)
-        return rc;
+    json_t *v;
     char p[256];
-    so_jin_path(p, sizeof p, path, key);
-    if (!json_is_array(v))
-        return so_jin_fail(in, p, 0, "expected an array, found %s",
-                           type_name(v));
+    int rc = member(in, obj, path, key, required, &v, p, sizeof p);
+    if (rc || !v || (rc = expect(in, v, p, json_is_array(v), "an array")))
+        return rc;
     if (json_array_size(v) < min_len)
         return so_jin_fail(in, p, 0, "expected at least %zu element%s, found %zu",
                            min_len, min_len == 1 ? "" : "s", json_array_size(v));
@@ -341,18 +336,12 @@ int so_jin_array(so_jin *in, json_t *obj, const char *path, const char *key,
 int so_jin_object(so_jin *in, json_t *obj, const char *path, const char *key,
                   int required, json_t **out)
 {
-    json_t *v = NULL;
-    int rc = so_jin_get(in, obj, path, key, required, &v);
-    if (rc || !v)
-        return rc;
-    if (!json_is_object(v)) {
-        char p[256];
-        so_jin_path(p, sizeof p, path, key);
-        return so_jin_fail(in, p, 0, "expected an object, found %s",
-                           type_name(v));
-    }
-    *out = v;
-    return SO_OK;
+    json_t *v;
+    char p[256];
+    int rc = member(in, obj, path, key, required, &v, p, sizeof p);
+    if (!rc && v && !(rc = expect(in, v, p, json_is_object(v), "an object")))
+        *out = v;
+    return rc;
 }
 
 int so_jin_int_at(so_jin *in, json_t *arr, const char *path, size_t i,
@@ -377,9 +366,8 @@ int so_jin_object_at(so_jin *in, json_t *arr, const char *path, size_t i,
     char p[256];
     so_jin_index(p, sizeof p, path, i);
     json_t *v = json_array_get(arr, i);
-    if (!json_is_object(v))
-        return so_jin_fail(in, p, 0, "expected an object, found %s",
-                           type_name(v));
-    *out = v;
-    return SO_OK;
+    int rc = expect(in, v, p, json_is_object(v), "an object");
+    if (!rc)
+        *out = v;
+    return rc;
 }
