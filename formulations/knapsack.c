@@ -1,7 +1,8 @@
 /* knapsack.c — the 0-1 knapsack: native JSON, Pisinger's two text formats,
  * evaluation, Dantzig's bound and the GLPK model.
  *
- * Text formats (../shared/data/README.md, detected by content):
+ * Text formats (Pisinger's, see instances/knapsack/pisinger/ORIGIN.md;
+ * detected by content):
  *   "n c" (or n and c on two lines), then n lines "profit weight", then
  *   optionally one line with the optimal 0/1 vector (which we check but do
  *   not need). Both are read as one token stream with line/column kept.
