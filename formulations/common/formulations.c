@@ -8,6 +8,7 @@ extern const so_formulation so_knapsack_formulation;
 /* pareto */
 
 /* ras */
+extern const so_formulation so_ras_formulation;
 
 
 const so_formulation *const so_formulations[] = {
@@ -18,6 +19,7 @@ const so_formulation *const so_formulations[] = {
     /* pareto */
 
     /* ras */
+    &so_ras_formulation,
 
     NULL,
 };

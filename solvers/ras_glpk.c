@@ -1,0 +1,89 @@
+/* ras_glpk.c — the exact RAS placement by GLPK (the MILP of
+ * formulations/ras_model.c; Polo et al., Middleware 2011, eqs. 4-6),
+ * lexicographic: stage 1 maximises the minimum utility z; stage 2 fixes
+ * z >= z* - 1e-7 and maximises the utilisation. The time limit is shared:
+ * stage 2 gets what stage 1 left. The reported bound is stage 1's bound on
+ * the minimum utility; the status is optimal only when both stages are. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "formulations/ras.h"
+#include "solvers/glpk_milp.h"
+
+/* Rounds the incumbent of lp into pm, pr. */
+static void read_placement(const so_ras *ras, glp_prob *lp,
+                           const so_ras_model *m, int *pm, int *pr)
+{
+    size_t n = ras->J * ras->TT;
+    for (size_t k = 0; k < n; k++) {
+        pm[k] = (int)lround(glp_mip_col_val(lp, m->pm_col + (int)k));
+        pr[k] = (int)lround(glp_mip_col_val(lp, m->pr_col + (int)k));
+    }
+}
+
+static int worse_status(int a, int b)
+{
+    return a == SO_OPTIMAL ? b : a;
+}
+
+int so_ras_glpk_solve(const so_problem *p, const so_params *prm, so_result *r)
+{
+    double t0 = so_now();
+    const so_ras *ras = so_ras_of(p);
+    size_t n = ras->J * ras->TT;
+    int *pm = calloc(2 * n, sizeof *pm), *pm2 = calloc(2 * n, sizeof *pm2);
+    glp_prob *lp = glp_create_prob();
+    so_ras_model m;
+    int rc = pm && pm2 ? so_ras_build_model(ras, lp, &m) : SO_ENOMEM;
+    so_milp_outcome out = {0};
+    if (!rc) {
+        so_milp_solve(lp, prm, &out);
+        if (out.status < 0) {
+            so_result_set_message(r, "GLPK failed (stage 1: max-min utility)");
+            rc = SO_EBACKEND;
+        }
+    }
+    if (rc || !out.has_solution) {
+        if (!rc) /* eq. 6 always admits the empty placement: a time limit */
+            rc = so_ras_report(ras, r, out.status, NULL, NULL, out.has_bound,
+                               out.bound);
+        glp_delete_prob(lp);
+        free(pm);
+        free(pm2);
+        return rc;
+    }
+    read_placement(ras, lp, &m, pm, pm + n);
+    so_ras_eval first, second;
+    rc = so_ras_evaluate(ras, pm, pm + n, &first);
+    int status = out.status, has_bound = out.has_bound;
+    double bound = out.bound;
+    if (!rc)
+        rc = so_ras_model_stage2(ras, lp, &m, first.min_utility - 1e-7);
+    if (!rc) {
+        so_params stage2 = *prm;
+        if (prm->time_limit > 0) {
+            stage2.time_limit = prm->time_limit - (so_now() - t0);
+            if (stage2.time_limit < 0.01)
+                stage2.time_limit = 0.01;
+        }
+        so_milp_solve(lp, &stage2, &out);
+        if (out.status < 0) {
+            so_result_set_message(r, "GLPK failed (stage 2: utilisation)");
+            rc = SO_EBACKEND;
+        } else if (out.has_solution) {
+            read_placement(ras, lp, &m, pm2, pm2 + n);
+            rc = so_ras_evaluate(ras, pm2, pm2 + n, &second);
+            if (!rc && second.feasible && !so_ras_better(&first, &second))
+                memcpy(pm, pm2, 2 * n * sizeof *pm);
+            status = worse_status(status, out.status);
+        } else {
+            status = worse_status(status, SO_TIMELIMIT);
+        }
+    }
+    if (!rc)
+        rc = so_ras_report(ras, r, status, pm, pm + n, has_bound, bound);
+    glp_delete_prob(lp);
+    free(pm);
+    free(pm2);
+    return rc;
+}
