@@ -12,8 +12,11 @@
  *    reducers are left and the previous pass placed one.
  * 2. Mappers (lines 9-25), for `rounds` rounds, TaskTracker by TaskTracker:
  *    take maps away from the highest-utility job on the TaskTracker while
- *    its utility stays at least that of the lowest-utility job with room
- *    there (lines 13-19: the removal that breaks this is undone), then fill
+ *    its utility stays at least that of the lowest-utility other job with
+ *    room there (lines 13-19: the removal that breaks this is undone; the
+ *    text: "a task gets de-allocated only if the utility of its
+ *    corresponding job remains higher than the lowest utility of any other
+ *    job", the pseudo-code's test is "<", so equality continues), then fill
  *    the TaskTracker greedily, each slot to the lowest-utility job with room
  *    (lines 20-23). Ties go to the lower job index.
  *    The paper starts from the previous cycle's placement; an instance here
@@ -258,12 +261,14 @@ static void move_map(state *s, size_t j, size_t tt, int sign)
     s->u[j] = so_ras_utility(job, s->s_alloc[j], s->r_alloc[j]);
 }
 
-/* The lowest-utility job with room for a map on tt, or J. */
-static size_t job_in(const state *s, size_t tt)
+/* The lowest-utility job other than `except` with room for a map on tt,
+ * or J. */
+static size_t job_in(const state *s, size_t tt, size_t except)
 {
     size_t best = s->J;
     for (size_t j = 0; j < s->J; j++)
-        if ((best == s->J || s->u[j] < s->u[best]) && room_map(s, j, tt))
+        if (j != except && (best == s->J || s->u[j] < s->u[best]) &&
+            room_map(s, j, tt))
             best = j;
     return best;
 }
@@ -280,22 +285,21 @@ static size_t job_out(const state *s, size_t tt)
 
 static void rebalance(state *s, size_t tt)
 {
-    /* lines 13-19: remove while the donor stays at least the neediest */
+    /* lines 13-19: remove while the donor stays at least the neediest
+     * other job */
     for (;;) {
         size_t out = job_out(s, tt);
         if (out == s->J)
             break;
-        double u_out_old = s->u[out];
         move_map(s, out, tt, -1);
-        size_t in = job_in(s, tt);
-        double u_in_old = in == out ? u_out_old : in < s->J ? s->u[in] : 0;
-        if (in == s->J || s->u[out] < u_in_old) {
+        size_t in = job_in(s, tt, out);
+        if (in == s->J || s->u[out] < s->u[in]) {
             move_map(s, out, tt, +1); /* P <- Pold */
             break;
         }
     }
     /* lines 20-23: fill the TaskTracker, neediest job first */
-    for (size_t in = job_in(s, tt); in < s->J; in = job_in(s, tt))
+    for (size_t in = job_in(s, tt, s->J); in < s->J; in = job_in(s, tt, s->J))
         move_map(s, in, tt, +1);
 }
 

@@ -3,7 +3,7 @@
  * formulations/ras_utility.c).
  *
  * Depth-first over every integer placement, job by job: first the job's
- * maps on each TaskTracker (0..maps left), then its reducers (the job's
+ * maps on each TaskTracker (maps left down to 0), then its reducers (the job's
  * map total is then known, so a shuffle-phase reducer's demand is exact).
  * Loads only grow, so a branch is cut as soon as a load exceeds a capacity;
  * and once a job is complete its utility is final, so a branch whose
@@ -101,19 +101,17 @@ static void dfs(search *s, size_t j, size_t tt, int reducers, int left,
         return;
     }
     int *cell = (reducers ? s->pr : s->pm) + j * ras->TT + tt;
-    for (int v = 0; v <= left; v++) {
+    /* most tasks first: good placements early make the utility cut bite */
+    for (int v = left; v >= 0; v--) {
         *cell = v;
         if (!reducers)
             s->s_alloc[j] += v;
-        int fits = place(s, j, tt, reducers ? 0 : v, reducers ? v : 0, 1);
-        if (fits)
+        if (place(s, j, tt, reducers ? 0 : v, reducers ? v : 0, 1))
             dfs(s, j, tt + 1, reducers, left - v, min_u);
         place(s, j, tt, reducers ? 0 : v, reducers ? v : 0, -1);
         if (!reducers)
             s->s_alloc[j] -= v;
         *cell = 0;
-        if (!fits)
-            break; /* more tasks on this TaskTracker only add load */
     }
 }
 
