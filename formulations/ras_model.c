@@ -251,6 +251,30 @@ int so_ras_build_model(const so_ras *ras, glp_prob *lp, so_ras_model *m)
     return rc;
 }
 
+/* Fixes to 0 the levels no job can take once z >= z_min: map levels whose
+ * utility is below z_min even with every reducer placed, and reduce levels
+ * below it even with every map placed (the utility rows imply this; stated
+ * as bounds, it lets presolve shrink the stage-2 model). */
+static void fix_low_levels(const so_ras *ras, glp_prob *lp, double z_min)
+{
+    char name[64];
+    glp_create_index(lp);
+    for (size_t j = 0; j < ras->J; j++) {
+        const so_ras_job *job = &ras->jobs[j];
+        for (int s = 0; s <= job->s_pend; s++) {
+            double u = so_ras_finite(so_ras_u_map(s, job->s_req, job->s_pend));
+            snprintf(name, sizeof name, "x_%zu_%d", j, s);
+            if (u < z_min)
+                glp_set_col_bnds(lp, glp_find_col(lp, name), GLP_FX, 0, 0);
+        }
+        for (int r = 0; r <= job->r_pend; r++) {
+            snprintf(name, sizeof name, "y_%zu_%d", j, r);
+            if (1.0 + so_ras_u_reduce(r, job->r_pend) < z_min)
+                glp_set_col_bnds(lp, glp_find_col(lp, name), GLP_FX, 0, 0);
+        }
+    }
+}
+
 int so_ras_model_stage2(const so_ras *ras, glp_prob *lp,
                         const so_ras_model *m, double z_min)
 {
@@ -276,6 +300,7 @@ int so_ras_model_stage2(const so_ras *ras, glp_prob *lp,
     }
     for (int c = 1; c <= ncols; c++)
         glp_set_obj_coef(lp, c, obj[c]);
+    fix_low_levels(ras, lp, z_min);
     glp_set_obj_name(lp, "utilisation");
     if (z_min < 1)
         glp_set_col_bnds(lp, m->z_col, GLP_DB, z_min, 1);

@@ -39,6 +39,12 @@ static void on_glpk_error(void *info)
 
 int so_milp_solve(glp_prob *lp, const so_params *prm, so_milp_outcome *out)
 {
+    return so_milp_solve_opt(lp, prm, NULL, out);
+}
+
+int so_milp_solve_opt(glp_prob *lp, const so_params *prm,
+                      const so_milp_options *opt, so_milp_outcome *out)
+{
     out->status = SO_EBACKEND;
     out->has_solution = out->has_bound = 0;
     out->objective = out->bound = NAN;
@@ -52,6 +58,16 @@ int so_milp_solve(glp_prob *lp, const so_params *prm, so_milp_outcome *out)
         parm.tm_lim = prm->time_limit * 1000 >= 2e9
                           ? 2000000000
                           : (int)ceil(prm->time_limit * 1000);
+    if (opt && opt->cuts) {
+        parm.gmi_cuts = GLP_ON;
+        parm.mir_cuts = GLP_ON;
+        parm.cov_cuts = GLP_ON;
+        parm.clq_cuts = GLP_ON;
+    }
+    if (opt && opt->branching) {
+        parm.br_tech = GLP_BR_PCH;
+        parm.bt_tech = GLP_BT_BPH;
+    }
     bound_tracker bt = {0, 0};
     parm.cb_func = track_bound;
     parm.cb_info = &bt;

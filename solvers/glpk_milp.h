@@ -18,4 +18,14 @@ typedef struct so_milp_outcome {
  * come back as SO_EBACKEND. */
 int so_milp_solve(glp_prob *lp, const so_params *prm, so_milp_outcome *out);
 
+/* GLPK settings beyond so_milp_solve's defaults. */
+typedef struct so_milp_options {
+    int cuts;      /* Gomory, MIR, cover and clique cuts */
+    int branching; /* pseudocost branching, best-projection backtracking */
+} so_milp_options;
+
+/* so_milp_solve with options (NULL: the defaults). */
+int so_milp_solve_opt(glp_prob *lp, const so_params *prm,
+                      const so_milp_options *opt, so_milp_outcome *out);
+
 #endif
