@@ -61,7 +61,6 @@ int so_milp_solve_opt(glp_prob *lp, const so_params *prm,
     if (opt && opt->cuts) {
         parm.gmi_cuts = GLP_ON;
         parm.mir_cuts = GLP_ON;
-        parm.cov_cuts = GLP_ON;
         parm.clq_cuts = GLP_ON;
     }
     if (opt && opt->branching) {

@@ -20,7 +20,9 @@ int so_milp_solve(glp_prob *lp, const so_params *prm, so_milp_outcome *out);
 
 /* GLPK settings beyond so_milp_solve's defaults. */
 typedef struct so_milp_options {
-    int cuts;      /* Gomory, MIR, cover and clique cuts */
+    int cuts;      /* Gomory, MIR and clique cuts (not cover cuts: GLPK
+                      5.0's cover generator can fail with "glp_add_cols:
+                      ncs = 0" inside glp_intopt) */
     int branching; /* pseudocost branching, best-projection backtracking */
 } so_milp_options;
 

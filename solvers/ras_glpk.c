@@ -30,6 +30,39 @@ static int worse_status(int a, int b)
     return a == SO_OPTIMAL ? b : a;
 }
 
+/* Stage 2 from the stage-1 placement pm (2n ints, PM then PR): keeps pm
+ * unless GLPK finds a placement at least as good lexicographically.
+ * Returns SO_OK or SO_EBACKEND (lp is then gone: the driver freed GLPK's
+ * environment); *status is worsened when stage 2 is not proven. */
+static int stage2(const so_ras *ras, glp_prob *lp, const so_ras_model *m,
+                  const so_params *prm, double t0, int *pm, int *pm2,
+                  int *status)
+{
+    size_t n = ras->J * ras->TT;
+    so_ras_eval first, second;
+    int rc = so_ras_evaluate(ras, pm, pm + n, &first);
+    if (!rc)
+        rc = so_ras_model_stage2(ras, lp, m, first.min_utility - 1e-7);
+    if (rc)
+        return rc;
+    so_params left = *prm;
+    if (prm->time_limit > 0)
+        left.time_limit = fmax(0.01, prm->time_limit - (so_now() - t0));
+    so_milp_outcome out;
+    so_milp_solve_opt(lp, &left, &tuning, &out);
+    if (out.status < 0)
+        return SO_EBACKEND;
+    *status = worse_status(*status, out.has_solution ? out.status
+                                                     : SO_TIMELIMIT);
+    if (!out.has_solution)
+        return SO_OK;
+    read_placement(ras, lp, m, pm2, pm2 + n);
+    rc = so_ras_evaluate(ras, pm2, pm2 + n, &second);
+    if (!rc && second.feasible && !so_ras_better(&first, &second))
+        memcpy(pm, pm2, 2 * n * sizeof *pm);
+    return rc;
+}
+
 int so_ras_glpk_solve(const so_problem *p, const so_params *prm, so_result *r)
 {
     double t0 = so_now();
@@ -38,55 +71,26 @@ int so_ras_glpk_solve(const so_problem *p, const so_params *prm, so_result *r)
     int *pm = calloc(2 * n, sizeof *pm), *pm2 = calloc(2 * n, sizeof *pm2);
     glp_prob *lp = glp_create_prob();
     so_ras_model m;
-    int rc = pm && pm2 ? so_ras_build_model(ras, lp, &m) : SO_ENOMEM;
     so_milp_outcome out = {0};
-    if (!rc) {
-        so_milp_solve_opt(lp, prm, &tuning, &out);
-        if (out.status < 0) {
-            so_result_set_message(r, "GLPK failed (stage 1: max-min utility)");
-            rc = SO_EBACKEND;
-        }
+    int rc = pm && pm2 ? so_ras_build_model(ras, lp, &m) : SO_ENOMEM;
+    if (!rc && so_milp_solve_opt(lp, prm, &tuning, &out) < 0) {
+        so_result_set_message(r, "GLPK failed (stage 1: max-min utility)");
+        rc = SO_EBACKEND;
     }
-    if (rc || !out.has_solution) {
-        if (!rc) /* eq. 6 always admits the empty placement: a time limit */
-            rc = so_ras_report(ras, r, out.status, NULL, NULL, out.has_bound,
-                               out.bound);
-        glp_delete_prob(lp);
-        free(pm);
-        free(pm2);
-        return rc;
-    }
-    read_placement(ras, lp, &m, pm, pm + n);
-    so_ras_eval first, second;
-    rc = so_ras_evaluate(ras, pm, pm + n, &first);
-    int status = out.status, has_bound = out.has_bound;
-    double bound = out.bound;
-    if (!rc)
-        rc = so_ras_model_stage2(ras, lp, &m, first.min_utility - 1e-7);
-    if (!rc) {
-        so_params stage2 = *prm;
-        if (prm->time_limit > 0) {
-            stage2.time_limit = prm->time_limit - (so_now() - t0);
-            if (stage2.time_limit < 0.01)
-                stage2.time_limit = 0.01;
-        }
-        so_milp_solve_opt(lp, &stage2, &tuning, &out);
-        if (out.status < 0) {
+    int status = out.status;
+    if (!rc && out.has_solution) {
+        read_placement(ras, lp, &m, pm, pm + n);
+        rc = stage2(ras, lp, &m, prm, t0, pm, pm2, &status);
+        if (rc == SO_EBACKEND)
             so_result_set_message(r, "GLPK failed (stage 2: utilisation)");
-            rc = SO_EBACKEND;
-        } else if (out.has_solution) {
-            read_placement(ras, lp, &m, pm2, pm2 + n);
-            rc = so_ras_evaluate(ras, pm2, pm2 + n, &second);
-            if (!rc && second.feasible && !so_ras_better(&first, &second))
-                memcpy(pm, pm2, 2 * n * sizeof *pm);
-            status = worse_status(status, out.status);
-        } else {
-            status = worse_status(status, SO_TIMELIMIT);
-        }
     }
+    /* without an incumbent (time limit) the result has no placement: eq. 6
+     * always admits the empty one, so GLPK cannot prove infeasibility */
     if (!rc)
-        rc = so_ras_report(ras, r, status, pm, pm + n, has_bound, bound);
-    glp_delete_prob(lp);
+        rc = so_ras_report(ras, r, status, out.has_solution ? pm : NULL,
+                           pm + n, out.has_bound, out.bound);
+    if (rc != SO_EBACKEND) /* after a GLPK failure lp no longer exists */
+        glp_delete_prob(lp);
     free(pm);
     free(pm2);
     return rc;
