@@ -385,7 +385,8 @@ int so_ras_heuristic_solve(const so_problem *p, const so_params *prm,
     int *best_pm = malloc((s.J * s.TT + 1) * sizeof *best_pm);
     rc = best_pm ? place_reducers(&s) : SO_ENOMEM;
     so_ras_eval best = {0};
-    for (long long round = 1; round <= rounds && !rc; round++) {
+    long long round = 1;
+    for (; round <= rounds && !rc; round++) {
         for (size_t tt = 0; tt < s.TT; tt++)
             rebalance(&s, tt);
         so_ras_eval ev = state_eval(&s);
@@ -396,6 +397,9 @@ int so_ras_heuristic_solve(const so_problem *p, const so_params *prm,
     }
     if (!rc)
         rc = so_ras_report(ras, r, SO_FEASIBLE, best_pm, s.pr, 0, 0);
+    if (!rc) /* the rounds run, the last one included when it stopped the loop */
+        so_result_set_extra(r, "rounds_run",
+                            json_integer(round > rounds ? rounds : round));
     if (!rc)
         rc = report_switch(ras, best_pm, s.pr, r);
     free(best_pm);
