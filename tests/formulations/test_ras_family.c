@@ -200,7 +200,34 @@ static void test_cli_gen(void)
     free(err);
 }
 
+static void test_shipped_snapshots(void)
+{
+    /* instances/ras holds the generator's output (ORIGIN.md) */
+    const char *files[] = {"instances/ras/gridmix-t700.json",
+                           "instances/ras/gridmix-t2600.json"};
+    const char *const t700[] = {NULL}, *const t2600[] = {"time=2600", NULL};
+    const char *const *settings[] = {t700, t2600};
+    for (int k = 0; k < 2; k++) {
+        so_error err;
+        int rc;
+        json_t *gen = generate("ras-gridmix", settings[k], 1, &err, &rc);
+        CU_ASSERT_EQUAL_FATAL(rc, SO_OK);
+        so_problem *a = problem_of(gen), *b = NULL;
+        CU_ASSERT_EQUAL_FATAL(so_problem_read(files[k], &b, &err), SO_OK);
+        json_t *ja = so_problem_to_json(a), *jb = so_problem_to_json(b);
+        json_object_del(ja, "meta");
+        json_object_del(jb, "meta");
+        CU_ASSERT_TRUE(json_equal(ja, jb));
+        json_decref(ja);
+        json_decref(jb);
+        json_decref(gen);
+        so_problem_free(a);
+        so_problem_free(b);
+    }
+}
+
 static CU_TestInfo tests[] = {
+    {"shipped snapshots match the generator", test_shipped_snapshots},
     {"gridmix snapshot at 700 s (Tables 1-2)", test_gridmix_snapshot},
     {"gridmix settings and errors", test_gridmix_settings},
     {"random: determinism, tightness, homogeneity", test_random_values},
