@@ -196,6 +196,9 @@ static void test_rounds_monotone(void)
         CU_ASSERT_PTR_NOT_NULL_FATAL(r1);
         CU_ASSERT_PTR_NOT_NULL_FATAL(r2);
         CU_ASSERT_PTR_NOT_NULL_FATAL(r10);
+        CU_ASSERT_EQUAL(json_integer_value(so_result_extra(r1, "rounds_run")), 1);
+        json_int_t ran = json_integer_value(so_result_extra(r10, "rounds_run"));
+        CU_ASSERT(ran >= 2 && ran <= 10);
         so_ras_eval a = eval_of(r1), b = eval_of(r2), c = eval_of(r10);
         CU_ASSERT_FALSE(so_ras_better(&a, &b));
         CU_ASSERT_FALSE(so_ras_better(&b, &c));
