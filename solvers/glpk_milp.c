@@ -65,12 +65,13 @@ int so_milp_parse_cuts(const char *text, int *cuts)
 
 int so_milp_solve(glp_prob *lp, const so_params *prm, so_milp_outcome *out)
 {
-    return so_milp_solve_cuts(lp, prm, SO_CUTS_NONE, out);
+    return so_milp_solve_opt(lp, prm, NULL, out);
 }
 
-int so_milp_solve_cuts(glp_prob *lp, const so_params *prm, int cuts,
-                       so_milp_outcome *out)
+int so_milp_solve_opt(glp_prob *lp, const so_params *prm,
+                      const so_milp_options *opt, so_milp_outcome *out)
 {
+    int cuts = opt ? opt->cuts : SO_CUTS_NONE;
     out->status = SO_EBACKEND;
     out->has_solution = out->has_bound = out->lp_lost = 0;
     out->objective = out->bound = NAN;
@@ -84,8 +85,14 @@ int so_milp_solve_cuts(glp_prob *lp, const so_params *prm, int cuts,
         parm.tm_lim = prm->time_limit * 1000 >= 2e9
                           ? 2000000000
                           : (int)ceil(prm->time_limit * 1000);
+    if (opt && opt->branching) {
+        parm.br_tech = GLP_BR_PCH;
+        parm.bt_tech = GLP_BT_BPH;
+    }
+    int lp_first = cuts & SO_CUTS_COVER;
     if (cuts) {
-        parm.presolve = GLP_OFF;
+        if (lp_first)
+            parm.presolve = GLP_OFF;
         parm.cov_cuts = cuts & SO_CUTS_COVER ? GLP_ON : GLP_OFF;
         parm.mir_cuts = cuts & SO_CUTS_MIR ? GLP_ON : GLP_OFF;
         parm.clq_cuts = cuts & SO_CUTS_CLIQUE ? GLP_ON : GLP_OFF;
@@ -106,7 +113,7 @@ int so_milp_solve_cuts(glp_prob *lp, const so_params *prm, int cuts,
     active_jump = &jump;
     glp_error_hook(on_glpk_error, NULL);
     int rc = 0;
-    if (cuts) { /* the LP relaxation first: intopt needs its basis */
+    if (lp_first) { /* the LP relaxation first: intopt needs its basis */
         glp_smcp sm;
         glp_init_smcp(&sm);
         sm.msg_lev = GLP_MSG_OFF;

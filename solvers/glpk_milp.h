@@ -21,16 +21,25 @@ typedef struct so_milp_outcome {
  * GLPK object is gone, so callers delete lp only when !out->lp_lost. */
 int so_milp_solve(glp_prob *lp, const so_params *prm, so_milp_outcome *out);
 
-/* Cut families for so_milp_solve_cuts (bit set). */
+/* Cut families (bit set). */
 enum { SO_CUTS_NONE = 0, SO_CUTS_COVER = 1, SO_CUTS_MIR = 2, SO_CUTS_CLIQUE = 4,
        SO_CUTS_GOMORY = 8, SO_CUTS_ALL = 15 };
 /* Parses "none", "all" or a comma list of cover, mir, clique, gomory. */
 int so_milp_parse_cuts(const char *text, int *cuts);
-/* As so_milp_solve, with GLPK's cutting planes. Cuts run with the presolver
- * off after an optimal LP basis (GLPK 5's cut generators misbehave on
- * presolved problems). Numerically they are fragile on coefficients near
- * 1e9: GLPK's plain branch-and-bound is the safer default. */
-int so_milp_solve_cuts(glp_prob *lp, const so_params *prm, int cuts,
-                       so_milp_outcome *out);
+
+/* GLPK settings beyond so_milp_solve's defaults. */
+typedef struct so_milp_options {
+    int cuts;      /* SO_CUTS_* families. With cover cuts the presolver is
+                      off and the LP is solved first (GLPK 5.0's cover
+                      generator fails with "glp_add_cols: ncs = 0" on some
+                      presolved models). Cuts are numerically fragile on
+                      coefficients near 1e9: plain branch-and-bound is the
+                      safer default. */
+    int branching; /* pseudocost branching, best-projection backtracking */
+} so_milp_options;
+
+/* so_milp_solve with options (NULL: the defaults). */
+int so_milp_solve_opt(glp_prob *lp, const so_params *prm,
+                      const so_milp_options *opt, so_milp_outcome *out);
 
 #endif

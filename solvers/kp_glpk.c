@@ -38,7 +38,7 @@ int so_kp_glpk_solve(const so_problem *p, const so_params *prm, so_result *r)
         return rc;
     }
     so_milp_outcome out;
-    so_milp_solve_cuts(lp, prm, cuts, &out);
+    so_milp_solve_opt(lp, prm, &(so_milp_options){cuts, 0}, &out);
     if (out.status < 0) {
         if (!out.lp_lost)
             glp_delete_prob(lp);

@@ -39,6 +39,10 @@ extern const so_option_doc so_pt_sweep_options[], so_pt_enum_options[],
     so_pt_glpk_options[], so_pt_greedy_options[], so_pt_nsga2_options[];
 
 /* ras */
+int so_ras_glpk_solve(const so_problem *, const so_params *, so_result *);
+int so_ras_enum_solve(const so_problem *, const so_params *, so_result *);
+int so_ras_heuristic_solve(const so_problem *, const so_params *, so_result *);
+extern const so_option_doc so_ras_heuristic_options[];
 
 static const so_backend backends[] = {
     /* knapsack */
@@ -108,6 +112,16 @@ static const so_backend backends[] = {
      so_pt_nsga2_solve, so_pt_nsga2_options},
 
     /* ras */
+    {"ras-glpk", "ras", 1,
+     "lexicographic MILP by GLPK: max-min utility, then utilisation at it",
+     so_ras_glpk_solve, NULL},
+    {"ras-enum", "ras", 1,
+     "brute force over every placement (tiny instances; the cross-check)",
+     so_ras_enum_solve, NULL},
+    {"ras", "ras", 0,
+     "the paper's Algorithm 1: reducers spread first, rounds of map-slot"
+     " moves to the lowest utility, greedy fill", so_ras_heuristic_solve,
+     so_ras_heuristic_options},
 };
 
 /* ---- family generators, by problem ------------------------------------------ */
@@ -127,6 +141,10 @@ int so_pt_taobao_generate(const so_params *, so_rng *, json_t **, so_error *);
 int so_pt_puma_generate(const so_params *, so_rng *, json_t **, so_error *);
 
 /* ras */
+extern const so_option_doc so_ras_gridmix_params[];
+int so_ras_gridmix_generate(const so_params *, so_rng *, json_t **, so_error *);
+extern const so_option_doc so_ras_random_params[];
+int so_ras_random_generate(const so_params *, so_rng *, json_t **, so_error *);
 
 static const so_family families[] = {
     /* knapsack */
@@ -152,6 +170,13 @@ static const so_family families[] = {
      so_pt_puma_params, so_pt_puma_generate},
 
     /* ras */
+    {"ras-gridmix", "ras",
+     "the paper's Gridmix workload (Tables 1-2: Sort, Combine, Select) on 20"
+     " TaskTrackers, a snapshot at a chosen time", so_ras_gridmix_params,
+     so_ras_gridmix_generate},
+    {"ras-random", "ras",
+     "random TaskTrackers, jobs and resources at a chosen tightness",
+     so_ras_random_params, so_ras_random_generate},
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))

@@ -11,6 +11,7 @@ extern const so_formulation so_rap_formulation;
 extern const so_formulation so_pareto_formulation;
 
 /* ras */
+extern const so_formulation so_ras_formulation;
 
 
 const so_formulation *const so_formulations[] = {
@@ -24,6 +25,7 @@ const so_formulation *const so_formulations[] = {
     &so_pareto_formulation,
 
     /* ras */
+    &so_ras_formulation,
 
     NULL,
 };
