@@ -12,6 +12,7 @@ int so_solve(const so_backend *b, const so_problem *p, const so_params *prm,
         prm = &defaults;
     }
     *out = NULL;
+    so_error_clear(err);
     if (strcmp(b->problem, so_problem_kind(p)) != 0)
         return so_error_setf(err, NULL, 0, 0, NULL,
                              "backend '%s' solves '%s' problems, not '%s'",
@@ -32,7 +33,7 @@ int so_solve(const so_backend *b, const so_problem *p, const so_params *prm,
     rc = b->solve(p, prm, r);
     r->seconds = so_now() - t0;
     if (rc < 0) {
-        if (err && !err->message[0])
+        if (err)
             so_error_setf(err, NULL, 0, 0, NULL, "%s: %s", b->name,
                           r->message[0] ? r->message : so_status_str(rc));
         so_result_free(r);
