@@ -39,6 +39,8 @@ int so_cmd_export(int argc, char **argv);
 /* ras */
 
 /* harness */
+int so_cmd_bench(int argc, char **argv);
+int so_cmd_report(int argc, char **argv);
 
 /* cluster */
 

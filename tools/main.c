@@ -18,6 +18,8 @@ static const so_command commands[] = {
     /* ras */
 
     /* harness */
+    {"bench", "run backends on instances: gaps to a reference, stored", so_cmd_bench},
+    {"report", "the gap tables and plots of a results database", so_cmd_report},
 
     /* cluster */
 
