@@ -125,12 +125,13 @@ static int input(so_jin *in, json_t *obj, const char *path, const char *base,
         rc = so_jin_keys(in, obj, path, fkeys);
         if (rc)
             return rc;
-        char full[PATH_MAX];
-        if (file[0] == '/')
-            snprintf(full, sizeof full, "%s", file);
-        else
-            snprintf(full, sizeof full, "%s/%s", base, file);
-        return so_hinsts_add_path(s, full, in->err);
+        char *full = NULL;
+        if (asprintf(&full, "%s%s%s", file[0] == '/' ? "" : base,
+                     file[0] == '/' ? "" : "/", file) < 0)
+            return SO_ENOMEM;
+        rc = so_hinsts_add_path(s, full, in->err);
+        free(full);
+        return rc;
     }
     const so_family *f = so_family_find(fam);
     if (!f) {

@@ -1,0 +1,195 @@
+/* test_harness_cli.c — `slotopt bench` and `slotopt report` end to end:
+ * tables in every format, resume, plots with and without gnuplot, and every
+ * usage error. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "tests/test_util.h"
+
+static char dir[600], db[600];
+
+static void setup(void)
+{
+    if (dir[0])
+        return;
+    snprintf(dir, sizeof dir, "%s/cli-inst", so_test_tmpdir());
+    snprintf(db, sizeof db, "%s/cli.db", so_test_tmpdir());
+    char args[1400];
+    snprintf(args, sizeof args, "gen knapsack --count 4 --seed 3 --set n=20 --out %s", dir);
+    CU_ASSERT_EQUAL_FATAL(so_test_run(args, NULL, NULL), 0);
+}
+
+static int bench(const char *extra, char **out, char **err)
+{
+    char args[2000];
+    snprintf(args, sizeof args, "bench --backends kp-greedy --reference kp-glpk --db %s %s %s",
+             db, extra, dir);
+    return so_test_run(args, out, err);
+}
+
+static void test_bench_and_resume(void)
+{
+    setup();
+    char *out, *err;
+    CU_ASSERT_EQUAL(bench("--format csv --jobs 2", &out, &err), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "problem,backend,instances,cells,solved,% optimal,"
+                                       "mean ratio,median ratio,worst ratio,mean s,max s\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "knapsack,kp-glpk,4,4,4,100.0,1.0000,1.0000,1.0000,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "knapsack,kp-greedy,4,4,4,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "8 cells run, 0 already stored"));
+    CU_ASSERT_PTR_NULL(strstr(err, "elapsed")); /* no progress bar off a terminal */
+    free(out);
+    free(err);
+    CU_ASSERT_EQUAL(bench("--resume --format json --cells", &out, &err), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "0 cells run, 8 already stored"));
+    json_t *j = json_loads(out, 0, NULL);
+    CU_ASSERT_EQUAL(json_array_size(json_object_get(j, "cells")), 8);
+    json_t *cell;
+    size_t i;
+    json_array_foreach(json_object_get(j, "cells"), i, cell) {
+        double ratio = json_real_value(json_object_get(cell, "ratio"));
+        double obj = json_real_value(json_object_get(cell, "objective"));
+        double ref = json_real_value(json_object_get(cell, "reference"));
+        CU_ASSERT_TRUE(obj > 0 && ref >= obj);
+        CU_ASSERT_DOUBLE_EQUAL(ratio, ref / obj, 1e-9);
+        CU_ASSERT_DOUBLE_EQUAL(json_real_value(json_object_get(cell, "difference")), ref - obj,
+                               1e-9);
+    }
+    json_decref(j);
+    free(out);
+    free(err);
+    /* without --resume the cells run again; still one row each */
+    CU_ASSERT_EQUAL(bench("--format markdown --cells --time-limit 5 --repetitions 1", &out, &err),
+                    0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "8 cells run, 0 already stored"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "| problem | instance | backend | rep | status |"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "| knapsack | knapsack-3-0 | kp-glpk | 0 | optimal |"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "| knapsack | kp-glpk | 4 | 4 | 4 | 100.0 | 1.0000 |"));
+    free(out);
+    free(err);
+
+    char args[1400];
+    snprintf(args, sizeof args, "report --db %s --format markdown", db);
+    CU_ASSERT_EQUAL(so_test_run(args, &out, &err), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "| knapsack | kp-glpk | 4 | 4 | 4 | 100.0 | 1.0000 |"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "| knapsack | kp-greedy | 4 | 4 | 4 |"));
+    free(out);
+    free(err);
+    snprintf(args, sizeof args, "report --db %s --group-by n", db);
+    CU_ASSERT_EQUAL(so_test_run(args, &out, &err), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "n=20"));
+    free(out);
+    free(err);
+}
+
+static void test_plots(void)
+{
+    setup();
+    CU_ASSERT_EQUAL_FATAL(bench("--resume", NULL, NULL), 0);
+    char args[1400], path[1400], *out, *err;
+    snprintf(args, sizeof args, "report --db %s --plot %s/plots", db, so_test_tmpdir());
+    CU_ASSERT_EQUAL(so_test_run(args, &out, &err), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "1 plots in"));
+    snprintf(path, sizeof path, "%s/plots/gaps-knapsack.svg", so_test_tmpdir());
+    char *svg = so_test_slurp(path);
+    CU_ASSERT_PTR_NOT_NULL(svg);
+    CU_ASSERT_PTR_NOT_NULL(svg ? strstr(svg, "<svg") : NULL);
+    free(svg);
+    snprintf(path, sizeof path, "%s/plots/gaps-knapsack.dat", so_test_tmpdir());
+    char *dat = so_test_slurp(path);
+    CU_ASSERT_PTR_NOT_NULL(dat ? strstr(dat, "# kp-glpk\n1 0\n1 0.25\n1 0.5\n1 0.75\n1 1\n") : NULL);
+    free(dat);
+    free(out);
+    free(err);
+    /* without gnuplot: data and scripts, no svg, exit 0 */
+    setenv("SLOTOPT_GNUPLOT", "/nonexistent/gnuplot", 1);
+    snprintf(args, sizeof args, "report --db %s --plot %s/noplots", db, so_test_tmpdir());
+    CU_ASSERT_EQUAL(so_test_run(args, &out, &err), 0);
+    unsetenv("SLOTOPT_GNUPLOT");
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "gnuplot not found: plots skipped"));
+    snprintf(path, sizeof path, "%s/noplots/gaps-knapsack.gp", so_test_tmpdir());
+    CU_ASSERT_EQUAL(access(path, R_OK), 0);
+    snprintf(path, sizeof path, "%s/noplots/gaps-knapsack.svg", so_test_tmpdir());
+    CU_ASSERT_NOT_EQUAL(access(path, F_OK), 0);
+    free(out);
+    free(err);
+}
+
+static void test_scenarios(void)
+{
+    char args[1400], *out, *err;
+    snprintf(args, sizeof args, "bench --scenario default --db %s/default.db", so_test_tmpdir());
+    CU_ASSERT_EQUAL(so_test_run(args, &out, &err), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "class=subset-sum"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "48 cells run"));
+    free(out);
+    free(err);
+    so_test_write("tiny.json", "{\"backends\": \"kp-greedy\", \"reference\": \"kp-glpk\","
+                               " \"inputs\": [{\"family\": \"knapsack\", \"count\": 2,"
+                               " \"params\": {\"n\": 8}}]}");
+    snprintf(args, sizeof args, "bench --scenario %s/tiny.json --db %s/tiny.db --format csv",
+             so_test_tmpdir(), so_test_tmpdir());
+    CU_ASSERT_EQUAL(so_test_run(args, &out, &err), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "knapsack,kp-greedy,2,2,2,"));
+    free(out);
+    free(err);
+}
+
+static void expect_usage(const char *args, const char *msg)
+{
+    char *out, *err;
+    int code = so_test_run(args, &out, &err);
+    CU_ASSERT_EQUAL(code, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, msg));
+    if (!strstr(err, msg))
+        fprintf(stderr, "\n  %s -> %s\n", args, err);
+    CU_ASSERT_STRING_EQUAL(out, "");
+    free(out);
+    free(err);
+}
+
+static void test_errors(void)
+{
+    setup();
+    char args[2000];
+    snprintf(args, sizeof args, "bench --backends zz --reference kp-glpk %s", dir);
+    expect_usage(args, "unknown backend 'zz'");
+    snprintf(args, sizeof args, "bench --backends kp-greedy %s", dir);
+    expect_usage(args, "expected --backends and --reference");
+    expect_usage("bench --backends kp-greedy --reference kp-glpk", "expected INPUTS");
+    snprintf(args, sizeof args, "bench --backends kp-greedy --reference kp-glpk --format xml %s", dir);
+    expect_usage(args, "--format: expected table, csv, json or markdown");
+    snprintf(args, sizeof args, "bench --backends kp-greedy --reference kp-glpk --jobs 0 %s", dir);
+    expect_usage(args, "--jobs: expected 1..256");
+    snprintf(args, sizeof args, "bench --backends kp-greedy --reference kp-glpk --time-limit x %s", dir);
+    expect_usage(args, "--time-limit");
+    expect_usage("bench --scenario default --backends kp-greedy", "--scenario takes no");
+    expect_usage("bench --scenario no-such", "no scenario 'no-such'");
+    const char *bad = so_test_write("bad.json", "{\"problem\": \"knapsack\", \"version\": 1,\n"
+                                                " \"capacity\": \"x\", \"profits\": [1], \"weights\": [1]}");
+    snprintf(args, sizeof args, "bench --backends kp-greedy --reference kp-glpk --db %s %s", db, bad);
+    expect_usage(args, "bad.json:2:");
+    snprintf(args, sizeof args, "report --db %s/none.db", so_test_tmpdir());
+    expect_usage(args, "cannot read the database");
+    snprintf(args, sizeof args, "report --db %s --format xml", db);
+    expect_usage(args, "--format");
+    snprintf(args, sizeof args, "report --db %s extra", db);
+    expect_usage(args, "unexpected argument 'extra'");
+    snprintf(args, sizeof args, "bench --scenario %s", so_test_write("bad-sc.json", "{\"backends\": 1}"));
+    expect_usage(args, "bad-sc.json:1:14: key 'backends'");
+    snprintf(args, sizeof args, "%s/empty.db", so_test_tmpdir());
+    FILE *fp = fopen(args, "w");
+    if (fp)
+        fclose(fp);
+    snprintf(args, sizeof args, "report --db %s/empty.db", so_test_tmpdir());
+    expect_usage(args, "no result stored");
+}
+
+static CU_TestInfo tests[] = {
+    {"bench in every format, resume, report", test_bench_and_resume},
+    {"report --plot with and without gnuplot", test_plots},
+    {"bench --scenario", test_scenarios},
+    {"usage and input errors", test_errors},
+    CU_TEST_INFO_NULL,
+};
+SO_SUITE("harness-cli", tests)
