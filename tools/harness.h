@@ -202,6 +202,8 @@ typedef struct so_hprogress {
 
 void so_hprogress_start(so_hprogress *pb, FILE *fp, size_t total, int enabled);
 void so_hprogress_step(so_hprogress *pb);
+/* Redraws when the last drawing is 0.5 s old (the clock moves on). */
+void so_hprogress_tick(so_hprogress *pb);
 void so_hprogress_end(so_hprogress *pb);
 /* "[####....] 12/40 cells  elapsed 0:03  ETA 0:07" into buf (no \r). */
 void so_hprogress_format(char *buf, size_t size, size_t done, size_t total,

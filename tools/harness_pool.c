@@ -314,12 +314,15 @@ int so_harness_pool(const so_hconfig *c, const so_hinsts *s,
                     wait = left > 0 ? left : 0;
             }
         }
+        if (c->progress && (wait < 0 || wait > 0.5))
+            wait = 0.5; /* keep the elapsed time moving */
         int ms = wait < 0 ? -1 : (int)ceil(wait * 1000);
         if (poll(pfd, (nfds_t)jobs, ms) < 0 && errno != EINTR) {
             so_error_setf(err, NULL, 0, 0, NULL, "poll: %s", strerror(errno));
             rc = SO_EIO;
             break;
         }
+        so_hprogress_tick(&pb);
         for (int j = 0; j < jobs && !rc; j++) {
             worker *w = &ws[j];
             if (!w->pid)

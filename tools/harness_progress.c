@@ -57,6 +57,12 @@ void so_hprogress_step(so_hprogress *pb)
         draw(pb);
 }
 
+void so_hprogress_tick(so_hprogress *pb)
+{
+    if (pb->enabled && so_now() - pb->last_draw >= 0.5)
+        draw(pb);
+}
+
 void so_hprogress_end(so_hprogress *pb)
 {
     if (!pb->enabled)
