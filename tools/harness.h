@@ -137,6 +137,17 @@ typedef struct so_hcell {
  * backend has an instance. */
 int so_harness_cells(const so_hconfig *c, const so_hinsts *s, so_hcell **cells,
                      size_t *n, so_error *err);
+/* Runs one cell in this process and returns its answer, one JSON object
+ * {"status", "objective", "bound", "seconds", "message", "extras"} (status
+ * < 0: an error, with its message) as text; NULL when out of memory. */
+char *so_harness_solve_cell(const so_hconfig *c, const so_hinst *in,
+                            const so_hcell *cell);
+/* A worker process's loop: reads cell indexes (size_t) from fd `in`, writes
+ * each answer to `out` as a 4-byte length and the text; leaves with _exit
+ * at the end of its input. */
+void so_harness_serve(const so_hconfig *c, const so_hinsts *s,
+                      const so_hcell *cells, int in, int out)
+    __attribute__((noreturn));
 /* Runs the cells in c->jobs forked workers and stores each row as it ends. */
 int so_harness_pool(const so_hconfig *c, const so_hinsts *s,
                     const so_hcell *cells, size_t n, so_hstore *st,

@@ -1,13 +1,14 @@
 /* harness_pool.c — running cells in forked worker processes.
  *
- * Each cell runs in a fresh child (fork after the instances are parsed, so
- * the child solves the parent's copy): the child calls so_solve, writes the
- * result as one JSON object to its pipe and leaves with _exit. The parent
- * keeps up to `jobs` children, polls their pipes, and kills (SIGKILL) a child
- * that has not answered so_harness_kill_after(time_limit) seconds after it
- * started: the backend is stopped from outside whatever it does. A child
- * that dies without an answer is recorded as crashed. Every finished cell is
- * stored at once. */
+ * Up to `jobs` workers are forked once the instances are parsed (each solves
+ * its copy-on-write copy of them) and serve cell after cell: the parent
+ * writes a cell index to a worker's request pipe and polls the answer pipes
+ * (so_harness_serve). A worker that has not answered
+ * so_harness_kill_after(time_limit) seconds after it got its cell is killed
+ * (SIGKILL), whatever its backend does, and replaced by a fresh fork; a
+ * worker that dies without answering is recorded as crashed and replaced
+ * too. Every finished cell is stored at once. Workers die with the parent
+ * (PR_SET_PDEATHSIG). */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -21,90 +22,23 @@
 #include "tools/harness.h"
 
 typedef struct worker {
-    pid_t pid;
-    int fd;
+    pid_t pid; /* 0: no process */
+    int req, ans; /* the parent's ends of the two pipes */
+    int busy;
     size_t cell;
     double start;
     char *buf;
     size_t len, cap;
 } worker;
 
-/* ---- the child ------------------------------------------------------------ */
-
-static void write_all(int fd, const char *s, size_t n)
-{
-    while (n > 0) {
-        ssize_t w = write(fd, s, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return;
-        s += w;
-        n -= (size_t)w;
-    }
-}
-
-static json_t *real_or_null(int has, double x)
-{
-    return has && isfinite(x) ? json_real(x) : json_null();
-}
-
-static void child(const so_hconfig *c, const so_hinst *in, const so_hcell *cell,
-                  int fd, pid_t parent)
-{
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != parent)
-        _exit(1);
-    signal(SIGPIPE, SIG_DFL);
-    signal(SIGINT, SIG_DFL);
-    int null = open("/dev/null", O_WRONLY);
-    if (null >= 0) {
-        dup2(null, STDOUT_FILENO);
-        close(null);
-    }
-    so_params prm;
-    so_params_init(&prm);
-    prm.time_limit = c->time_limit;
-    prm.seed = (uint64_t)cell->rep + 1;
-    so_error err;
-    so_error_clear(&err);
-    so_result *r = NULL;
-    int rc = so_solve(cell->backend, in->problem, &prm, &r, &err);
-    json_t *o = json_object();
-    json_object_set_new(o, "status", json_integer(rc));
-    if (r) {
-        json_object_set_new(o, "objective", real_or_null(so_result_has_objective(r),
-                                                         so_result_objective(r)));
-        json_object_set_new(o, "bound", real_or_null(so_result_has_bound(r),
-                                                     so_result_bound(r)));
-        json_object_set_new(o, "seconds", json_real(so_result_seconds(r)));
-        json_object_set_new(o, "message", json_string(so_result_message(r)));
-        /* the extras are the keys of the result JSON beyond the fixed ones */
-        json_t *all = so_result_to_json(r), *extras = json_object();
-        static const char *const fixed[] = {"problem", "instance", "backend", "exact",
-                                            "status", "objective", "bound", "gap",
-                                            "seconds", "solution", "message", NULL};
-        const char *key;
-        json_t *v;
-        json_object_foreach(all, key, v) {
-            int skip = 0;
-            for (int k = 0; fixed[k] && !skip; k++)
-                skip = strcmp(key, fixed[k]) == 0;
-            if (!skip)
-                json_object_set(extras, key, v);
-        }
-        json_decref(all);
-        json_object_set_new(o, "extras", extras);
-    } else {
-        json_object_set_new(o, "message", json_string(err.message));
-    }
-    char *text = json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(17));
-    if (text)
-        write_all(fd, text, strlen(text));
-    _exit(text ? 0 : 1);
-}
-
-/* ---- the parent ----------------------------------------------------------- */
+typedef struct pool {
+    const so_hconfig *c;
+    const so_hinsts *s;
+    const so_hcell *cells;
+    so_hstore *st;
+    worker *ws;
+    int jobs;
+} pool;
 
 /* The row's instance part, backend and repetition. */
 static void row_for(const so_hconfig *c, const so_hinst *in, const so_hcell *cell,
@@ -166,35 +100,26 @@ static void from_answer(json_t *o, so_hrow *r, char **owned)
                                                       JSON_REAL_PRECISION(17));
 }
 
-/* Reaps w's child (killed when `killed`) and stores its cell. */
-static int finish(const so_hconfig *c, const so_hinsts *s, const so_hcell *cells,
-                  worker *w, int killed, so_hstore *st, so_error *err)
+/* Stores the cell of w from its answer (text NULL: killed or crashed with
+ * wait status `status`). */
+static int store(pool *pl, worker *w, const char *text, int killed, int status,
+                 so_error *err)
 {
-    int status = 0;
-    if (killed)
-        kill(w->pid, SIGKILL);
-    while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
-        ;
-    close(w->fd);
-    const so_hcell *cell = &cells[w->cell];
+    const so_hcell *cell = &pl->cells[w->cell];
     so_hrow r;
-    row_for(c, &s->v[cell->inst], cell, &r);
+    row_for(pl->c, &pl->s->v[cell->inst], cell, &r);
     r.seconds = so_now() - w->start;
     char *owned[3] = {NULL, NULL, NULL};
     char msg[256];
-    json_t *answer = NULL;
-    if (!killed && WIFEXITED(status) && WEXITSTATUS(status) == 0 && w->buf) {
-        w->buf[w->len] = '\0';
-        answer = json_loads(w->buf, 0, NULL);
-    }
-    if (killed) {
+    json_t *answer = text ? json_loads(text, 0, NULL) : NULL;
+    if (answer) {
+        from_answer(answer, &r, owned);
+    } else if (killed) {
         r.status = (char *)"killed";
         snprintf(msg, sizeof msg, "no answer %.3g s after the start (time limit"
-                 " %.3g s); worker killed", so_harness_kill_after(c->time_limit),
-                 c->time_limit);
+                 " %.3g s); worker killed", so_harness_kill_after(pl->c->time_limit),
+                 pl->c->time_limit);
         r.message = msg;
-    } else if (answer) {
-        from_answer(answer, &r, owned);
     } else {
         r.status = (char *)"crashed";
         if (WIFSIGNALED(status))
@@ -205,44 +130,93 @@ static int finish(const so_hconfig *c, const so_hinsts *s, const so_hcell *cells
                      WIFEXITED(status) ? WEXITSTATUS(status) : -1);
         r.message = msg;
     }
-    int rc = so_hstore_put(st, &r, err);
+    int rc = so_hstore_put(pl->st, &r, err);
     json_decref(answer);
     for (int k = 0; k < 3; k++)
         free(owned[k]);
-    free(w->buf);
-    w->buf = NULL;
-    w->len = w->cap = 0;
-    w->pid = 0;
+    w->busy = 0;
+    w->len = 0;
     return rc;
 }
 
-static int start(const so_hconfig *c, const so_hinsts *s, const so_hcell *cells,
-                 size_t k, worker *w, so_error *err)
+/* Ends w's process (killing it first when `kill_it`); its wait status. */
+static int reap(worker *w, int kill_it)
 {
-    int fds[2];
-    if (pipe2(fds, O_CLOEXEC)) {
+    int status = 0;
+    if (kill_it)
+        kill(w->pid, SIGKILL);
+    close(w->req);
+    close(w->ans);
+    while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    w->pid = 0;
+    return status;
+}
+
+static int spawn(pool *pl, worker *w, so_error *err)
+{
+    int req[2], ans[2];
+    if (pipe2(req, O_CLOEXEC)) {
         so_error_setf(err, NULL, 0, 0, NULL, "pipe: %s", strerror(errno));
         return SO_EIO;
     }
-    fcntl(fds[0], F_SETFL, O_NONBLOCK);
+    if (pipe2(ans, O_CLOEXEC)) {
+        close(req[0]);
+        close(req[1]);
+        so_error_setf(err, NULL, 0, 0, NULL, "pipe: %s", strerror(errno));
+        return SO_EIO;
+    }
     fflush(NULL);
     pid_t parent = getpid();
     pid_t pid = fork();
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent)
+            _exit(1);
+        /* the other workers' pipes stay open in the parent only, so that
+         * each worker sees the end of its own input */
+        for (int j = 0; j < pl->jobs; j++)
+            if (pl->ws[j].pid > 0) {
+                close(pl->ws[j].req);
+                close(pl->ws[j].ans);
+            }
+        close(req[1]);
+        close(ans[0]);
+        so_harness_serve(pl->c, pl->s, pl->cells, req[0], ans[1]);
+    }
+    close(req[0]);
+    close(ans[1]);
     if (pid < 0) {
-        close(fds[0]);
-        close(fds[1]);
+        close(req[1]);
+        close(ans[0]);
         so_error_setf(err, NULL, 0, 0, NULL, "fork: %s", strerror(errno));
         return SO_EIO;
     }
-    if (pid == 0) {
-        close(fds[0]);
-        child(c, &s->v[cells[k].inst], &cells[k], fds[1], parent);
-    }
-    close(fds[1]);
+    fcntl(ans[0], F_SETFL, O_NONBLOCK);
     w->pid = pid;
-    w->fd = fds[0];
+    w->req = req[1];
+    w->ans = ans[0];
+    w->busy = 0;
+    w->len = 0;
+    return SO_OK;
+}
+
+static int dispatch(pool *pl, worker *w, size_t k, so_error *err)
+{
+    if (!w->pid) {
+        int rc = spawn(pl, w, err);
+        if (rc)
+            return rc;
+    }
     w->cell = k;
     w->start = so_now();
+    w->busy = 1;
+    w->len = 0;
+    ssize_t n;
+    while ((n = write(w->req, &k, sizeof k)) < 0 && errno == EINTR)
+        ;
+    if (n != (ssize_t)sizeof k) /* the worker is gone: recorded as it ends */
+        kill(w->pid, SIGKILL);
     return SO_OK;
 }
 
@@ -258,7 +232,7 @@ static int drain(worker *w)
             w->buf = b;
             w->cap = cap;
         }
-        ssize_t got = read(w->fd, w->buf + w->len, w->cap - w->len);
+        ssize_t got = read(w->ans, w->buf + w->len, w->cap - w->len);
         if (got < 0 && errno == EINTR)
             continue;
         if (got < 0 && errno == EAGAIN)
@@ -269,47 +243,74 @@ static int drain(worker *w)
     }
 }
 
-static void stop_all(worker *ws, int jobs)
+/* The answer text when a whole one has arrived (NUL-terminated), or NULL. */
+static const char *answer(worker *w)
 {
-    for (int j = 0; j < jobs; j++)
-        if (ws[j].pid > 0) {
-            kill(ws[j].pid, SIGKILL);
-            waitpid(ws[j].pid, NULL, 0);
-            close(ws[j].fd);
-            free(ws[j].buf);
-        }
+    uint32_t n;
+    if (w->len < sizeof n)
+        return NULL;
+    memcpy(&n, w->buf, sizeof n);
+    if (w->len < sizeof n + n)
+        return NULL;
+    w->buf[sizeof n + n] = '\0';
+    return w->buf + sizeof n;
+}
+
+/* Handles what happened to busy worker w; 1 when its cell is done. */
+static int check(pool *pl, worker *w, short revents, double kill_after, int *rc,
+                 so_error *err)
+{
+    int eof = revents ? drain(w) : 0;
+    const char *text = answer(w);
+    if (text) {
+        *rc = store(pl, w, text, 0, 0, err);
+        return 1;
+    }
+    if (eof) {
+        int status = reap(w, 0);
+        *rc = store(pl, w, NULL, 0, status, err);
+        return 1;
+    }
+    if (kill_after > 0 && so_now() - w->start >= kill_after) {
+        reap(w, 1);
+        *rc = store(pl, w, NULL, 1, 0, err);
+        return 1;
+    }
+    return 0;
 }
 
 int so_harness_pool(const so_hconfig *c, const so_hinsts *s,
                     const so_hcell *cells, size_t n, so_hstore *st,
                     so_error *err)
 {
-    int jobs = c->jobs > 0 ? c->jobs : 1;
-    worker *ws = calloc((size_t)jobs, sizeof *ws);
-    struct pollfd *pfd = calloc((size_t)jobs, sizeof *pfd);
-    if (!ws || !pfd) {
-        free(ws);
+    pool pl = {c, s, cells, st, NULL, c->jobs > 0 ? c->jobs : 1};
+    pl.ws = calloc((size_t)pl.jobs, sizeof *pl.ws);
+    struct pollfd *pfd = calloc((size_t)pl.jobs, sizeof *pfd);
+    if (!pl.ws || !pfd) {
+        free(pl.ws);
         free(pfd);
         return SO_ENOMEM;
     }
+    /* a write to a worker that died must fail with EPIPE, not end the run */
+    struct sigaction ignore = {.sa_handler = SIG_IGN}, old_pipe;
+    sigaction(SIGPIPE, &ignore, &old_pipe);
     double kill_after = so_harness_kill_after(c->time_limit);
     so_hprogress pb;
     so_hprogress_start(&pb, stderr, n, c->progress);
-    size_t next = 0;
-    int active = 0, rc = SO_OK;
-    while (!rc && (next < n || active > 0)) {
-        for (int j = 0; j < jobs && next < n && !rc; j++)
-            if (ws[j].pid == 0) {
-                rc = start(c, s, cells, next++, &ws[j], err);
-                active += !rc;
-            }
+    size_t next = 0, done = 0;
+    int rc = SO_OK;
+    while (!rc && done < n) {
+        for (int j = 0; j < pl.jobs && next < n && !rc; j++)
+            if (!pl.ws[j].busy)
+                rc = dispatch(&pl, &pl.ws[j], next++, err);
         if (rc)
             break;
         double now = so_now(), wait = -1;
-        for (int j = 0; j < jobs; j++) {
-            pfd[j] = (struct pollfd){ws[j].pid ? ws[j].fd : -1, POLLIN, 0};
-            if (ws[j].pid && kill_after > 0) {
-                double left = ws[j].start + kill_after - now;
+        for (int j = 0; j < pl.jobs; j++) {
+            worker *w = &pl.ws[j];
+            pfd[j] = (struct pollfd){w->busy ? w->ans : -1, POLLIN, 0};
+            if (w->busy && kill_after > 0) {
+                double left = w->start + kill_after - now;
                 if (wait < 0 || left < wait)
                     wait = left > 0 ? left : 0;
             }
@@ -317,28 +318,26 @@ int so_harness_pool(const so_hconfig *c, const so_hinsts *s,
         if (c->progress && (wait < 0 || wait > 0.5))
             wait = 0.5; /* keep the elapsed time moving */
         int ms = wait < 0 ? -1 : (int)ceil(wait * 1000);
-        if (poll(pfd, (nfds_t)jobs, ms) < 0 && errno != EINTR) {
+        if (poll(pfd, (nfds_t)pl.jobs, ms) < 0 && errno != EINTR) {
             so_error_setf(err, NULL, 0, 0, NULL, "poll: %s", strerror(errno));
             rc = SO_EIO;
             break;
         }
         so_hprogress_tick(&pb);
-        for (int j = 0; j < jobs && !rc; j++) {
-            worker *w = &ws[j];
-            if (!w->pid)
-                continue;
-            int ended = pfd[j].revents && drain(w);
-            int late = !ended && kill_after > 0 && so_now() - w->start >= kill_after;
-            if (ended || late) {
-                rc = finish(c, s, cells, w, late, st, err);
-                active--;
+        for (int j = 0; j < pl.jobs && !rc; j++)
+            if (pl.ws[j].busy && check(&pl, &pl.ws[j], pfd[j].revents, kill_after, &rc, err)) {
+                done++;
                 so_hprogress_step(&pb);
             }
-        }
     }
-    stop_all(ws, jobs);
+    for (int j = 0; j < pl.jobs; j++) {
+        if (pl.ws[j].pid > 0)
+            reap(&pl.ws[j], pl.ws[j].busy); /* idle workers end at end of input */
+        free(pl.ws[j].buf);
+    }
     so_hprogress_end(&pb);
-    free(ws);
+    sigaction(SIGPIPE, &old_pipe, NULL);
+    free(pl.ws);
     free(pfd);
     return rc;
 }

@@ -66,16 +66,27 @@ static void bench_harness(FILE *out)
 {
     fprintf(out, "### Harness throughput: 1,000 cells\n\n"
                  "`make bench BENCHES=harness` — 500 generated knapsack instances"
-                 " (class uncorrelated, seed 11) x {kp-glpk, kp-greedy}, one forked"
-                 " worker per cell, each row committed to SQLite (WAL) as it ends."
+                 " (class uncorrelated, seed 11) x {kp-glpk, kp-greedy}, forked"
+                 " workers fed cell by cell, each row committed to SQLite (WAL) as it ends."
+                 " Best of 3 runs per line, the 1- and 2-worker runs alternating."
                  " Cores busy = CPU time of the harness and its workers / wall time"
                  " (2 = both cores).\n\n"
                  "| items n | workers | wall s | cells / s | cores busy | speed-up vs 1 worker |\n"
                  "| ---: | ---: | ---: | ---: | ---: | ---: |\n");
     static const char *const sizes[] = {"20", "300"};
     for (int k = 0; k < 2; k++) {
-        measure m1, m2;
-        if (one_run(sizes[k], 1, &m1) || one_run(sizes[k], 2, &m2)) {
+        /* best of 3, the two worker counts alternating */
+        measure m1 = {1e300, 0, 0}, m2 = {1e300, 0, 0}, m;
+        int failed = 0;
+        for (int r = 0; r < 3 && !failed; r++) {
+            failed = one_run(sizes[k], 1, &m);
+            if (!failed && m.wall < m1.wall)
+                m1 = m;
+            failed = failed || one_run(sizes[k], 2, &m);
+            if (!failed && m.wall < m2.wall)
+                m2 = m;
+        }
+        if (failed) {
             fprintf(out, "| %s | run failed | | | | |\n", sizes[k]);
             continue;
         }
