@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <sqlite3.h>
@@ -41,10 +42,25 @@ static int refuse_solve(const so_problem *p, const so_params *prm, so_result *r)
     return SO_EUNSUPPORTED;
 }
 
+/* A frontier backend as the Pareto kind will have one: its frontier and
+ * its hypervolume ratio as extras. */
+static int frontier_solve(const so_problem *p, const so_params *prm, so_result *r)
+{
+    (void)p, (void)prm;
+    so_result_set_status(r, SO_FEASIBLE);
+    so_result_set_extra(r, "frontier", json_pack("[[f,f],[f,f],[f,f]]", 1.0, 9.0, 2.0,
+                                                 4.0, 5.0, 1.5));
+    so_result_set_extra(r, "hypervolume_ratio", json_real(0.8));
+    so_result_set_extra(r, "iterations", json_integer(7));
+    return SO_OK;
+}
+
 static const so_backend slow = {"test-slow", "knapsack", 0, "greedy after 40 ms", slow_solve, NULL};
 static const so_backend hang = {"test-hang", "knapsack", 0, "never returns", hang_solve, NULL};
 static const so_backend crash = {"test-crash", "knapsack", 0, "aborts", crash_solve, NULL};
 static const so_backend refuse = {"test-refuse", "knapsack", 0, "fails", refuse_solve, NULL};
+static const so_backend front = {"test-frontier", "knapsack", 0, "a fixed frontier",
+                                 frontier_solve, NULL};
 
 static void instances(so_hinsts *s, uint64_t count)
 {
@@ -269,6 +285,50 @@ static void test_repetitions(void)
     so_hinsts_free(&s);
 }
 
+static void test_frontier_rows_and_plots(void)
+{
+    so_hinsts s;
+    so_hconfig c;
+    instances(&s, 2);
+    config(&c, &front);
+    const char *db = db_path("frontier.db");
+    size_t ran = 0;
+    CU_ASSERT_EQUAL_FATAL(run(&c, &s, db, &ran), SO_OK);
+    CU_ASSERT_EQUAL(query(db, "SELECT count(*) FROM cells WHERE backend = 'test-frontier'"
+                              " AND frontier = '[[1.0,9.0],[2.0,4.0],[5.0,1.5]]'"
+                              " AND json_extract(extras, '$.hypervolume_ratio') = 0.8"
+                              " AND json_extract(extras, '$.iterations') = 7"
+                              " AND objective IS NULL"), 2);
+    so_htables t;
+    so_hrows rows, refs;
+    tables(db, &t, &rows, &refs);
+    CU_ASSERT_STRING_EQUAL(t.sums[1].backend, "test-frontier");
+    CU_ASSERT_DOUBLE_EQUAL(t.sums[1].mean_ratio, 1.25, 1e-12);
+    CU_ASSERT_EQUAL(t.sums[1].optimal, 0);
+    char dir[600];
+    snprintf(dir, sizeof dir, "%s/frontier-plots", so_test_tmpdir());
+    mkdir(dir, 0777);
+    int plotted = -1, skipped = -1;
+    so_error err;
+    CU_ASSERT_EQUAL(so_harness_plot(&t, dir, &plotted, &skipped, &err), SO_OK);
+    CU_ASSERT_EQUAL(skipped, 0);
+    CU_ASSERT_EQUAL(plotted, 3); /* the gaps and two frontiers */
+    char path[900];
+    snprintf(path, sizeof path, "%s/frontier-%s-%.8s.dat", dir, rows.v[0].instance,
+             rows.v[0].hash);
+    char *dat = so_test_slurp(path);
+    CU_ASSERT_PTR_NOT_NULL(dat);
+    CU_ASSERT_STRING_EQUAL(dat ? dat : "", "1 9\n2 4\n5 1.5\n\n\n");
+    free(dat);
+    snprintf(path, sizeof path, "%s/frontier-%s-%.8s.svg", dir, rows.v[0].instance,
+             rows.v[0].hash);
+    CU_ASSERT_EQUAL(access(path, R_OK), 0);
+    so_htables_free(&t);
+    so_hrows_free(&rows);
+    so_hrows_free(&refs);
+    so_hinsts_free(&s);
+}
+
 static void test_cell_checks(void)
 {
     so_hinsts s;
@@ -305,6 +365,7 @@ static CU_TestInfo tests[] = {
     {"SIGKILL part-way, resume: one row per cell, same summary", test_kill_and_resume},
     {"hanging backend killed at its limit, crash and error recorded", test_hang_crash_error},
     {"repetitions are cells of their own", test_repetitions},
+    {"frontier extras stored, gap from the hypervolume, plots", test_frontier_rows_and_plots},
     {"cells need a reference and a matching instance", test_cell_checks},
     CU_TEST_INFO_NULL,
 };
