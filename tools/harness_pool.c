@@ -122,7 +122,9 @@ static int store(pool *pl, worker *w, const char *text, int killed, int status,
         r.message = msg;
     } else {
         r.status = (char *)"crashed";
-        if (WIFSIGNALED(status))
+        if (text)
+            snprintf(msg, sizeof msg, "unreadable answer from the worker");
+        else if (WIFSIGNALED(status))
             snprintf(msg, sizeof msg, "worker died of signal %d (%s)",
                      WTERMSIG(status), strsignal(WTERMSIG(status)));
         else
