@@ -222,7 +222,7 @@ void so_hprogress_format(char *buf, size_t size, size_t done, size_t total,
 
 /* ---- plots ---------------------------------------------------------------- */
 /* Writes DIR/gaps-PROBLEM.{dat,gp} (ratio distribution per backend) and
- * DIR/frontier-INSTANCE.{dat,gp} for rows with frontiers, then runs
+ * DIR/frontier-INSTANCE-HASH8.{dat,gp} for rows with frontiers, then runs
  * gnuplot on each script (svg). *plotted gets the number of svg files drawn;
  * gnuplot missing is not an error (*plotted = 0, *skipped = 1). */
 int so_harness_plot(const so_htables *t, const char *dir, int *plotted,

@@ -47,6 +47,15 @@ static void safe_name(char *out, size_t size, const char *in)
     out[k] = '\0';
 }
 
+/* An axis label for a single-quoted gnuplot string. */
+static void label(char *out, size_t size, const char *in)
+{
+    snprintf(out, size, "%s", in);
+    for (char *c = out; *c; c++)
+        if (*c == '\'' || *c == '\\')
+            *c = '_';
+}
+
 static int write_text(const char *dir, const char *name, char *text, size_t len,
                       so_error *err)
 {
@@ -260,8 +269,8 @@ static int frontier_plot(const so_htables *t, size_t first, const char *dir,
         /* the labels live in f: write them before it goes */
         if (any && block == 1) {
             char sx[64], sy[64];
-            safe_name(sx, sizeof sx, lx);
-            safe_name(sy, sizeof sy, ly);
+            label(sx, sizeof sx, lx);
+            label(sy, sizeof sy, ly);
             fprintf(g, "set terminal svg size 800,500 dynamic\nset output '%s.svg.tmp'\n"
                        "set title 'frontiers of %s'\nset xlabel '%s'\nset ylabel '%s'\n"
                        "set key top right\nset grid\n", base, safe, sx, sy);
@@ -298,13 +307,14 @@ int so_harness_plot(const so_htables *t, const char *dir, int *plotted,
         if (first && (rc = gaps_plot(t, t->sums[s].problem, dir, bases[nb], 300, err)) > 0)
             nb++;
     }
+    /* the rows of an instance are adjacent (cells come instance by instance) */
+    const char *last = NULL;
     for (size_t i = 0; rc >= 0 && i < t->n_cells; i++) {
         const so_hrow *r = t->cells[i].row;
-        int first = r->frontier && r->rep == 0;
-        for (size_t k = 0; k < i && first; k++)
-            first = !(t->cells[k].row->frontier && t->cells[k].row->rep == 0 &&
-                      !strcmp(t->cells[k].row->hash, r->hash));
-        if (first && (rc = frontier_plot(t, i, dir, bases[nb], 300, err)) > 0)
+        if (!r->frontier || r->rep != 0 || (last && !strcmp(last, r->hash)))
+            continue;
+        last = r->hash;
+        if ((rc = frontier_plot(t, i, dir, bases[nb], 300, err)) > 0)
             nb++;
     }
     for (size_t k = 0; rc >= 0 && !*skipped && k < nb; k++)
