@@ -185,6 +185,11 @@ static void test_errors(void)
     expect_usage(args, "unexpected argument 'extra'");
     snprintf(args, sizeof args, "bench --scenario %s", so_test_write("bad-sc.json", "{\"backends\": 1}"));
     expect_usage(args, "bad-sc.json:1:14: key 'backends'");
+    snprintf(args, sizeof args, "bench --backends kp-greedy --reference kp-glpk"
+             " --db /nonexistent/dir/x.db %s", dir);
+    expect_usage(args, "/nonexistent/dir/x.db: cannot open the results database");
+    snprintf(args, sizeof args, "report --db %s", so_test_write("text.db", "not a database\n"));
+    expect_usage(args, "file is not a database");
     snprintf(args, sizeof args, "%s/empty.db", so_test_tmpdir());
     FILE *fp = fopen(args, "w");
     if (fp)
