@@ -69,7 +69,7 @@ static int run_and_print(so_hconfig *c, so_hinsts *s, const char *db, int format
     so_error err;
     so_error_clear(&err);
     so_hstore *st = NULL;
-    int rc = so_hstore_open(db, &st, &err);
+    int rc = so_hstore_open(db, 1, &st, &err);
     size_t ran = 0;
     if (!rc)
         rc = so_harness_run(c, s, st, &ran, &err);

@@ -63,7 +63,7 @@ int so_cmd_report(int argc, char **argv)
     so_error_clear(&err);
     so_hstore *st = NULL;
     so_hrows rows = {0}, refs = {0};
-    int rc = so_hstore_open(db, &st, &err);
+    int rc = so_hstore_open(db, 0, &st, &err);
     if (!rc)
         rc = so_hstore_load(st, &rows, &err);
     if (!rc)

@@ -107,7 +107,8 @@ typedef struct so_hrows {
 void so_hrows_free(so_hrows *rows);
 void so_hrow_free(so_hrow *r);
 
-int so_hstore_open(const char *path, so_hstore **out, so_error *err);
+/* Opens (write: creates if needed, WAL mode) the database at path. */
+int so_hstore_open(const char *path, int write, so_hstore **out, so_error *err);
 void so_hstore_close(so_hstore *st);
 /* Inserts or replaces the row with the same (hash, backend, rep); one
  * transaction per row. */

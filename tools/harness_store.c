@@ -48,7 +48,7 @@ static int db_error(so_hstore *st, so_error *err, const char *what)
     return SO_EIO;
 }
 
-int so_hstore_open(const char *path, so_hstore **out, so_error *err)
+int so_hstore_open(const char *path, int write, so_hstore **out, so_error *err)
 {
     *out = NULL;
     so_hstore *st = calloc(1, sizeof *st);
@@ -56,13 +56,15 @@ int so_hstore_open(const char *path, so_hstore **out, so_error *err)
         return SO_ENOMEM;
     snprintf(st->path, sizeof st->path, "%s", path);
     int rc = sqlite3_open_v2(path, &st->db,
-                             SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+                             write ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+                                   : SQLITE_OPEN_READONLY,
+                             NULL);
     if (rc == SQLITE_OK)
         rc = sqlite3_busy_timeout(st->db, 10000);
-    if (rc == SQLITE_OK)
+    if (rc == SQLITE_OK && write)
         rc = sqlite3_exec(st->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
                           NULL, NULL, NULL);
-    if (rc == SQLITE_OK)
+    if (rc == SQLITE_OK && write)
         rc = sqlite3_exec(st->db, schema, NULL, NULL, NULL);
     if (rc == SQLITE_OK)
         rc = sqlite3_prepare_v2(

@@ -42,7 +42,7 @@ static int one_run(const char *n, int jobs, measure *m)
         close(fd);
     so_hstore *st = NULL;
     if (!rc)
-        rc = so_hstore_open(db, &st, &err);
+        rc = so_hstore_open(db, 1, &st, &err);
     size_t ran = 0;
     double c0 = cpu(RUSAGE_SELF) + cpu(RUSAGE_CHILDREN), t0 = so_now();
     if (!rc)

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "tests/test_util.h"
+#include "tools/harness.h"
 
 static char dir[600], db[600];
 
@@ -195,6 +196,14 @@ static void test_errors(void)
     if (fp)
         fclose(fp);
     snprintf(args, sizeof args, "report --db %s/empty.db", so_test_tmpdir());
+    expect_usage(args, "cannot open the results database: no such table: cells");
+    /* the tables, no row */
+    snprintf(args, sizeof args, "%s/norows.db", so_test_tmpdir());
+    so_hstore *st = NULL;
+    so_error e;
+    CU_ASSERT_EQUAL(so_hstore_open(args, 1, &st, &e), SO_OK);
+    so_hstore_close(st);
+    snprintf(args, sizeof args, "report --db %s/norows.db", so_test_tmpdir());
     expect_usage(args, "no result stored");
 }
 

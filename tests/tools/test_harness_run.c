@@ -110,7 +110,7 @@ static int run(const so_hconfig *c, const so_hinsts *s, const char *db, size_t *
 {
     so_hstore *st = NULL;
     so_error err;
-    int rc = so_hstore_open(db, &st, &err);
+    int rc = so_hstore_open(db, 1, &st, &err);
     if (!rc)
         rc = so_harness_run(c, s, st, ran, &err);
     so_hstore_close(st);
@@ -121,7 +121,7 @@ static void tables(const char *db, so_htables *t, so_hrows *rows, so_hrows *refs
 {
     so_hstore *st = NULL;
     so_error err;
-    CU_ASSERT_EQUAL_FATAL(so_hstore_open(db, &st, &err), SO_OK);
+    CU_ASSERT_EQUAL_FATAL(so_hstore_open(db, 1, &st, &err), SO_OK);
     CU_ASSERT_EQUAL_FATAL(so_hstore_load(st, rows, &err), SO_OK);
     CU_ASSERT_EQUAL_FATAL(so_hstore_references(st, refs, &err), SO_OK);
     so_hstore_close(st);
@@ -267,7 +267,7 @@ static void test_repetitions(void)
     so_hstore *st;
     so_error err;
     so_hrows rows, refs;
-    CU_ASSERT_EQUAL_FATAL(so_hstore_open(db, &st, &err), SO_OK);
+    CU_ASSERT_EQUAL_FATAL(so_hstore_open(db, 1, &st, &err), SO_OK);
     CU_ASSERT_EQUAL_FATAL(so_harness_select(&c, &s, st, &rows, &err), SO_OK);
     CU_ASSERT_EQUAL_FATAL(so_hstore_references(st, &refs, &err), SO_OK);
     so_hstore_close(st);
