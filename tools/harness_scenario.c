@@ -36,6 +36,17 @@ static char *slurp(const char *path, so_error *err)
     return buf;
 }
 
+/* Calls add(c, name); places its error at path. */
+static int add_name(so_jin *in, const char *path, const char *name, so_hconfig *c,
+                    int (*add)(so_hconfig *, const char *, so_error *))
+{
+    if (!add(c, name, in->err))
+        return SO_OK;
+    char msg[sizeof in->err->message];
+    snprintf(msg, sizeof msg, "%s", in->err->message);
+    return so_jin_fail(in, path, 0, "%s", msg);
+}
+
 /* A name, or an array of names, at key; each passed to add(). */
 static int names(so_jin *in, json_t *root, const char *key, int required,
                  so_hconfig *c, int (*add)(so_hconfig *, const char *, so_error *))
@@ -44,11 +55,8 @@ static int names(so_jin *in, json_t *root, const char *key, int required,
     int rc = so_jin_get(in, root, "", key, required, &v);
     if (rc || !v)
         return rc;
-    if (json_is_string(v)) {
-        if (add(c, json_string_value(v), in->err))
-            return so_jin_fail(in, key, 0, "%s", in->err->message);
-        return SO_OK;
-    }
+    if (json_is_string(v))
+        return add_name(in, key, json_string_value(v), c, add);
     if (!json_is_array(v) || json_array_size(v) == 0)
         return so_jin_fail(in, key, 0, "expected a backend name or a non-empty array of names");
     for (size_t i = 0; i < json_array_size(v); i++) {
@@ -57,8 +65,8 @@ static int names(so_jin *in, json_t *root, const char *key, int required,
         json_t *e = json_array_get(v, i);
         if (!json_is_string(e))
             return so_jin_fail(in, path, 0, "expected a backend name");
-        if (add(c, json_string_value(e), in->err))
-            return so_jin_fail(in, path, 0, "%s", in->err->message);
+        if ((rc = add_name(in, path, json_string_value(e), c, add)))
+            return rc;
     }
     return SO_OK;
 }
