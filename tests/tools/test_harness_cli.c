@@ -1,9 +1,13 @@
 /* test_harness_cli.c — `slotopt bench` and `slotopt report` end to end:
  * tables in every format, resume, plots with and without gnuplot, and every
  * usage error. */
+#include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
+#include <sqlite3.h>
 #include "tests/test_util.h"
 #include "tools/harness.h"
 
@@ -144,6 +148,93 @@ static void test_scenarios(void)
     free(err);
 }
 
+static long long count_rows(const char *path)
+{
+    sqlite3 *h = NULL;
+    sqlite3_stmt *st = NULL;
+    long long v = -1;
+    if (sqlite3_open_v2(path, &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+        sqlite3_prepare_v2(h, "SELECT count(*), count(DISTINCT instance_hash || backend"
+                              " || rep) FROM cells", -1, &st, NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW &&
+        sqlite3_column_int64(st, 0) == sqlite3_column_int64(st, 1))
+        v = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    return v;
+}
+
+/* The CSV summary without its two timing columns. */
+static void strip_seconds(char *csv)
+{
+    char *out = csv;
+    for (char *line = csv; *line;) {
+        char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        int commas = 0;
+        size_t keep = len;
+        for (size_t i = len; i-- > 0 && commas < 2;)
+            if (line[i] == ',' && ++commas == 2)
+                keep = i;
+        memmove(out, line, keep);
+        out += keep;
+        *out++ = '\n';
+        line += len + (end != NULL);
+    }
+    *out = '\0';
+}
+
+/* The slotopt program itself, killed with SIGKILL part-way, then resumed. */
+static void test_kill_the_program(void)
+{
+    char inst[700], killed[700], whole[700], args[2400];
+    snprintf(inst, sizeof inst, "%s/kill-inst", so_test_tmpdir());
+    snprintf(killed, sizeof killed, "%s/cli-kill.db", so_test_tmpdir());
+    snprintf(whole, sizeof whole, "%s/cli-whole.db", so_test_tmpdir());
+    snprintf(args, sizeof args, "gen knapsack --count 60 --seed 5 --set n=400 --out %s", inst);
+    CU_ASSERT_EQUAL_FATAL(so_test_run(args, NULL, NULL), 0);
+    pid_t pid = fork();
+    CU_ASSERT_FATAL(pid >= 0);
+    if (pid == 0) {
+        int null = open("/dev/null", O_RDWR);
+        dup2(null, STDOUT_FILENO);
+        dup2(null, STDERR_FILENO);
+        execl(SO_BINARY, SO_BINARY, "bench", "--backends", "kp-greedy", "--reference",
+              "kp-glpk", "--db", killed, inst, (char *)NULL);
+        _exit(127);
+    }
+    long long stored = -1;
+    for (int i = 0; i < 20000 && stored < 10; i++) {
+        usleep(1000);
+        stored = count_rows(killed);
+    }
+    kill(pid, SIGKILL);
+    int status;
+    waitpid(pid, &status, 0);
+    CU_ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    long long before = count_rows(killed);
+    CU_ASSERT_TRUE(before >= 10 && before < 120);
+
+    char *out, *err, *out2, *err2, expect[80];
+    snprintf(args, sizeof args, "bench --backends kp-greedy --reference kp-glpk --db %s"
+             " --resume --format csv %s", killed, inst);
+    CU_ASSERT_EQUAL(so_test_run(args, &out, &err), 0);
+    snprintf(expect, sizeof expect, "%lld cells run, %lld already stored", 120 - before, before);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, expect));
+    CU_ASSERT_EQUAL(count_rows(killed), 120);
+    snprintf(args, sizeof args, "bench --backends kp-greedy --reference kp-glpk --db %s"
+             " --format csv %s", whole, inst);
+    CU_ASSERT_EQUAL(so_test_run(args, &out2, &err2), 0);
+    strip_seconds(out);
+    strip_seconds(out2);
+    CU_ASSERT_STRING_EQUAL(out, out2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "knapsack,kp-glpk,60,60,60,100.0,1.0000,1.0000,1.0000\n"));
+    free(out);
+    free(err);
+    free(out2);
+    free(err2);
+}
+
 static void expect_usage(const char *args, const char *msg)
 {
     char *out, *err;
@@ -211,6 +302,7 @@ static CU_TestInfo tests[] = {
     {"bench in every format, resume, report", test_bench_and_resume},
     {"report --plot with and without gnuplot", test_plots},
     {"bench --scenario", test_scenarios},
+    {"slotopt bench killed with SIGKILL, resumed: same summary", test_kill_the_program},
     {"usage and input errors", test_errors},
     CU_TEST_INFO_NULL,
 };

@@ -136,7 +136,7 @@ static void test_kill_and_resume(void)
     so_hconfig c;
     instances(&s, CELLS / 2);
     config(&c, &slow);
-    const char *db = db_path("killed.db"), *whole = db_path("whole.db");
+    const char *db = db_path("run-killed.db"), *whole = db_path("run-whole.db");
     pid_t pid = fork();
     CU_ASSERT_FATAL(pid >= 0);
     if (pid == 0) {
@@ -214,7 +214,7 @@ static void test_hang_crash_error(void)
     c.backends[c.n_backends++] = &crash;
     c.backends[c.n_backends++] = &refuse;
     c.time_limit = 0.2; /* killed 0.4 s after the start */
-    const char *db = db_path("hang.db");
+    const char *db = db_path("run-hang.db");
     size_t ran = 0;
     CU_ASSERT_EQUAL_FATAL(run(&c, &s, db, &ran), SO_OK);
     CU_ASSERT_EQUAL(ran, 12);
@@ -259,7 +259,7 @@ static void test_repetitions(void)
     config(&c, so_backend_find("kp-greedy"));
     c.reps = 3;
     c.jobs = 1;
-    const char *db = db_path("reps.db");
+    const char *db = db_path("run-reps.db");
     size_t ran = 0;
     CU_ASSERT_EQUAL_FATAL(run(&c, &s, db, &ran), SO_OK);
     CU_ASSERT_EQUAL(ran, 12);
@@ -291,7 +291,7 @@ static void test_frontier_rows_and_plots(void)
     so_hconfig c;
     instances(&s, 2);
     config(&c, &front);
-    const char *db = db_path("frontier.db");
+    const char *db = db_path("run-frontier.db");
     size_t ran = 0;
     CU_ASSERT_EQUAL_FATAL(run(&c, &s, db, &ran), SO_OK);
     CU_ASSERT_EQUAL(query(db, "SELECT count(*) FROM cells WHERE backend = 'test-frontier'"
