@@ -73,20 +73,21 @@ static int run_and_print(so_hconfig *c, so_hinsts *s, const char *db, int format
     size_t ran = 0;
     if (!rc)
         rc = so_harness_run(c, s, st, &ran, &err);
-    so_hrows rows = {0}, refs = {0};
+    so_hrows rows = {0};
+    so_hkinds kinds = {0};
     if (!rc)
         rc = so_harness_select(c, s, st, &rows, &err);
     if (!rc)
-        rc = so_hstore_references(st, &refs, &err);
+        rc = so_hstore_kinds(st, &kinds, &err);
     so_htables t;
-    if (!rc && !(rc = so_harness_tables(&rows, &refs, c->group_by, &t))) {
+    if (!rc && !(rc = so_harness_tables(&rows, &kinds, NULL, &t))) {
         so_harness_print(stdout, &t, format, cells);
         so_htables_free(&t);
         fprintf(stderr, "slotopt bench: %zu cells run, %zu already stored; results in %s\n",
                 ran, rows.n - ran, db);
     }
     so_hrows_free(&rows);
-    so_hrows_free(&refs);
+    so_hkinds_free(&kinds);
     so_hstore_close(st);
     return rc ? so_cli_report_error("bench", rc, &err) : SO_EXIT_OK;
 }

@@ -14,11 +14,12 @@ static void help(FILE *fp)
             "usage: slotopt report [--db FILE] [--format F] [--cells]\n"
             "                      [--group-by KEY] [--plot DIR]\n\n"
             "Prints the gap tables of every cell stored in the database (each\n"
-            "problem kind against the reference its last bench used).\n\n"
+            "problem kind against the reference, and grouped as, its last bench).\n\n"
             "  --db FILE       results database (default slotopt-bench.db)\n"
             "  --format F      table (default), csv, json or markdown\n"
             "  --cells         print the per-cell table too\n"
             "  --group-by KEY  one summary row per value of family parameter KEY\n"
+            "                  ('' for none; default: as the last bench)\n"
             "  --plot DIR      write gnuplot data, scripts and svg plots to DIR:\n"
             "                  ratio distribution per backend, and frontiers of\n"
             "                  instances whose rows store one (skipped without\n"
@@ -62,16 +63,17 @@ int so_cmd_report(int argc, char **argv)
     so_error err;
     so_error_clear(&err);
     so_hstore *st = NULL;
-    so_hrows rows = {0}, refs = {0};
+    so_hrows rows = {0};
+    so_hkinds kinds = {0};
     int rc = so_hstore_open(db, 0, &st, &err);
     if (!rc)
         rc = so_hstore_load(st, &rows, &err);
     if (!rc)
-        rc = so_hstore_references(st, &refs, &err);
+        rc = so_hstore_kinds(st, &kinds, &err);
     if (!rc && rows.n == 0)
         rc = so_error_setf(&err, db, 0, 0, NULL, "no result stored in this database");
     so_htables t;
-    if (!rc && !(rc = so_harness_tables(&rows, &refs, group_by, &t))) {
+    if (!rc && !(rc = so_harness_tables(&rows, &kinds, group_by, &t))) {
         so_harness_print(stdout, &t, format, cells);
         int plotted = 0, skipped = 0;
         if (plot)
@@ -84,7 +86,7 @@ int so_cmd_report(int argc, char **argv)
         so_htables_free(&t);
     }
     so_hrows_free(&rows);
-    so_hrows_free(&refs);
+    so_hkinds_free(&kinds);
     so_hstore_close(st);
     return rc ? so_cli_report_error("report", rc, &err) : SO_EXIT_OK;
 }

@@ -119,10 +119,20 @@ int so_hstore_has(so_hstore *st, const char *hash, const char *backend,
 /* Appends the row of the cell to rows when it is stored. */
 int so_hstore_get(so_hstore *st, const char *hash, const char *backend,
                   int rep, so_hrows *rows, so_error *err);
-int so_hstore_set_reference(so_hstore *st, const char *problem,
-                            const char *backend, so_error *err);
-/* Reference backend of each problem kind: pairs (problem, backend). */
-int so_hstore_references(so_hstore *st, so_hrows *pairs, so_error *err);
+/* What the latest bench recorded for a problem kind: its reference backend
+ * and the family parameter its summary is grouped by ("" = none). */
+typedef struct so_hkind {
+    char problem[32], reference[64], group_by[64];
+} so_hkind;
+
+typedef struct so_hkinds {
+    so_hkind *v;
+    size_t n;
+} so_hkinds;
+
+int so_hstore_set_kind(so_hstore *st, const so_hkind *k, so_error *err);
+int so_hstore_kinds(so_hstore *st, so_hkinds *out, so_error *err);
+void so_hkinds_free(so_hkinds *k);
 /* Every row, ordered by problem, instance, backend, rep. */
 int so_hstore_load(so_hstore *st, so_hrows *rows, so_error *err);
 
@@ -192,8 +202,9 @@ typedef struct so_htables {
     size_t n_sums;
 } so_htables;
 
-/* refs: pairs (problem, backend) as so_hstore_references gives them. */
-int so_harness_tables(const so_hrows *rows, const so_hrows *refs,
+/* Gaps against each kind's reference; summary groups by group_by, or by
+ * each kind's group_by when group_by is NULL. */
+int so_harness_tables(const so_hrows *rows, const so_hkinds *kinds,
                       const char *group_by, so_htables *t);
 void so_htables_free(so_htables *t);
 

@@ -1,5 +1,6 @@
 /* harness_cells.c — the cells of a run (instance x backend x repetition),
  * which of them still need running, and their stored rows afterwards. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tools/harness.h"
@@ -61,8 +62,13 @@ int so_harness_run(const so_hconfig *c, const so_hinsts *s, so_hstore *st,
     so_hcell *cells = NULL;
     size_t n = 0;
     int rc = so_harness_cells(c, s, &cells, &n, err);
-    for (size_t i = 0; !rc && i < c->n_refs; i++)
-        rc = so_hstore_set_reference(st, c->refs[i]->problem, c->refs[i]->name, err);
+    for (size_t i = 0; !rc && i < c->n_refs; i++) {
+        so_hkind k;
+        snprintf(k.problem, sizeof k.problem, "%s", c->refs[i]->problem);
+        snprintf(k.reference, sizeof k.reference, "%s", c->refs[i]->name);
+        snprintf(k.group_by, sizeof k.group_by, "%s", c->group_by);
+        rc = so_hstore_set_kind(st, &k, err);
+    }
     size_t todo = 0;
     for (size_t k = 0; !rc && k < n; k++) {
         int done = c->resume ? so_hstore_has(st, s->v[cells[k].inst].hash,

@@ -102,11 +102,11 @@ static const so_hrow *lookup(so_hrow **sorted, size_t n, const char *hash,
     return NULL;
 }
 
-static const char *reference_backend(const so_hrows *refs, const char *problem)
+static const so_hkind *kind_of(const so_hkinds *kinds, const char *problem)
 {
-    for (size_t i = 0; i < refs->n; i++)
-        if (!strcmp(refs->v[i].problem, problem))
-            return refs->v[i].backend;
+    for (size_t i = 0; i < kinds->n; i++)
+        if (!strcmp(kinds->v[i].problem, problem))
+            return &kinds->v[i];
     return NULL;
 }
 
@@ -193,7 +193,7 @@ static int summarise(so_htables *t, const char *const *groups, size_t first,
     return SO_OK;
 }
 
-int so_harness_tables(const so_hrows *rows, const so_hrows *refs,
+int so_harness_tables(const so_hrows *rows, const so_hkinds *kinds,
                       const char *group_by, so_htables *t)
 {
     memset(t, 0, sizeof *t);
@@ -206,7 +206,8 @@ int so_harness_tables(const so_hrows *rows, const so_hrows *refs,
     for (size_t i = 0; !rc && i < n; i++) {
         sorted[i] = &rows->v[i];
         char g[96];
-        group_of(&rows->v[i], group_by, g, sizeof g);
+        const so_hkind *k = kind_of(kinds, rows->v[i].problem);
+        group_of(&rows->v[i], group_by ? group_by : k ? k->group_by : NULL, g, sizeof g);
         if (!(groups[i] = strdup(g)))
             rc = SO_ENOMEM;
     }
@@ -214,7 +215,8 @@ int so_harness_tables(const so_hrows *rows, const so_hrows *refs,
         qsort(sorted, n, sizeof *sorted, cmp_rows);
         for (size_t i = 0; i < n; i++) {
             const so_hrow *row = &rows->v[i];
-            const char *rb = reference_backend(refs, row->problem);
+            const so_hkind *k = kind_of(kinds, row->problem);
+            const char *rb = k ? k->reference : NULL;
             const so_hrow *ref = rb ? lookup(sorted, n, row->hash, rb, row->rep) : NULL;
             if (rb && !ref)
                 ref = lookup(sorted, n, row->hash, rb, 0);

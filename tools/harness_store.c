@@ -1,5 +1,6 @@
 /* harness_store.c — the results database (SQLite): one row per instance x
- * backend x repetition, UNIQUE(instance_hash, backend, rep). Each row is
+ * backend x repetition, UNIQUE(instance_hash, backend, rep), and per
+ * problem kind the reference and grouping of the latest bench. Each row is
  * its own transaction in WAL mode, so a run killed at any moment keeps every
  * cell it finished; synchronous=NORMAL survives process kills (a power loss
  * may drop the last commits). */
@@ -39,8 +40,9 @@ static const char schema[] =
     " frontier TEXT, extras TEXT, message TEXT,"
     " finished TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),"
     " UNIQUE(instance_hash, backend, rep));"
-    "CREATE TABLE IF NOT EXISTS reference("
-    " problem TEXT PRIMARY KEY, backend TEXT NOT NULL);";
+    "CREATE TABLE IF NOT EXISTS kinds("
+    " problem TEXT PRIMARY KEY, reference TEXT NOT NULL,"
+    " group_by TEXT NOT NULL DEFAULT '');";
 
 static int db_error(so_hstore *st, so_error *err, const char *what)
 {
@@ -167,20 +169,55 @@ int so_hstore_has(so_hstore *st, const char *hash, const char *backend,
     return rc == SQLITE_DONE ? 0 : db_error(st, err, "cannot query");
 }
 
-int so_hstore_set_reference(so_hstore *st, const char *problem,
-                            const char *backend, so_error *err)
+int so_hstore_set_kind(so_hstore *st, const so_hkind *k, so_error *err)
 {
     sqlite3_stmt *s = NULL;
     int rc = sqlite3_prepare_v2(st->db,
-                                "INSERT OR REPLACE INTO reference(problem, backend)"
-                                " VALUES (?, ?)", -1, &s, NULL);
+                                "INSERT OR REPLACE INTO kinds(problem, reference, group_by)"
+                                " VALUES (?, ?, ?)", -1, &s, NULL);
     if (rc == SQLITE_OK) {
-        sqlite3_bind_text(s, 1, problem, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(s, 2, backend, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(s, 1, k->problem, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(s, 2, k->reference, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(s, 3, k->group_by, -1, SQLITE_TRANSIENT);
         rc = sqlite3_step(s) == SQLITE_DONE ? SQLITE_OK : SQLITE_ERROR;
     }
     sqlite3_finalize(s);
     return rc == SQLITE_OK ? SO_OK : db_error(st, err, "cannot store the reference");
+}
+
+int so_hstore_kinds(so_hstore *st, so_hkinds *out, so_error *err)
+{
+    memset(out, 0, sizeof *out);
+    sqlite3_stmt *s = NULL;
+    if (sqlite3_prepare_v2(st->db, "SELECT problem, reference, group_by FROM kinds"
+                                   " ORDER BY problem", -1, &s, NULL) != SQLITE_OK)
+        return db_error(st, err, "cannot read the results database");
+    int rc;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+        so_hkind *v = realloc(out->v, (out->n + 1) * sizeof *v);
+        if (!v) {
+            sqlite3_finalize(s);
+            so_hkinds_free(out);
+            return SO_ENOMEM;
+        }
+        out->v = v;
+        so_hkind *k = &v[out->n++];
+        snprintf(k->problem, sizeof k->problem, "%s", (const char *)sqlite3_column_text(s, 0));
+        snprintf(k->reference, sizeof k->reference, "%s", (const char *)sqlite3_column_text(s, 1));
+        snprintf(k->group_by, sizeof k->group_by, "%s", (const char *)sqlite3_column_text(s, 2));
+    }
+    sqlite3_finalize(s);
+    if (rc != SQLITE_DONE) {
+        so_hkinds_free(out);
+        return db_error(st, err, "cannot read the results database");
+    }
+    return SO_OK;
+}
+
+void so_hkinds_free(so_hkinds *k)
+{
+    free(k->v);
+    memset(k, 0, sizeof *k);
 }
 
 void so_hrow_free(so_hrow *r)
@@ -259,32 +296,25 @@ static void read_row(sqlite3_stmt *s, so_hrow *r)
 }
 
 /* Appends the rows of statement s (reset by the caller) to rows. */
-static int append_rows(so_hstore *st, sqlite3_stmt *s, so_hrows *rows,
-                       int pairs, so_error *err)
+static int append_rows(so_hstore *st, sqlite3_stmt *s, so_hrows *rows, so_error *err)
 {
     int rc;
     while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
         so_hrow *r = push(rows);
         if (!r)
             return SO_ENOMEM;
-        if (pairs) {
-            r->problem = col_text(s, 0);
-            r->backend = col_text(s, 1);
-        } else {
-            read_row(s, r);
-        }
+        read_row(s, r);
     }
     return rc == SQLITE_DONE ? SO_OK : db_error(st, err, "cannot read the results database");
 }
 
-static int load(so_hstore *st, const char *sql, so_hrows *rows, int pairs,
-                so_error *err)
+static int load(so_hstore *st, const char *sql, so_hrows *rows, so_error *err)
 {
     memset(rows, 0, sizeof *rows);
     sqlite3_stmt *s = NULL;
     if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
         return db_error(st, err, "cannot read the results database");
-    int rc = append_rows(st, s, rows, pairs, err);
+    int rc = append_rows(st, s, rows, err);
     sqlite3_finalize(s);
     if (rc)
         so_hrows_free(rows);
@@ -299,15 +329,9 @@ int so_hstore_get(so_hstore *st, const char *hash, const char *backend,
     sqlite3_bind_text(s, 1, hash, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(s, 2, backend, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int(s, 3, rep);
-    int rc = append_rows(st, s, rows, 0, err);
+    int rc = append_rows(st, s, rows, err);
     sqlite3_reset(s);
     return rc;
-}
-
-int so_hstore_references(so_hstore *st, so_hrows *pairs, so_error *err)
-{
-    return load(st, "SELECT problem, backend FROM reference ORDER BY problem",
-                pairs, 1, err);
 }
 
 int so_hstore_load(so_hstore *st, so_hrows *rows, so_error *err)
@@ -315,5 +339,5 @@ int so_hstore_load(so_hstore *st, so_hrows *rows, so_error *err)
     return load(st,
                 "SELECT " COLUMNS " FROM cells ORDER BY problem, family, params,"
                 " seed, instance_index, instance, instance_hash, backend, rep",
-                rows, 0, err);
+                rows, err);
 }

@@ -137,6 +137,12 @@ static void test_scenarios(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "48 cells run"));
     free(out);
     free(err);
+    /* report groups as the scenario did */
+    snprintf(args, sizeof args, "report --db %s/default.db", so_test_tmpdir());
+    CU_ASSERT_EQUAL(so_test_run(args, &out, &err), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "class=subset-sum"));
+    free(out);
+    free(err);
     so_test_write("tiny.json", "{\"backends\": \"kp-greedy\", \"reference\": \"kp-glpk\","
                                " \"inputs\": [{\"family\": \"knapsack\", \"count\": 2,"
                                " \"params\": {\"n\": 8}}]}");

@@ -125,12 +125,10 @@ static void test_summary(void)
     v[4].seconds = 9;
     v[0].params = (char *)"{\"n\": \"10\"}";
     so_hrows rows = {v, 6, 6};
-    so_hrow pair = {0};
-    pair.problem = (char *)"p";
-    pair.backend = (char *)"exact";
-    so_hrows refs = {&pair, 1, 1};
+    so_hkind kind = {"p", "exact", ""};
+    so_hkinds kinds = {&kind, 1};
     so_htables t;
-    CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &refs, NULL, &t), SO_OK);
+    CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &kinds, NULL, &t), SO_OK);
     CU_ASSERT_EQUAL_FATAL(t.n_cells, 6);
     CU_ASSERT_EQUAL_FATAL(t.n_sums, 2);
     const so_hsummary *e = &t.sums[0], *h = &t.sums[1];
@@ -179,12 +177,19 @@ static void test_summary(void)
     json_decref(j);
     so_htables_free(&t);
 
-    /* grouped by a family parameter */
-    CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &refs, "n", &t), SO_OK);
+    /* grouped by a family parameter: asked for, or the kind's */
+    CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &kinds, "n", &t), SO_OK);
     CU_ASSERT_EQUAL(t.n_sums, 3);
     CU_ASSERT_STRING_EQUAL(t.sums[0].group, "n=10");
     CU_ASSERT_EQUAL(t.sums[0].cells, 1);
     CU_ASSERT_STRING_EQUAL(t.sums[1].group, "n=-");
+    so_htables_free(&t);
+    snprintf(kind.group_by, sizeof kind.group_by, "n");
+    CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &kinds, NULL, &t), SO_OK);
+    CU_ASSERT_EQUAL(t.n_sums, 3);
+    so_htables_free(&t);
+    CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &kinds, "", &t), SO_OK);
+    CU_ASSERT_EQUAL(t.n_sums, 2);
     so_htables_free(&t);
 }
 

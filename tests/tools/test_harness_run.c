@@ -117,15 +117,15 @@ static int run(const so_hconfig *c, const so_hinsts *s, const char *db, size_t *
     return rc;
 }
 
-static void tables(const char *db, so_htables *t, so_hrows *rows, so_hrows *refs)
+static void tables(const char *db, so_htables *t, so_hrows *rows, so_hkinds *kinds)
 {
     so_hstore *st = NULL;
     so_error err;
     CU_ASSERT_EQUAL_FATAL(so_hstore_open(db, 1, &st, &err), SO_OK);
     CU_ASSERT_EQUAL_FATAL(so_hstore_load(st, rows, &err), SO_OK);
-    CU_ASSERT_EQUAL_FATAL(so_hstore_references(st, refs, &err), SO_OK);
+    CU_ASSERT_EQUAL_FATAL(so_hstore_kinds(st, kinds, &err), SO_OK);
     so_hstore_close(st);
-    CU_ASSERT_EQUAL_FATAL(so_harness_tables(rows, refs, NULL, t), SO_OK);
+    CU_ASSERT_EQUAL_FATAL(so_harness_tables(rows, kinds, NULL, t), SO_OK);
 }
 
 #define CELLS 32 /* 16 instances x {kp-glpk, test-slow} */
@@ -174,7 +174,8 @@ static void test_kill_and_resume(void)
 
     CU_ASSERT_EQUAL_FATAL(run(&c, &s, whole, &ran), SO_OK);
     so_htables a, b;
-    so_hrows ra, fa, rb, fb;
+    so_hrows ra, rb;
+    so_hkinds fa, fb;
     tables(db, &a, &ra, &fa);
     tables(whole, &b, &rb, &fb);
     CU_ASSERT_EQUAL_FATAL(a.n_sums, 2);
@@ -199,9 +200,9 @@ static void test_kill_and_resume(void)
     so_htables_free(&a);
     so_htables_free(&b);
     so_hrows_free(&ra);
-    so_hrows_free(&fa);
+    so_hkinds_free(&fa);
     so_hrows_free(&rb);
-    so_hrows_free(&fb);
+    so_hkinds_free(&fb);
     so_hinsts_free(&s);
 }
 
@@ -266,22 +267,24 @@ static void test_repetitions(void)
     CU_ASSERT_EQUAL(query(db, "SELECT count(DISTINCT rep) FROM cells"), 3);
     so_hstore *st;
     so_error err;
-    so_hrows rows, refs;
+    so_hrows rows;
+    so_hkinds kinds;
     CU_ASSERT_EQUAL_FATAL(so_hstore_open(db, 1, &st, &err), SO_OK);
     CU_ASSERT_EQUAL_FATAL(so_harness_select(&c, &s, st, &rows, &err), SO_OK);
-    CU_ASSERT_EQUAL_FATAL(so_hstore_references(st, &refs, &err), SO_OK);
+    CU_ASSERT_EQUAL_FATAL(so_hstore_kinds(st, &kinds, &err), SO_OK);
     so_hstore_close(st);
     CU_ASSERT_EQUAL(rows.n, 12);
-    CU_ASSERT_EQUAL_FATAL(refs.n, 1);
-    CU_ASSERT_STRING_EQUAL(refs.v[0].problem, "knapsack");
-    CU_ASSERT_STRING_EQUAL(refs.v[0].backend, "kp-glpk");
+    CU_ASSERT_EQUAL_FATAL(kinds.n, 1);
+    CU_ASSERT_STRING_EQUAL(kinds.v[0].problem, "knapsack");
+    CU_ASSERT_STRING_EQUAL(kinds.v[0].reference, "kp-glpk");
+    CU_ASSERT_STRING_EQUAL(kinds.v[0].group_by, "");
     so_htables t;
-    CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &refs, NULL, &t), SO_OK);
+    CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &kinds, NULL, &t), SO_OK);
     CU_ASSERT_EQUAL(t.sums[1].instances, 2);
     CU_ASSERT_EQUAL(t.sums[1].cells, 6);
     so_htables_free(&t);
     so_hrows_free(&rows);
-    so_hrows_free(&refs);
+    so_hkinds_free(&kinds);
     so_hinsts_free(&s);
 }
 
@@ -300,8 +303,9 @@ static void test_frontier_rows_and_plots(void)
                               " AND json_extract(extras, '$.iterations') = 7"
                               " AND objective IS NULL"), 2);
     so_htables t;
-    so_hrows rows, refs;
-    tables(db, &t, &rows, &refs);
+    so_hrows rows;
+    so_hkinds kinds;
+    tables(db, &t, &rows, &kinds);
     CU_ASSERT_STRING_EQUAL(t.sums[1].backend, "test-frontier");
     CU_ASSERT_DOUBLE_EQUAL(t.sums[1].mean_ratio, 1.25, 1e-12);
     CU_ASSERT_EQUAL(t.sums[1].optimal, 0);
@@ -325,7 +329,7 @@ static void test_frontier_rows_and_plots(void)
     CU_ASSERT_EQUAL(access(path, R_OK), 0);
     so_htables_free(&t);
     so_hrows_free(&rows);
-    so_hrows_free(&refs);
+    so_hkinds_free(&kinds);
     so_hinsts_free(&s);
 }
 
