@@ -215,6 +215,10 @@ int so_hformat_parse(const char *s); /* -1 if unknown */
  * only the cells then (one table per text); json always has both. */
 void so_harness_print(FILE *fp, const so_htables *t, int format, int cells);
 
+/* Warns on fp about cells of a reference without a ratio (no objective). */
+void so_harness_warn(FILE *fp, const char *cmd, const so_htables *t,
+                     const so_hkinds *kinds);
+
 /* ---- progress bar --------------------------------------------------------- */
 typedef struct so_hprogress {
     FILE *fp;

@@ -292,3 +292,23 @@ void so_harness_print(FILE *fp, const so_htables *t, int format, int cells)
         free(g.text);
     }
 }
+
+void so_harness_warn(FILE *fp, const char *cmd, const so_htables *t,
+                     const so_hkinds *kinds)
+{
+    for (size_t k = 0; k < kinds->n; k++) {
+        size_t cells = 0, missing = 0;
+        for (size_t i = 0; i < t->n_cells; i++) {
+            const so_hrow *r = t->cells[i].row;
+            if (strcmp(r->problem, kinds->v[k].problem) ||
+                strcmp(r->backend, kinds->v[k].reference))
+                continue;
+            cells++;
+            missing += isnan(t->cells[i].gap.ratio);
+        }
+        if (missing)
+            fprintf(fp, "slotopt %s: the reference %s has no usable result on %zu of its"
+                        " %zu cells: the gaps of those instances are unknown\n",
+                    cmd, kinds->v[k].reference, missing, cells);
+    }
+}

@@ -150,6 +150,17 @@ static void test_summary(void)
     CU_ASSERT_PTR_EQUAL(t.cells[5].ref, &v[4]);
     CU_ASSERT_TRUE(isnan(t.cells[5].gap.ratio));
 
+    /* the reference failed on instance c */
+    char *warn = NULL;
+    size_t wlen = 0;
+    FILE *wf = open_memstream(&warn, &wlen);
+    so_harness_warn(wf, "bench", &t, &kinds);
+    fclose(wf);
+    CU_ASSERT_STRING_EQUAL(warn, "slotopt bench: the reference exact has no usable result"
+                                 " on 1 of its 3 cells: the gaps of those instances are"
+                                 " unknown\n");
+    free(warn);
+
     /* the text formats */
     char *out = NULL;
     size_t len = 0;
