@@ -136,6 +136,11 @@ static int cmp_double(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
+static int cmp_str(const void *x, const void *y)
+{
+    return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
 static int is_solved(const char *status)
 {
     return !strcmp(status, "optimal") || !strcmp(status, "feasible") ||
@@ -163,12 +168,7 @@ static int summarise(so_htables *t, const char *const *groups, size_t first,
         if (strcmp(c->row->problem, s->problem) || strcmp(groups[k], s->group) ||
             strcmp(c->row->backend, s->backend))
             continue;
-        size_t seen = 0;
-        while (seen < s->instances && strcmp(hashes[seen], c->row->hash))
-            seen++;
-        if (seen == s->instances)
-            hashes[s->instances++] = c->row->hash;
-        s->cells++;
+        hashes[s->cells++] = c->row->hash;
         s->solved += is_solved(c->row->status);
         s->optimal += c->gap.optimal;
         double sec = isfinite(c->row->seconds) ? c->row->seconds : 0;
@@ -179,6 +179,9 @@ static int summarise(so_htables *t, const char *const *groups, size_t first,
             sum_ratio += c->gap.ratio;
         }
     }
+    qsort(hashes, s->cells, sizeof *hashes, cmp_str);
+    for (size_t k = 0; k < s->cells; k++)
+        s->instances += k == 0 || strcmp(hashes[k], hashes[k - 1]) != 0;
     s->mean_seconds = sum_sec / (double)s->cells;
     s->mean_ratio = s->median_ratio = s->worst_ratio = NAN;
     if (s->with_ratio) {
