@@ -25,6 +25,8 @@ typedef struct so_hinst {
 typedef struct so_hinsts {
     so_hinst *v;
     size_t n, cap;
+    uint64_t *seen; /* open-addressing set of the hashes listed (0 = empty) */
+    size_t seen_cap;
 } so_hinsts;
 
 void so_hinsts_free(so_hinsts *s);

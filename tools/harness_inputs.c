@@ -16,7 +16,38 @@ void so_hinsts_free(so_hinsts *s)
         free(s->v[i].params);
     }
     free(s->v);
+    free(s->seen);
     memset(s, 0, sizeof *s);
+}
+
+/* Adds h to the set of hashes; 1 if it was there, 0 if added, < 0 when out
+ * of memory. The set stays at most half full. */
+static int seen_add(so_hinsts *s, uint64_t h)
+{
+    h = h ? h : 1; /* 0 marks an empty slot */
+    if (2 * (s->n + 1) > s->seen_cap) {
+        size_t cap = s->seen_cap ? 2 * s->seen_cap : 256;
+        uint64_t *t = calloc(cap, sizeof *t);
+        if (!t)
+            return SO_ENOMEM;
+        for (size_t i = 0; i < s->seen_cap; i++)
+            if (s->seen[i]) {
+                size_t k = s->seen[i] & (cap - 1);
+                while (t[k])
+                    k = (k + 1) & (cap - 1);
+                t[k] = s->seen[i];
+            }
+        free(s->seen);
+        s->seen = t;
+        s->seen_cap = cap;
+    }
+    size_t k = h & (s->seen_cap - 1);
+    while (s->seen[k] && s->seen[k] != h)
+        k = (k + 1) & (s->seen_cap - 1);
+    if (s->seen[k])
+        return 1;
+    s->seen[k] = h;
+    return 0;
 }
 
 /* FNV-1a, 64 bits, over the canonical text (sorted keys, compact, 17
@@ -67,11 +98,13 @@ int so_hinsts_add_problem(so_hinsts *s, so_problem *p, so_error *err)
     so_hinst in = {0};
     in.problem = p;
     int rc = so_harness_hash(p, in.hash);
-    for (size_t i = 0; !rc && i < s->n; i++)
-        if (strcmp(s->v[i].hash, in.hash) == 0) {
-            so_problem_free(p);
-            return SO_OK;
-        }
+    int dup = rc ? 0 : seen_add(s, strtoull(in.hash, NULL, 16));
+    if (dup == 1) {
+        so_problem_free(p);
+        return SO_OK;
+    }
+    if (dup < 0)
+        rc = dup;
     if (!rc && !(in.name = strdup(so_problem_name(p))))
         rc = SO_ENOMEM;
     if (!rc)
