@@ -229,6 +229,17 @@ static void test_formats_and_progress(void)
     fclose(fp);
     CU_ASSERT_EQUAL(len, 0);
     free(out);
+    /* enabled: redrawn in place, a newline at the end */
+    fp = open_memstream(&out, &len);
+    so_hprogress_start(&pb, fp, 2, 1);
+    so_hprogress_step(&pb);
+    so_hprogress_step(&pb);
+    so_hprogress_end(&pb);
+    fclose(fp);
+    CU_ASSERT_EQUAL(strncmp(out, "\r[......", 8), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\r[##############################] 2/2 cells"));
+    CU_ASSERT_PTR_EQUAL(strchr(out, '\n'), out + len - 1); /* one line, ended */
+    free(out);
     CU_ASSERT_EQUAL(so_harness_kill_after(0), 0);
     CU_ASSERT_DOUBLE_EQUAL(so_harness_kill_after(0.25), 0.5, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(so_harness_kill_after(10), 11, 1e-12);
