@@ -35,6 +35,7 @@ typedef struct pool {
     const so_hconfig *c;
     const so_hinsts *s;
     const so_hcell *cells;
+    size_t n, next; /* cells, and the next one to hand out */
     so_hstore *st;
     worker *ws;
     int jobs;
@@ -100,15 +101,15 @@ static void from_answer(json_t *o, so_hrow *r, char **owned)
                                                       JSON_REAL_PRECISION(17));
 }
 
-/* Stores the cell of w from its answer (text NULL: killed or crashed with
- * wait status `status`). */
-static int store(pool *pl, worker *w, const char *text, int killed, int status,
-                 so_error *err)
+/* Stores cell k, started at `start`, from its answer (text NULL: killed or
+ * crashed with wait status `status`). */
+static int store(pool *pl, size_t k, double start, const char *text, int killed,
+                 int status, so_error *err)
 {
-    const so_hcell *cell = &pl->cells[w->cell];
+    const so_hcell *cell = &pl->cells[k];
     so_hrow r;
     row_for(pl->c, &pl->s->v[cell->inst], cell, &r);
-    r.seconds = so_now() - w->start;
+    r.seconds = so_now() - start;
     char *owned[3] = {NULL, NULL, NULL};
     char msg[256];
     json_t *answer = text ? json_loads(text, 0, NULL) : NULL;
@@ -134,10 +135,8 @@ static int store(pool *pl, worker *w, const char *text, int killed, int status,
     }
     int rc = so_hstore_put(pl->st, &r, err);
     json_decref(answer);
-    for (int k = 0; k < 3; k++)
-        free(owned[k]);
-    w->busy = 0;
-    w->len = 0;
+    for (int i = 0; i < 3; i++)
+        free(owned[i]);
     return rc;
 }
 
@@ -258,34 +257,41 @@ static const char *answer(worker *w)
     return w->buf + sizeof n;
 }
 
-/* Handles what happened to busy worker w; 1 when its cell is done. */
+/* Handles what happened to busy worker w; 1 when its cell is done. A worker
+ * that answered gets its next cell before the answer is stored, so that it
+ * solves while the parent writes to the database. */
 static int check(pool *pl, worker *w, short revents, double kill_after, int *rc,
                  so_error *err)
 {
     int eof = revents ? drain(w) : 0;
+    size_t k = w->cell;
+    double start = w->start;
     const char *text = answer(w);
     if (text) {
-        *rc = store(pl, w, text, 0, 0, err);
+        char *copy = strdup(text);
+        w->busy = 0;
+        *rc = copy ? SO_OK : SO_ENOMEM;
+        if (!*rc && pl->next < pl->n)
+            *rc = dispatch(pl, w, pl->next++, err);
+        if (!*rc)
+            *rc = store(pl, k, start, copy, 0, 0, err);
+        free(copy);
         return 1;
     }
-    if (eof) {
-        int status = reap(w, 0);
-        *rc = store(pl, w, NULL, 0, status, err);
-        return 1;
-    }
-    if (kill_after > 0 && so_now() - w->start >= kill_after) {
-        reap(w, 1);
-        *rc = store(pl, w, NULL, 1, 0, err);
-        return 1;
-    }
-    return 0;
+    int late = !eof && kill_after > 0 && so_now() - start >= kill_after;
+    if (!eof && !late)
+        return 0;
+    int status = reap(w, late);
+    w->busy = 0;
+    *rc = store(pl, k, start, NULL, late, status, err);
+    return 1;
 }
 
 int so_harness_pool(const so_hconfig *c, const so_hinsts *s,
                     const so_hcell *cells, size_t n, so_hstore *st,
                     so_error *err)
 {
-    pool pl = {c, s, cells, st, NULL, c->jobs > 0 ? c->jobs : 1};
+    pool pl = {c, s, cells, n, 0, st, NULL, c->jobs > 0 ? c->jobs : 1};
     pl.ws = calloc((size_t)pl.jobs, sizeof *pl.ws);
     struct pollfd *pfd = calloc((size_t)pl.jobs, sizeof *pfd);
     if (!pl.ws || !pfd) {
@@ -299,12 +305,12 @@ int so_harness_pool(const so_hconfig *c, const so_hinsts *s,
     double kill_after = so_harness_kill_after(c->time_limit);
     so_hprogress pb;
     so_hprogress_start(&pb, stderr, n, c->progress);
-    size_t next = 0, done = 0;
+    size_t done = 0;
     int rc = SO_OK;
     while (!rc && done < n) {
-        for (int j = 0; j < pl.jobs && next < n && !rc; j++)
+        for (int j = 0; j < pl.jobs && pl.next < n && !rc; j++)
             if (!pl.ws[j].busy)
-                rc = dispatch(&pl, &pl.ws[j], next++, err);
+                rc = dispatch(&pl, &pl.ws[j], pl.next++, err);
         if (rc)
             break;
         double now = so_now(), wait = -1;
