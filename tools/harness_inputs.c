@@ -120,11 +120,12 @@ int so_hinsts_add_problem(so_hinsts *s, so_problem *p, so_error *err)
         }
     }
     if (rc) {
+        so_error_setf(err, NULL, 0, 0, NULL, "instance %s: out of memory (or no JSON"
+                      " form to hash)", so_problem_name(p));
         so_problem_free(p);
         free(in.name);
         free(in.family);
         free(in.params);
-        so_error_setf(err, NULL, 0, 0, NULL, "out of memory");
         return SO_ENOMEM;
     }
     s->v[s->n++] = in;
