@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "tests/test_util.h"
 #include "tools/harness.h"
 
@@ -245,10 +246,50 @@ static void test_formats_and_progress(void)
     CU_ASSERT_DOUBLE_EQUAL(so_harness_kill_after(10), 11, 1e-12);
 }
 
+/* Frontier points given as objects: their member names label the axes. */
+static void test_frontier_objects(void)
+{
+    so_hrow v[2] = {
+        row("h", "sweep", SO_MINIMIZE, "optimal", NAN),
+        row("h", "greedy", SO_MINIMIZE, "feasible", NAN),
+    };
+    v[0].frontier = (char *)"[{\"makespan\": 1, \"budget\": 9}, {\"makespan\": 3, \"budget\": 2}]";
+    v[1].frontier = (char *)"[{\"makespan\": 2, \"budget\": 9}, {\"note\": \"x\"}]";
+    v[1].extras = (char *)"{\"hypervolume_ratio\": 0.5}";
+    so_hrows rows = {v, 2, 2};
+    so_hkind kind = {"p", "sweep", ""};
+    so_hkinds kinds = {&kind, 1};
+    so_htables t;
+    CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &kinds, NULL, &t), SO_OK);
+    CU_ASSERT_DOUBLE_EQUAL(t.cells[1].gap.ratio, 2, 1e-12);
+    char dir[600];
+    snprintf(dir, sizeof dir, "%s/objplots", so_test_tmpdir());
+    mkdir(dir, 0777);
+    setenv("SLOTOPT_GNUPLOT", "/nonexistent/gnuplot", 1);
+    int plotted = -1, skipped = -1;
+    so_error err;
+    CU_ASSERT_EQUAL(so_harness_plot(&t, dir, &plotted, &skipped, &err), SO_OK);
+    unsetenv("SLOTOPT_GNUPLOT");
+    CU_ASSERT_EQUAL(plotted, 0);
+    CU_ASSERT_EQUAL(skipped, 1);
+    char path[700];
+    snprintf(path, sizeof path, "%s/frontier-h-h.dat", dir);
+    char *dat = so_test_slurp(path);
+    CU_ASSERT_STRING_EQUAL(dat ? dat : "", "1 9\n3 2\n\n\n2 9\n\n\n");
+    free(dat);
+    snprintf(path, sizeof path, "%s/frontier-h-h.gp", dir);
+    char *gp = so_test_slurp(path);
+    CU_ASSERT_PTR_NOT_NULL(gp ? strstr(gp, "set xlabel 'makespan'\nset ylabel 'budget'") : NULL);
+    CU_ASSERT_PTR_NOT_NULL(gp ? strstr(gp, "index 1 with linespoints title 'greedy'") : NULL);
+    free(gp);
+    so_htables_free(&t);
+}
+
 static CU_TestInfo tests[] = {
     {"ratio and difference oriented by the sense", test_scalar_orientation},
     {"missing reference or objective, infeasible", test_missing},
     {"frontier gap from hypervolume extras", test_frontier_extras},
+    {"frontier points as objects: data and axis labels", test_frontier_objects},
     {"summary statistics, formats, groups", test_summary},
     {"format names, progress line, kill time", test_formats_and_progress},
     CU_TEST_INFO_NULL,
