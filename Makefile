@@ -72,7 +72,7 @@ $(BENCH): $(call obj,$(BENCH_SRC)) $(LIB)
 # The main job on the shipped default instances.
 run: deps
 	@$(MAKE) --no-print-directory all
-	./$(PROG) run-default
+	./$(PROG) bench --scenario default --db $(BUILD)/default.db
 
 test: deps
 	@$(MAKE) --no-print-directory test-run

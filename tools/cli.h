@@ -42,6 +42,8 @@ int so_cmd_frontier(int argc, char **argv);
 /* ras */
 
 /* harness */
+int so_cmd_bench(int argc, char **argv);
+int so_cmd_report(int argc, char **argv);
 
 /* cluster */
 int so_cmd_sim(int argc, char **argv);

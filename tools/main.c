@@ -21,6 +21,8 @@ static const so_command commands[] = {
     /* ras */
 
     /* harness */
+    {"bench", "run backends on instances: gaps to a reference, stored", so_cmd_bench},
+    {"report", "the gap tables and plots of a results database", so_cmd_report},
 
     /* cluster */
     {"sim", "replay a workload on the discrete-event cluster model", so_cmd_sim},

@@ -1,0 +1,297 @@
+/* test_harness_gap.c — gaps oriented by the sense, frontier extras, the
+ * summary statistics, the output formats and the progress line. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "tests/test_util.h"
+#include "tools/harness.h"
+
+static so_hrow row(const char *hash, const char *backend, int sense,
+                   const char *status, double objective)
+{
+    so_hrow r;
+    memset(&r, 0, sizeof r);
+    r.instance = (char *)hash;
+    r.hash = (char *)hash;
+    r.problem = (char *)"p";
+    r.sense = sense;
+    r.backend = (char *)backend;
+    r.status = (char *)status;
+    r.objective = objective;
+    r.bound = NAN;
+    r.seconds = 1;
+    return r;
+}
+
+static void test_scalar_orientation(void)
+{
+    so_hrow ref = row("h", "exact", SO_MAXIMIZE, "optimal", 100);
+    so_hrow r = row("h", "heur", SO_MAXIMIZE, "feasible", 80);
+    so_hgap g = so_harness_gap(&r, &ref);
+    CU_ASSERT_DOUBLE_EQUAL(g.ratio, 1.25, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(g.diff, 20, 1e-12);
+    CU_ASSERT_FALSE(g.optimal);
+    ref = row("h", "exact", SO_MINIMIZE, "optimal", 80);
+    r = row("h", "heur", SO_MINIMIZE, "feasible", 100);
+    g = so_harness_gap(&r, &ref);
+    CU_ASSERT_DOUBLE_EQUAL(g.ratio, 1.25, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(g.diff, 20, 1e-12);
+    /* equal within the tolerance: optimal, ratio exactly 1 */
+    r.objective = 80 + 1e-12;
+    g = so_harness_gap(&r, &ref);
+    CU_ASSERT_TRUE(g.optimal);
+    CU_ASSERT_EQUAL(g.ratio, 1);
+    /* negative objectives (minimise lateness): -10 is better than -5 */
+    ref.objective = -10;
+    r.objective = -5;
+    g = so_harness_gap(&r, &ref);
+    CU_ASSERT_DOUBLE_EQUAL(g.ratio, 2, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(g.diff, 5, 1e-12);
+    /* a reference of 0 and a worse answer: infinitely worse */
+    ref.objective = 0;
+    r.objective = 3;
+    g = so_harness_gap(&r, &ref);
+    CU_ASSERT_TRUE(isinf(g.ratio));
+    CU_ASSERT_DOUBLE_EQUAL(g.diff, 3, 1e-12);
+    /* signs differ: no ratio, the difference still */
+    ref.objective = -2;
+    r.objective = 3;
+    g = so_harness_gap(&r, &ref);
+    CU_ASSERT_TRUE(isnan(g.ratio));
+    CU_ASSERT_DOUBLE_EQUAL(g.diff, 5, 1e-12);
+    /* better than a non-optimal reference: ratio < 1, optimal */
+    ref = row("h", "exact", SO_MAXIMIZE, "time limit", 90);
+    r = row("h", "heur", SO_MAXIMIZE, "feasible", 100);
+    g = so_harness_gap(&r, &ref);
+    CU_ASSERT_DOUBLE_EQUAL(g.ratio, 0.9, 1e-12);
+    CU_ASSERT_TRUE(g.optimal);
+}
+
+static void test_missing(void)
+{
+    so_hrow ref = row("h", "exact", SO_MAXIMIZE, "killed", NAN);
+    so_hrow r = row("h", "heur", SO_MAXIMIZE, "feasible", 80);
+    so_hgap g = so_harness_gap(&r, &ref);
+    CU_ASSERT_TRUE(isnan(g.ratio) && isnan(g.diff) && !g.optimal);
+    g = so_harness_gap(&r, NULL);
+    CU_ASSERT_TRUE(isnan(g.ratio));
+    /* both prove infeasibility: they agree */
+    ref = row("h", "exact", SO_MINIMIZE, "infeasible", NAN);
+    r = row("h", "heur", SO_MINIMIZE, "infeasible", NAN);
+    g = so_harness_gap(&r, &ref);
+    CU_ASSERT_EQUAL(g.ratio, 1);
+    CU_ASSERT_TRUE(g.optimal);
+}
+
+static void test_frontier_extras(void)
+{
+    so_hrow ref = row("h", "sweep", SO_MINIMIZE, "optimal", NAN);
+    so_hrow r = row("h", "greedy", SO_MINIMIZE, "feasible", NAN);
+    r.extras = (char *)"{\"hypervolume_ratio\": 0.8}";
+    so_hgap g = so_harness_gap(&r, &ref);
+    CU_ASSERT_DOUBLE_EQUAL(g.ratio, 1.25, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(g.diff, 0.2, 1e-12);
+    CU_ASSERT_FALSE(g.optimal);
+    /* absolute hypervolumes on both sides */
+    r.extras = (char *)"{\"hypervolume\": 30}";
+    ref.extras = (char *)"{\"hypervolume\": 40, \"hypervolume_ratio\": 1}";
+    g = so_harness_gap(&r, &ref);
+    CU_ASSERT_DOUBLE_EQUAL(g.ratio, 4.0 / 3, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(g.diff, 0.25, 1e-12);
+    g = so_harness_gap(&ref, &ref);
+    CU_ASSERT_EQUAL(g.ratio, 1);
+    CU_ASSERT_TRUE(g.optimal);
+    /* the scalar objective decides when there is no hypervolume */
+    r.extras = (char *)"{\"other\": 1}";
+    r.objective = 12;
+    ref.objective = 10;
+    g = so_harness_gap(&r, &ref);
+    CU_ASSERT_DOUBLE_EQUAL(g.ratio, 1.2, 1e-12);
+}
+
+/* Two instances x {exact, heur} + a third instance where exact was killed. */
+static void test_summary(void)
+{
+    so_hrow v[6] = {
+        row("a", "exact", SO_MAXIMIZE, "optimal", 100),
+        row("a", "heur", SO_MAXIMIZE, "feasible", 50),
+        row("b", "exact", SO_MAXIMIZE, "optimal", 10),
+        row("b", "heur", SO_MAXIMIZE, "optimal", 10),
+        row("c", "exact", SO_MAXIMIZE, "killed", NAN),
+        row("c", "heur", SO_MAXIMIZE, "feasible", 7),
+    };
+    v[0].seconds = 2;
+    v[2].seconds = 4;
+    v[4].seconds = 9;
+    v[0].params = (char *)"{\"n\": \"10\"}";
+    so_hrows rows = {v, 6, 6};
+    so_hkind kind = {"p", "exact", ""};
+    so_hkinds kinds = {&kind, 1};
+    so_htables t;
+    CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &kinds, NULL, &t), SO_OK);
+    CU_ASSERT_EQUAL_FATAL(t.n_cells, 6);
+    CU_ASSERT_EQUAL_FATAL(t.n_sums, 2);
+    const so_hsummary *e = &t.sums[0], *h = &t.sums[1];
+    CU_ASSERT_STRING_EQUAL(e->backend, "exact");
+    CU_ASSERT_EQUAL(e->instances, 3);
+    CU_ASSERT_EQUAL(e->solved, 2);
+    CU_ASSERT_EQUAL(e->optimal, 2);
+    CU_ASSERT_EQUAL(e->with_ratio, 2);
+    CU_ASSERT_DOUBLE_EQUAL(e->mean_seconds, 5, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(e->max_seconds, 9, 1e-12);
+    CU_ASSERT_STRING_EQUAL(h->backend, "heur");
+    CU_ASSERT_EQUAL(h->solved, 3);
+    CU_ASSERT_EQUAL(h->optimal, 1);
+    CU_ASSERT_EQUAL(h->with_ratio, 2);
+    CU_ASSERT_DOUBLE_EQUAL(h->mean_ratio, 1.5, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(h->median_ratio, 1.5, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(h->worst_ratio, 2, 1e-12);
+    CU_ASSERT_PTR_EQUAL(t.cells[1].ref, &v[0]);
+    CU_ASSERT_PTR_EQUAL(t.cells[5].ref, &v[4]);
+    CU_ASSERT_TRUE(isnan(t.cells[5].gap.ratio));
+
+    /* the reference failed on instance c */
+    char *warn = NULL;
+    size_t wlen = 0;
+    FILE *wf = open_memstream(&warn, &wlen);
+    so_harness_warn(wf, "bench", &t, &kinds);
+    fclose(wf);
+    CU_ASSERT_STRING_EQUAL(warn, "slotopt bench: the reference exact has no usable result"
+                                 " on 1 of its 3 cells: the gaps of those instances are"
+                                 " unknown\n");
+    free(warn);
+
+    /* the text formats */
+    char *out = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&out, &len);
+    so_harness_print(fp, &t, SO_HF_CSV, 0);
+    fclose(fp);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "p,heur,3,3,3,33.3,1.5000,1.5000,2.0000,1.0000,1.0000\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "p,exact,3,3,2,66.7,1.0000,1.0000,1.0000,5.0000,9.0000\n"));
+    free(out);
+    fp = open_memstream(&out, &len);
+    so_harness_print(fp, &t, SO_HF_MARKDOWN, 1);
+    fclose(fp);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "| p | a | heur | 0 | feasible | 50 | 100 | 2.000000 | 50 | 1.0000 |"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "| p | c | heur | 0 | feasible | 7 | - | - | - | 1.0000 |"));
+    free(out);
+    fp = open_memstream(&out, &len);
+    so_harness_print(fp, &t, SO_HF_JSON, 0);
+    fclose(fp);
+    json_t *j = json_loads(out, 0, NULL);
+    free(out);
+    CU_ASSERT_EQUAL(json_array_size(json_object_get(j, "cells")), 6);
+    json_t *s1 = json_array_get(json_object_get(j, "summary"), 1);
+    CU_ASSERT_DOUBLE_EQUAL(json_real_value(json_object_get(s1, "worst_ratio")), 2, 1e-12);
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(s1, "optimal")), 1);
+    json_decref(j);
+    so_htables_free(&t);
+
+    /* grouped by a family parameter: asked for, or the kind's */
+    CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &kinds, "n", &t), SO_OK);
+    CU_ASSERT_EQUAL(t.n_sums, 3);
+    CU_ASSERT_STRING_EQUAL(t.sums[0].group, "n=10");
+    CU_ASSERT_EQUAL(t.sums[0].cells, 1);
+    CU_ASSERT_STRING_EQUAL(t.sums[1].group, "n=-");
+    so_htables_free(&t);
+    snprintf(kind.group_by, sizeof kind.group_by, "n");
+    CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &kinds, NULL, &t), SO_OK);
+    CU_ASSERT_EQUAL(t.n_sums, 3);
+    so_htables_free(&t);
+    CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &kinds, "", &t), SO_OK);
+    CU_ASSERT_EQUAL(t.n_sums, 2);
+    so_htables_free(&t);
+}
+
+static void test_formats_and_progress(void)
+{
+    CU_ASSERT_EQUAL(so_hformat_parse("table"), SO_HF_TABLE);
+    CU_ASSERT_EQUAL(so_hformat_parse("csv"), SO_HF_CSV);
+    CU_ASSERT_EQUAL(so_hformat_parse("json"), SO_HF_JSON);
+    CU_ASSERT_EQUAL(so_hformat_parse("markdown"), SO_HF_MARKDOWN);
+    CU_ASSERT_EQUAL(so_hformat_parse("xml"), -1);
+    char buf[160];
+    so_hprogress_format(buf, sizeof buf, 10, 40, 30);
+    CU_ASSERT_STRING_EQUAL(buf, "[#######.......................] 10/40 cells  elapsed 0:30  ETA 1:30");
+    so_hprogress_format(buf, sizeof buf, 0, 5, 0);
+    CU_ASSERT_STRING_EQUAL(buf, "[..............................] 0/5 cells  elapsed 0:00  ETA -");
+    so_hprogress_format(buf, sizeof buf, 5, 5, 3725);
+    CU_ASSERT_STRING_EQUAL(buf, "[##############################] 5/5 cells  elapsed 1:02:05  ETA 0:00");
+    /* the bar draws nothing when disabled */
+    char *out = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&out, &len);
+    so_hprogress pb;
+    so_hprogress_start(&pb, fp, 3, 0);
+    so_hprogress_step(&pb);
+    so_hprogress_end(&pb);
+    fclose(fp);
+    CU_ASSERT_EQUAL(len, 0);
+    free(out);
+    /* enabled: redrawn in place, a newline at the end */
+    fp = open_memstream(&out, &len);
+    so_hprogress_start(&pb, fp, 2, 1);
+    so_hprogress_step(&pb);
+    so_hprogress_step(&pb);
+    so_hprogress_end(&pb);
+    fclose(fp);
+    CU_ASSERT_EQUAL(strncmp(out, "\r[......", 8), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\r[##############################] 2/2 cells"));
+    CU_ASSERT_PTR_EQUAL(strchr(out, '\n'), out + len - 1); /* one line, ended */
+    free(out);
+    CU_ASSERT_EQUAL(so_harness_kill_after(0), 0);
+    CU_ASSERT_DOUBLE_EQUAL(so_harness_kill_after(0.25), 0.5, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(so_harness_kill_after(10), 11, 1e-12);
+}
+
+/* Frontier points given as objects: their member names label the axes. */
+static void test_frontier_objects(void)
+{
+    so_hrow v[2] = {
+        row("h", "sweep", SO_MINIMIZE, "optimal", NAN),
+        row("h", "greedy", SO_MINIMIZE, "feasible", NAN),
+    };
+    v[0].frontier = (char *)"[{\"makespan\": 1, \"budget\": 9}, {\"makespan\": 3, \"budget\": 2}]";
+    v[1].frontier = (char *)"[{\"makespan\": 2, \"budget\": 9}, {\"note\": \"x\"}]";
+    v[1].extras = (char *)"{\"hypervolume_ratio\": 0.5}";
+    so_hrows rows = {v, 2, 2};
+    so_hkind kind = {"p", "sweep", ""};
+    so_hkinds kinds = {&kind, 1};
+    so_htables t;
+    CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &kinds, NULL, &t), SO_OK);
+    CU_ASSERT_DOUBLE_EQUAL(t.cells[1].gap.ratio, 2, 1e-12);
+    char dir[600];
+    snprintf(dir, sizeof dir, "%s/objplots", so_test_tmpdir());
+    mkdir(dir, 0777);
+    setenv("SLOTOPT_GNUPLOT", "/nonexistent/gnuplot", 1);
+    int plotted = -1, skipped = -1;
+    so_error err;
+    CU_ASSERT_EQUAL(so_harness_plot(&t, dir, &plotted, &skipped, &err), SO_OK);
+    unsetenv("SLOTOPT_GNUPLOT");
+    CU_ASSERT_EQUAL(plotted, 0);
+    CU_ASSERT_EQUAL(skipped, 1);
+    char path[700];
+    snprintf(path, sizeof path, "%s/frontier-h-h.dat", dir);
+    char *dat = so_test_slurp(path);
+    CU_ASSERT_STRING_EQUAL(dat ? dat : "", "1 9\n3 2\n\n\n2 9\n\n\n");
+    free(dat);
+    snprintf(path, sizeof path, "%s/frontier-h-h.gp", dir);
+    char *gp = so_test_slurp(path);
+    CU_ASSERT_PTR_NOT_NULL(gp ? strstr(gp, "set xlabel 'makespan'\nset ylabel 'budget'") : NULL);
+    CU_ASSERT_PTR_NOT_NULL(gp ? strstr(gp, "index 1 with linespoints title 'greedy'") : NULL);
+    free(gp);
+    so_htables_free(&t);
+}
+
+static CU_TestInfo tests[] = {
+    {"ratio and difference oriented by the sense", test_scalar_orientation},
+    {"missing reference or objective, infeasible", test_missing},
+    {"frontier gap from hypervolume extras", test_frontier_extras},
+    {"frontier points as objects: data and axis labels", test_frontier_objects},
+    {"summary statistics, formats, groups", test_summary},
+    {"format names, progress line, kill time", test_formats_and_progress},
+    CU_TEST_INFO_NULL,
+};
+SO_SUITE("harness-gap", tests)

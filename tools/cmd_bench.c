@@ -1,0 +1,184 @@
+/* cmd_bench.c — `slotopt bench`: every backend on every instance, each
+ * cell stored in SQLite, gaps to a reference backend, summary per backend
+ * (docs/harness.md). */
+#include <getopt.h>
+#include <limits.h>
+#include <string.h>
+#include <unistd.h>
+#include "tools/cli.h"
+#include "tools/harness.h"
+
+static void help(FILE *fp)
+{
+    fprintf(fp,
+            "usage: slotopt bench --backends LIST --reference BACKEND [OPTIONS] INPUTS...\n"
+            "       slotopt bench --scenario NAME [OPTIONS]\n\n"
+            "Runs every backend on every instance (INPUTS: instance files or\n"
+            "folders), stores one row per cell in the database, and prints each\n"
+            "backend's gap to the reference: instances, cells, solved, %% optimal,\n"
+            "mean / median / worst ratio (>= 1 is worse), mean and max seconds.\n\n"
+            "  --backends LIST     comma-separated backends ('slotopt backends')\n"
+            "  --reference LIST    the reference backend (one per problem kind);\n"
+            "                      it is run too\n"
+            "  --scenario NAME     instances/scenarios/NAME.json (or a file)\n"
+            "  --jobs N            worker processes (default 1)\n"
+            "  --time-limit S      seconds per cell (default 60, 0 = none); a worker\n"
+            "                      still busy after S + min(S, 1) s is killed\n"
+            "  --repetitions N     runs per instance and backend (seed = rep + 1)\n"
+            "  --db FILE           results database (default slotopt-bench.db)\n"
+            "  --resume            skip the cells already in the database\n"
+            "  --format F          table (default), csv, json or markdown\n"
+            "  --cells             print the per-cell table too\n"
+            "  --group-by KEY      one summary row per value of family parameter KEY\n");
+}
+
+typedef struct cli_overrides {
+    double time_limit;
+    long jobs, reps;
+    const char *group_by;
+} cli_overrides;
+
+static int apply(so_hconfig *c, const cli_overrides *o)
+{
+    if (o->time_limit >= 0)
+        c->time_limit = o->time_limit;
+    if (o->jobs > 0)
+        c->jobs = (int)o->jobs;
+    if (o->reps > 0)
+        c->reps = (int)o->reps;
+    if (o->group_by) {
+        if (strlen(o->group_by) >= sizeof c->group_by)
+            return so_cli_usage_error("bench", "--group-by: key too long");
+        snprintf(c->group_by, sizeof c->group_by, "%s", o->group_by);
+    }
+    return 0;
+}
+
+static int parse_count(const char *s, long max, long *out)
+{
+    uint64_t v;
+    if (so_cli_parse_u64(s, &v) || v < 1 || v > (uint64_t)max)
+        return -1;
+    *out = (long)v;
+    return 0;
+}
+
+static int run_and_print(so_hconfig *c, so_hinsts *s, const char *db, int format,
+                         int cells)
+{
+    so_error err;
+    so_error_clear(&err);
+    so_hstore *st = NULL;
+    int rc = so_hstore_open(db, 1, &st, &err);
+    size_t ran = 0;
+    if (!rc)
+        rc = so_harness_run(c, s, st, &ran, &err);
+    so_hrows rows = {0};
+    so_hkinds kinds = {0};
+    if (!rc)
+        rc = so_harness_select(c, s, st, &rows, &err);
+    if (!rc)
+        rc = so_hstore_kinds(st, &kinds, &err);
+    so_htables t;
+    if (!rc && !(rc = so_harness_tables(&rows, &kinds, NULL, &t))) {
+        so_harness_print(stdout, &t, format, cells);
+        fflush(stdout);
+        so_harness_warn(stderr, "bench", &t, &kinds);
+        so_htables_free(&t);
+        fprintf(stderr, "slotopt bench: %zu cells run, %zu already stored; results in %s\n",
+                ran, rows.n - ran, db);
+    }
+    so_hrows_free(&rows);
+    so_hkinds_free(&kinds);
+    so_hstore_close(st);
+    return rc ? so_cli_report_error("bench", rc, &err) : SO_EXIT_OK;
+}
+
+int so_cmd_bench(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"backends", required_argument, 0, 'b'},
+        {"reference", required_argument, 0, 'r'},
+        {"scenario", required_argument, 0, 'S'},
+        {"jobs", required_argument, 0, 'j'},
+        {"time-limit", required_argument, 0, 't'},
+        {"repetitions", required_argument, 0, 'n'},
+        {"db", required_argument, 0, 'd'},
+        {"resume", no_argument, 0, 'R'},
+        {"format", required_argument, 0, 'f'},
+        {"cells", no_argument, 0, 'c'},
+        {"group-by", required_argument, 0, 'g'},
+        {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0},
+    };
+    const char *backends = NULL, *reference = NULL, *scenario = NULL;
+    const char *db = "slotopt-bench.db", *fmt = "table";
+    cli_overrides o = {-1, 0, 0, NULL};
+    int resume = 0, cells = 0, c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "b:r:S:j:t:n:d:Rf:cg:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'b': backends = optarg; break;
+        case 'r': reference = optarg; break;
+        case 'S': scenario = optarg; break;
+        case 'j':
+            if (parse_count(optarg, 256, &o.jobs))
+                return so_cli_usage_error("bench", "--jobs: expected 1..256, found '%s'", optarg);
+            break;
+        case 't':
+            if (so_cli_parse_double(optarg, &o.time_limit))
+                return so_cli_usage_error("bench", "--time-limit: expected seconds >= 0, found '%s'", optarg);
+            break;
+        case 'n':
+            if (parse_count(optarg, 1000, &o.reps))
+                return so_cli_usage_error("bench", "--repetitions: expected 1..1000, found '%s'", optarg);
+            break;
+        case 'd': db = optarg; break;
+        case 'R': resume = 1; break;
+        case 'f': fmt = optarg; break;
+        case 'c': cells = 1; break;
+        case 'g': o.group_by = optarg; break;
+        case 'h': help(stdout); return SO_EXIT_OK;
+        default: return so_cli_usage_error("bench", "bad option");
+        }
+    }
+    int format = so_hformat_parse(fmt);
+    if (format < 0)
+        return so_cli_usage_error("bench", "--format: expected table, csv, json or markdown, found '%s'", fmt);
+    if (scenario && (backends || reference || optind < argc))
+        return so_cli_usage_error("bench", "--scenario takes no --backends, --reference or INPUTS");
+    if (!scenario && (!backends || !reference))
+        return so_cli_usage_error("bench", "expected --backends and --reference (or --scenario)");
+    if (!scenario && optind == argc)
+        return so_cli_usage_error("bench", "expected INPUTS (instance files or folders)");
+    so_hconfig cfg;
+    so_hconfig_init(&cfg);
+    so_hinsts s = {0};
+    so_error err;
+    so_error_clear(&err);
+    int rc = SO_OK;
+    if (scenario) {
+        char path[PATH_MAX];
+        if (so_scenario_find(scenario, path, sizeof path))
+            return so_cli_usage_error("bench", "no scenario '%s' (looked in $SLOTOPT_SCENARIOS,"
+                                      " instances/scenarios/ and beside the program)", scenario);
+        rc = so_scenario_read(path, &cfg, &s, &err);
+    } else {
+        rc = so_hconfig_add_backend_list(&cfg, backends, 0, &err);
+        if (!rc)
+            rc = so_hconfig_add_backend_list(&cfg, reference, 1, &err);
+        for (int i = optind; !rc && i < argc; i++)
+            rc = so_hinsts_add_path(&s, argv[i], &err);
+    }
+    if (rc) {
+        so_hinsts_free(&s);
+        return so_cli_report_error("bench", rc, &err);
+    }
+    int code = apply(&cfg, &o);
+    cfg.resume = resume;
+    cfg.progress = isatty(STDERR_FILENO);
+    if (!code)
+        code = run_and_print(&cfg, &s, db, format, cells);
+    so_hinsts_free(&s);
+    return code;
+}

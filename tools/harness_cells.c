@@ -1,0 +1,105 @@
+/* harness_cells.c — the cells of a run (instance x backend x repetition),
+ * which of them still need running, and their stored rows afterwards. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tools/harness.h"
+
+static const so_backend *reference_of(const so_hconfig *c, const char *problem)
+{
+    for (size_t i = 0; i < c->n_refs; i++)
+        if (strcmp(c->refs[i]->problem, problem) == 0)
+            return c->refs[i];
+    return NULL;
+}
+
+int so_harness_cells(const so_hconfig *c, const so_hinsts *s, so_hcell **cells,
+                     size_t *n, so_error *err)
+{
+    *cells = NULL;
+    *n = 0;
+    if (s->n == 0)
+        return so_error_setf(err, NULL, 0, 0, NULL, "no instance to run");
+    for (size_t i = 0; i < s->n; i++) {
+        const char *kind = so_problem_kind(s->v[i].problem);
+        if (!reference_of(c, kind))
+            return so_error_setf(err, NULL, 0, 0, NULL,
+                                 "no reference backend for '%s' instances such"
+                                 " as %s (add one with --reference)",
+                                 kind, s->v[i].name);
+    }
+    for (size_t b = 0; b < c->n_backends; b++) {
+        size_t used = 0;
+        for (size_t i = 0; i < s->n && !used; i++)
+            used = strcmp(c->backends[b]->problem, so_problem_kind(s->v[i].problem)) == 0;
+        if (!used)
+            return so_error_setf(err, NULL, 0, 0, NULL,
+                                 "backend '%s' solves '%s' problems and no"
+                                 " input is one", c->backends[b]->name,
+                                 c->backends[b]->problem);
+    }
+    size_t cap = s->n * c->n_backends * (size_t)c->reps;
+    so_hcell *v = malloc((cap ? cap : 1) * sizeof *v);
+    if (!v)
+        return SO_ENOMEM;
+    size_t k = 0;
+    for (size_t i = 0; i < s->n; i++)
+        for (size_t b = 0; b < c->n_backends; b++) {
+            if (strcmp(c->backends[b]->problem, so_problem_kind(s->v[i].problem)))
+                continue;
+            for (int r = 0; r < c->reps; r++)
+                v[k++] = (so_hcell){i, c->backends[b], r};
+        }
+    *cells = v;
+    *n = k;
+    return SO_OK;
+}
+
+int so_harness_run(const so_hconfig *c, const so_hinsts *s, so_hstore *st,
+                   size_t *ran, so_error *err)
+{
+    *ran = 0;
+    so_hcell *cells = NULL;
+    size_t n = 0;
+    int rc = so_harness_cells(c, s, &cells, &n, err);
+    for (size_t i = 0; !rc && i < c->n_refs; i++) {
+        so_hkind k;
+        snprintf(k.problem, sizeof k.problem, "%s", c->refs[i]->problem);
+        snprintf(k.reference, sizeof k.reference, "%s", c->refs[i]->name);
+        snprintf(k.group_by, sizeof k.group_by, "%s", c->group_by);
+        rc = so_hstore_set_kind(st, &k, err);
+    }
+    size_t todo = 0;
+    for (size_t k = 0; !rc && k < n; k++) {
+        int done = c->resume ? so_hstore_has(st, s->v[cells[k].inst].hash,
+                                             cells[k].backend->name,
+                                             cells[k].rep, err)
+                             : 0;
+        if (done < 0)
+            rc = SO_EIO;
+        else if (!done)
+            cells[todo++] = cells[k];
+    }
+    if (!rc && todo)
+        rc = so_harness_pool(c, s, cells, todo, st, err);
+    if (!rc)
+        *ran = todo;
+    free(cells);
+    return rc;
+}
+
+int so_harness_select(const so_hconfig *c, const so_hinsts *s, so_hstore *st,
+                      so_hrows *rows, so_error *err)
+{
+    memset(rows, 0, sizeof *rows);
+    so_hcell *cells = NULL;
+    size_t n = 0;
+    int rc = so_harness_cells(c, s, &cells, &n, err);
+    for (size_t k = 0; !rc && k < n; k++)
+        rc = so_hstore_get(st, s->v[cells[k].inst].hash, cells[k].backend->name,
+                           cells[k].rep, rows, err);
+    free(cells);
+    if (rc)
+        so_hrows_free(rows);
+    return rc;
+}

@@ -1,0 +1,244 @@
+/* harness_inputs.c — the instance list of a benchmark run: files, folders
+ * and family batches, each instance identified by a hash of its content. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "tools/harness.h"
+
+void so_hinsts_free(so_hinsts *s)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        so_problem_free(s->v[i].problem);
+        free(s->v[i].name);
+        free(s->v[i].family);
+        free(s->v[i].params);
+    }
+    free(s->v);
+    free(s->seen);
+    memset(s, 0, sizeof *s);
+}
+
+/* Adds h to the set of hashes; 1 if it was there, 0 if added, < 0 when out
+ * of memory. The set stays at most half full. */
+static int seen_add(so_hinsts *s, uint64_t h)
+{
+    h = h ? h : 1; /* 0 marks an empty slot */
+    if (2 * (s->n + 1) > s->seen_cap) {
+        size_t cap = s->seen_cap ? 2 * s->seen_cap : 256;
+        uint64_t *t = calloc(cap, sizeof *t);
+        if (!t)
+            return SO_ENOMEM;
+        for (size_t i = 0; i < s->seen_cap; i++)
+            if (s->seen[i]) {
+                size_t k = s->seen[i] & (cap - 1);
+                while (t[k])
+                    k = (k + 1) & (cap - 1);
+                t[k] = s->seen[i];
+            }
+        free(s->seen);
+        s->seen = t;
+        s->seen_cap = cap;
+    }
+    size_t k = h & (s->seen_cap - 1);
+    while (s->seen[k] && s->seen[k] != h)
+        k = (k + 1) & (s->seen_cap - 1);
+    if (s->seen[k])
+        return 1;
+    s->seen[k] = h;
+    return 0;
+}
+
+/* FNV-1a, 64 bits, over the canonical text (sorted keys, compact, 17
+ * significant digits): the same content hashes the same whatever its file
+ * layout, name or "meta". */
+int so_harness_hash(const so_problem *p, char out[17])
+{
+    json_t *j = so_problem_to_json(p);
+    if (!j)
+        return SO_ENOMEM;
+    json_object_del(j, "meta");
+    char *text = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS | JSON_REAL_PRECISION(17));
+    json_decref(j);
+    if (!text)
+        return SO_ENOMEM;
+    uint64_t h = 14695981039346656037ULL;
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        h ^= *c;
+        h *= 1099511628211ULL;
+    }
+    free(text);
+    snprintf(out, 17, "%016llx", (unsigned long long)h);
+    return SO_OK;
+}
+
+static int read_meta(so_hinst *in, json_t *meta)
+{
+    if (!meta)
+        return SO_OK;
+    json_t *fam = json_object_get(meta, "family");
+    json_t *params = json_object_get(meta, "params");
+    json_t *seed = json_object_get(meta, "seed");
+    json_t *index = json_object_get(meta, "index");
+    if (json_is_string(fam) && !(in->family = strdup(json_string_value(fam))))
+        return SO_ENOMEM;
+    if (params && !(in->params = json_dumps(params, JSON_COMPACT | JSON_PRESERVE_ORDER)))
+        return SO_ENOMEM;
+    if (json_is_integer(seed)) {
+        in->has_seed = 1;
+        in->seed = json_integer_value(seed);
+        in->index = json_is_integer(index) ? json_integer_value(index) : 0;
+    }
+    return SO_OK;
+}
+
+int so_hinsts_add_problem(so_hinsts *s, so_problem *p, so_error *err)
+{
+    so_hinst in = {0};
+    in.problem = p;
+    int rc = so_harness_hash(p, in.hash);
+    int dup = rc ? 0 : seen_add(s, strtoull(in.hash, NULL, 16));
+    if (dup == 1) {
+        so_problem_free(p);
+        return SO_OK;
+    }
+    if (dup < 0)
+        rc = dup;
+    if (!rc && !(in.name = strdup(so_problem_name(p))))
+        rc = SO_ENOMEM;
+    if (!rc)
+        rc = read_meta(&in, so_problem_meta(p));
+    if (!rc && s->n == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 64;
+        so_hinst *v = realloc(s->v, cap * sizeof *v);
+        if (!v)
+            rc = SO_ENOMEM;
+        else {
+            s->v = v;
+            s->cap = cap;
+        }
+    }
+    if (rc) {
+        so_error_setf(err, NULL, 0, 0, NULL, "instance %s: out of memory (or no JSON"
+                      " form to hash)", so_problem_name(p));
+        so_problem_free(p);
+        free(in.name);
+        free(in.family);
+        free(in.params);
+        return SO_ENOMEM;
+    }
+    s->v[s->n++] = in;
+    return SO_OK;
+}
+
+static int skipped_name(const char *name)
+{
+    size_t n = strlen(name);
+    return name[0] == '.' || (n > 3 && !strcmp(name + n - 3, ".md")) ||
+           (n > 4 && !strcmp(name + n - 4, ".csv"));
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int add_folder(so_hinsts *s, const char *path, so_error *err)
+{
+    DIR *d = opendir(path);
+    if (!d) {
+        so_error_setf(err, path, 0, 0, NULL, "cannot open folder: %s", strerror(errno));
+        return SO_EIO;
+    }
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    int rc = SO_OK;
+    struct dirent *e;
+    while (!rc && (e = readdir(d))) {
+        if (skipped_name(e->d_name))
+            continue;
+        size_t len = strlen(path) + strlen(e->d_name) + 2;
+        char *full = malloc(len);
+        if (!full) {
+            rc = SO_ENOMEM;
+            break;
+        }
+        snprintf(full, len, "%s/%s", path, e->d_name);
+        struct stat st;
+        if (stat(full, &st) || !S_ISREG(st.st_mode)) {
+            free(full);
+            continue;
+        }
+        if (n == cap) {
+            cap = cap ? 2 * cap : 32;
+            char **v = realloc(names, cap * sizeof *v);
+            if (!v) {
+                free(full);
+                rc = SO_ENOMEM;
+                break;
+            }
+            names = v;
+        }
+        names[n++] = full;
+    }
+    closedir(d);
+    if (!rc && n == 0)
+        rc = so_error_setf(err, path, 0, 0, NULL, "no instance file in this folder");
+    if (!rc)
+        qsort(names, n, sizeof *names, cmp_str);
+    for (size_t i = 0; i < n; i++) {
+        if (!rc) {
+            so_problem *p = NULL;
+            rc = so_problem_read(names[i], &p, err);
+            if (!rc)
+                rc = so_hinsts_add_problem(s, p, err);
+        }
+        free(names[i]);
+    }
+    free(names);
+    return rc;
+}
+
+int so_hinsts_add_path(so_hinsts *s, const char *path, so_error *err)
+{
+    struct stat st;
+    if (stat(path, &st)) {
+        so_error_setf(err, path, 0, 0, NULL, "cannot read: %s", strerror(errno));
+        return SO_EIO;
+    }
+    if (S_ISDIR(st.st_mode))
+        return add_folder(s, path, err);
+    so_problem *p = NULL;
+    int rc = so_problem_read(path, &p, err);
+    return rc ? rc : so_hinsts_add_problem(s, p, err);
+}
+
+int so_hinsts_add_family(so_hinsts *s, const so_family *f,
+                         const so_params *settings, uint64_t seed,
+                         uint64_t count, so_error *err)
+{
+    for (uint64_t i = 0; i < count; i++) {
+        json_t *inst = NULL;
+        int rc = so_family_generate(f, settings, seed, i, &inst, err);
+        if (rc)
+            return rc;
+        char name[512];
+        size_t len = (size_t)snprintf(name, sizeof name, "%s", f->name);
+        for (int k = 0; k < settings->n_options && len < sizeof name; k++)
+            len += (size_t)snprintf(name + len, sizeof name - len, "-%s=%s",
+                                    settings->options[k].key,
+                                    settings->options[k].value);
+        if (len < sizeof name)
+            snprintf(name + len, sizeof name - len, "-s%llu-i%llu",
+                     (unsigned long long)seed, (unsigned long long)i);
+        so_problem *p = NULL;
+        rc = so_problem_from_json(inst, name, &p, err);
+        json_decref(inst);
+        if (!rc)
+            rc = so_hinsts_add_problem(s, p, err);
+        if (rc)
+            return rc;
+    }
+    return SO_OK;
+}

@@ -1,0 +1,343 @@
+/* harness_store.c — the results database (SQLite): one row per instance x
+ * backend x repetition, UNIQUE(instance_hash, backend, rep), and per
+ * problem kind the reference and grouping of the latest bench. Each row is
+ * its own transaction in WAL mode, so a run killed at any moment keeps every
+ * cell it finished; synchronous=NORMAL survives process kills (a power loss
+ * may drop the last commits). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sqlite3.h>
+#include "tools/harness.h"
+
+struct so_hstore {
+    sqlite3 *db;
+    char path[512];
+    sqlite3_stmt *put, *has, *get;
+};
+
+#define COLUMNS                                                               \
+    "instance, instance_hash, problem, sense, family, params, seed,"         \
+    " instance_index, backend, exact, rep, version, status, objective,"      \
+    " bound, seconds, time_limit, frontier, extras, message"
+
+static const char schema[] =
+    "CREATE TABLE IF NOT EXISTS cells("
+    " id INTEGER PRIMARY KEY,"
+    " instance TEXT NOT NULL,"
+    " instance_hash TEXT NOT NULL,"
+    " problem TEXT NOT NULL,"
+    " sense INTEGER NOT NULL,"
+    " family TEXT, params TEXT, seed INTEGER, instance_index INTEGER,"
+    " backend TEXT NOT NULL,"
+    " exact INTEGER NOT NULL,"
+    " rep INTEGER NOT NULL,"
+    " version TEXT NOT NULL,"
+    " status TEXT NOT NULL,"
+    " objective REAL, bound REAL,"
+    " seconds REAL NOT NULL,"
+    " time_limit REAL,"
+    " frontier TEXT, extras TEXT, message TEXT,"
+    " finished TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),"
+    " UNIQUE(instance_hash, backend, rep));"
+    "CREATE TABLE IF NOT EXISTS kinds("
+    " problem TEXT PRIMARY KEY, reference TEXT NOT NULL,"
+    " group_by TEXT NOT NULL DEFAULT '');";
+
+static int db_error(so_hstore *st, so_error *err, const char *what)
+{
+    so_error_setf(err, st->path, 0, 0, NULL, "%s: %s", what, sqlite3_errmsg(st->db));
+    return SO_EIO;
+}
+
+int so_hstore_open(const char *path, int write, so_hstore **out, so_error *err)
+{
+    *out = NULL;
+    so_hstore *st = calloc(1, sizeof *st);
+    if (!st)
+        return SO_ENOMEM;
+    snprintf(st->path, sizeof st->path, "%s", path);
+    int rc = sqlite3_open_v2(path, &st->db,
+                             write ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+                                   : SQLITE_OPEN_READONLY,
+                             NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_busy_timeout(st->db, 10000);
+    if (rc == SQLITE_OK && write)
+        rc = sqlite3_exec(st->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+                          NULL, NULL, NULL);
+    if (rc == SQLITE_OK && write)
+        rc = sqlite3_exec(st->db, schema, NULL, NULL, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_prepare_v2(
+            st->db,
+            "INSERT OR REPLACE INTO cells(instance, instance_hash, problem, sense,"
+            " family, params, seed, instance_index, backend, exact, rep, version,"
+            " status, objective, bound, seconds, time_limit, frontier, extras,"
+            " message) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            -1, &st->put, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_prepare_v2(st->db,
+                                "SELECT 1 FROM cells WHERE instance_hash=? AND"
+                                " backend=? AND rep=?",
+                                -1, &st->has, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_prepare_v2(st->db,
+                                "SELECT " COLUMNS " FROM cells WHERE instance_hash=?"
+                                " AND backend=? AND rep=?",
+                                -1, &st->get, NULL);
+    if (rc != SQLITE_OK) {
+        int code = db_error(st, err, "cannot open the results database");
+        so_hstore_close(st);
+        return code;
+    }
+    *out = st;
+    return SO_OK;
+}
+
+void so_hstore_close(so_hstore *st)
+{
+    if (!st)
+        return;
+    sqlite3_finalize(st->put);
+    sqlite3_finalize(st->has);
+    sqlite3_finalize(st->get);
+    sqlite3_close(st->db);
+    free(st);
+}
+
+static void bind_text(sqlite3_stmt *s, int i, const char *t)
+{
+    if (t)
+        sqlite3_bind_text(s, i, t, -1, SQLITE_TRANSIENT);
+    else
+        sqlite3_bind_null(s, i);
+}
+
+static void bind_real(sqlite3_stmt *s, int i, double x)
+{
+    if (isfinite(x))
+        sqlite3_bind_double(s, i, x);
+    else
+        sqlite3_bind_null(s, i);
+}
+
+int so_hstore_put(so_hstore *st, const so_hrow *r, so_error *err)
+{
+    sqlite3_stmt *s = st->put;
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+    bind_text(s, 1, r->instance);
+    bind_text(s, 2, r->hash);
+    bind_text(s, 3, r->problem);
+    sqlite3_bind_int(s, 4, r->sense);
+    bind_text(s, 5, r->family);
+    bind_text(s, 6, r->params);
+    if (r->has_seed) {
+        sqlite3_bind_int64(s, 7, r->seed);
+        sqlite3_bind_int64(s, 8, r->index);
+    }
+    bind_text(s, 9, r->backend);
+    sqlite3_bind_int(s, 10, r->exact);
+    sqlite3_bind_int(s, 11, r->rep);
+    bind_text(s, 12, r->version);
+    bind_text(s, 13, r->status);
+    bind_real(s, 14, r->objective);
+    bind_real(s, 15, r->bound);
+    sqlite3_bind_double(s, 16, isfinite(r->seconds) ? r->seconds : 0);
+    bind_real(s, 17, r->time_limit);
+    bind_text(s, 18, r->frontier);
+    bind_text(s, 19, r->extras);
+    bind_text(s, 20, r->message);
+    int rc = sqlite3_step(s);
+    sqlite3_reset(s);
+    return rc == SQLITE_DONE ? SO_OK : db_error(st, err, "cannot store a result");
+}
+
+int so_hstore_has(so_hstore *st, const char *hash, const char *backend,
+                  int rep, so_error *err)
+{
+    sqlite3_stmt *s = st->has;
+    sqlite3_reset(s);
+    sqlite3_bind_text(s, 1, hash, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(s, 2, backend, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(s, 3, rep);
+    int rc = sqlite3_step(s);
+    sqlite3_reset(s);
+    if (rc == SQLITE_ROW)
+        return 1;
+    return rc == SQLITE_DONE ? 0 : db_error(st, err, "cannot query");
+}
+
+int so_hstore_set_kind(so_hstore *st, const so_hkind *k, so_error *err)
+{
+    sqlite3_stmt *s = NULL;
+    int rc = sqlite3_prepare_v2(st->db,
+                                "INSERT OR REPLACE INTO kinds(problem, reference, group_by)"
+                                " VALUES (?, ?, ?)", -1, &s, NULL);
+    if (rc == SQLITE_OK) {
+        sqlite3_bind_text(s, 1, k->problem, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(s, 2, k->reference, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(s, 3, k->group_by, -1, SQLITE_TRANSIENT);
+        rc = sqlite3_step(s) == SQLITE_DONE ? SQLITE_OK : SQLITE_ERROR;
+    }
+    sqlite3_finalize(s);
+    return rc == SQLITE_OK ? SO_OK : db_error(st, err, "cannot store the reference");
+}
+
+int so_hstore_kinds(so_hstore *st, so_hkinds *out, so_error *err)
+{
+    memset(out, 0, sizeof *out);
+    sqlite3_stmt *s = NULL;
+    if (sqlite3_prepare_v2(st->db, "SELECT problem, reference, group_by FROM kinds"
+                                   " ORDER BY problem", -1, &s, NULL) != SQLITE_OK)
+        return db_error(st, err, "cannot read the results database");
+    int rc;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+        so_hkind *v = realloc(out->v, (out->n + 1) * sizeof *v);
+        if (!v) {
+            sqlite3_finalize(s);
+            so_hkinds_free(out);
+            return SO_ENOMEM;
+        }
+        out->v = v;
+        so_hkind *k = &v[out->n++];
+        snprintf(k->problem, sizeof k->problem, "%s", (const char *)sqlite3_column_text(s, 0));
+        snprintf(k->reference, sizeof k->reference, "%s", (const char *)sqlite3_column_text(s, 1));
+        snprintf(k->group_by, sizeof k->group_by, "%s", (const char *)sqlite3_column_text(s, 2));
+    }
+    sqlite3_finalize(s);
+    if (rc != SQLITE_DONE) {
+        so_hkinds_free(out);
+        return db_error(st, err, "cannot read the results database");
+    }
+    return SO_OK;
+}
+
+void so_hkinds_free(so_hkinds *k)
+{
+    free(k->v);
+    memset(k, 0, sizeof *k);
+}
+
+void so_hrow_free(so_hrow *r)
+{
+    free(r->instance);
+    free(r->hash);
+    free(r->problem);
+    free(r->family);
+    free(r->params);
+    free(r->backend);
+    free(r->version);
+    free(r->status);
+    free(r->frontier);
+    free(r->extras);
+    free(r->message);
+    memset(r, 0, sizeof *r);
+}
+
+void so_hrows_free(so_hrows *rows)
+{
+    for (size_t i = 0; i < rows->n; i++)
+        so_hrow_free(&rows->v[i]);
+    free(rows->v);
+    memset(rows, 0, sizeof *rows);
+}
+
+static so_hrow *push(so_hrows *rows)
+{
+    if (rows->n == rows->cap) {
+        size_t cap = rows->cap ? 2 * rows->cap : 256;
+        so_hrow *v = realloc(rows->v, cap * sizeof *v);
+        if (!v)
+            return NULL;
+        rows->v = v;
+        rows->cap = cap;
+    }
+    so_hrow *r = &rows->v[rows->n++];
+    memset(r, 0, sizeof *r);
+    return r;
+}
+
+static char *col_text(sqlite3_stmt *s, int i)
+{
+    const unsigned char *t = sqlite3_column_text(s, i);
+    return t ? strdup((const char *)t) : NULL;
+}
+
+static double col_real(sqlite3_stmt *s, int i)
+{
+    return sqlite3_column_type(s, i) == SQLITE_NULL ? NAN : sqlite3_column_double(s, i);
+}
+
+static void read_row(sqlite3_stmt *s, so_hrow *r)
+{
+    r->instance = col_text(s, 0);
+    r->hash = col_text(s, 1);
+    r->problem = col_text(s, 2);
+    r->sense = sqlite3_column_int(s, 3);
+    r->family = col_text(s, 4);
+    r->params = col_text(s, 5);
+    r->has_seed = sqlite3_column_type(s, 6) != SQLITE_NULL;
+    r->seed = sqlite3_column_int64(s, 6);
+    r->index = sqlite3_column_int64(s, 7);
+    r->backend = col_text(s, 8);
+    r->exact = sqlite3_column_int(s, 9);
+    r->rep = sqlite3_column_int(s, 10);
+    r->version = col_text(s, 11);
+    r->status = col_text(s, 12);
+    r->objective = col_real(s, 13);
+    r->bound = col_real(s, 14);
+    r->seconds = col_real(s, 15);
+    r->time_limit = col_real(s, 16);
+    r->frontier = col_text(s, 17);
+    r->extras = col_text(s, 18);
+    r->message = col_text(s, 19);
+}
+
+/* Appends the rows of statement s (reset by the caller) to rows. */
+static int append_rows(so_hstore *st, sqlite3_stmt *s, so_hrows *rows, so_error *err)
+{
+    int rc;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+        so_hrow *r = push(rows);
+        if (!r)
+            return SO_ENOMEM;
+        read_row(s, r);
+    }
+    return rc == SQLITE_DONE ? SO_OK : db_error(st, err, "cannot read the results database");
+}
+
+static int load(so_hstore *st, const char *sql, so_hrows *rows, so_error *err)
+{
+    memset(rows, 0, sizeof *rows);
+    sqlite3_stmt *s = NULL;
+    if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
+        return db_error(st, err, "cannot read the results database");
+    int rc = append_rows(st, s, rows, err);
+    sqlite3_finalize(s);
+    if (rc)
+        so_hrows_free(rows);
+    return rc;
+}
+
+int so_hstore_get(so_hstore *st, const char *hash, const char *backend,
+                  int rep, so_hrows *rows, so_error *err)
+{
+    sqlite3_stmt *s = st->get;
+    sqlite3_reset(s);
+    sqlite3_bind_text(s, 1, hash, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(s, 2, backend, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(s, 3, rep);
+    int rc = append_rows(st, s, rows, err);
+    sqlite3_reset(s);
+    return rc;
+}
+
+int so_hstore_load(so_hstore *st, so_hrows *rows, so_error *err)
+{
+    return load(st,
+                "SELECT " COLUMNS " FROM cells ORDER BY problem, family, params,"
+                " seed, instance_index, instance, instance_hash, backend, rep",
+                rows, err);
+}
