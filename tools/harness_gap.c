@@ -119,7 +119,9 @@ static void group_of(const so_hrow *row, const char *group_by, char *out, size_t
         return;
     json_t *p = row->params ? json_loads(row->params, 0, NULL) : NULL;
     json_t *v = json_object_get(p, group_by);
-    if (json_is_string(v))
+    if (!v && !strcmp(group_by, "family") && row->family) /* the family itself */
+        snprintf(out, size, "family=%s", row->family);
+    else if (json_is_string(v))
         snprintf(out, size, "%s=%s", group_by, json_string_value(v));
     else if (v) {
         char *t = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);

@@ -203,6 +203,18 @@ static void test_summary(void)
     CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &kinds, "", &t), SO_OK);
     CU_ASSERT_EQUAL(t.n_sums, 2);
     so_htables_free(&t);
+    /* "family" with no such parameter: the instance's family */
+    v[0].family = v[1].family = (char *)"fam-a";
+    CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &kinds, "family", &t), SO_OK);
+    CU_ASSERT_EQUAL_FATAL(t.n_sums, 4); /* {fam-a, -} x {exact, heur} */
+    int fam_a = 0, none = 0;
+    for (size_t k = 0; k < t.n_sums; k++) {
+        fam_a += !strcmp(t.sums[k].group, "family=fam-a") && t.sums[k].cells == 1;
+        none += !strcmp(t.sums[k].group, "family=-") && t.sums[k].cells == 2;
+    }
+    CU_ASSERT_EQUAL(fam_a, 2);
+    CU_ASSERT_EQUAL(none, 2);
+    so_htables_free(&t);
 }
 
 static void test_formats_and_progress(void)
