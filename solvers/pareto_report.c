@@ -197,6 +197,11 @@ int so_pt_report(const so_problem *p, const so_params *prm, so_result *r,
     so_result_set_objective(r, so_frontier_hypervolume(pts, f->n, ref));
     so_result_set_status(r, f->n == 0 ? SO_INFEASIBLE : exact ? SO_OPTIMAL : SO_FEASIBLE);
     so_result_set_extra(r, "frontier_size", json_integer((json_int_t)f->n));
+    /* the harness's frontier convention (docs/harness.md): [makespan, budget] */
+    json_t *front = json_array();
+    for (size_t i = 0; i < f->n; i++)
+        json_array_append_new(front, json_pack("[ff]", pts[i].makespan, pts[i].budget));
+    so_result_set_extra(r, "frontier", front);
     const char *refname = so_params_get(prm, "reference");
     int rc = SO_OK;
     if (refname && strcmp(refname, "none")) {

@@ -47,6 +47,14 @@ static void test_solve_result(void)
                                                       "makespan")), 50);
     CU_ASSERT_EQUAL(json_integer_value(json_object_get(j, "frontier_size")),
                     (json_int_t)json_array_size(json_object_get(sol, "points")));
+    /* the harness's "frontier" extra mirrors the points as [makespan, budget] */
+    json_t *front = json_object_get(j, "frontier");
+    CU_ASSERT_EQUAL(json_array_size(front), json_array_size(json_object_get(sol, "points")));
+    json_t *p0 = json_array_get(json_object_get(sol, "points"), 0);
+    CU_ASSERT_DOUBLE_EQUAL(json_number_value(json_array_get(json_array_get(front, 0), 0)),
+                           json_number_value(json_object_get(p0, "makespan")), 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(json_number_value(json_array_get(json_array_get(front, 0), 1)),
+                           json_number_value(json_object_get(p0, "budget")), 1e-12);
     CU_ASSERT_EQUAL(json_integer_value(json_object_get(j, "reference_size")), 4);
     double ratio = json_number_value(json_object_get(j, "hypervolume_ratio"));
     CU_ASSERT(ratio > 0 && ratio <= 1 + 1e-12);
