@@ -89,11 +89,15 @@ bench: deps
 	@$(MAKE) --no-print-directory $(BENCH) $(PROG)
 	./$(BENCH) $(BENCHES)
 
+# Header, library, binary, and the shipped instances and scenarios
+# (PREFIX/share/slotopt/instances, where `slotopt bench --scenario` finds them).
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
 	install -m 755 $(PROG) $(DESTDIR)$(PREFIX)/bin/slotopt
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libslotopt.a
 	install -m 644 include/slotopt.h $(DESTDIR)$(PREFIX)/include/slotopt.h
+	install -d $(DESTDIR)$(PREFIX)/share/slotopt
+	cp -R instances $(DESTDIR)$(PREFIX)/share/slotopt/
 
 clean:
 	rm -rf build build-asan bin

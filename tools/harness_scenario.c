@@ -274,6 +274,11 @@ int so_scenario_find(const char *name, char *out, size_t size)
             snprintf(out, size, "%s/../instances/scenarios/%s.json", exe, name);
             if (readable(out))
                 return 0;
+            /* installed: PREFIX/bin/slotopt, PREFIX/share/slotopt/instances */
+            snprintf(out, size, "%s/../share/slotopt/instances/scenarios/%s.json",
+                     exe, name);
+            if (readable(out))
+                return 0;
         }
     }
     return -1;
