@@ -352,15 +352,15 @@ static json_t *to_json(const void *d)
 
 /* ---- evaluation and bounds ------------------------------------------------ */
 
-static const so_kp *sort_kp;
-static int by_efficiency(const void *a, const void *b)
+static int by_efficiency(const void *a, const void *b, void *arg)
 {
+    const so_kp *kp = arg;
     size_t i = *(const size_t *)a, j = *(const size_t *)b;
     /* p_i / w_i > p_j / w_j  <=>  p_i w_j > p_j w_i (w = 0: infinite) */
-    __int128 l = (__int128)sort_kp->profit[i] * sort_kp->weight[j];
-    __int128 r = (__int128)sort_kp->profit[j] * sort_kp->weight[i];
-    if (sort_kp->weight[i] == 0 && sort_kp->weight[j] == 0)
-        l = sort_kp->profit[i], r = sort_kp->profit[j];
+    __int128 l = (__int128)kp->profit[i] * kp->weight[j];
+    __int128 r = (__int128)kp->profit[j] * kp->weight[i];
+    if (kp->weight[i] == 0 && kp->weight[j] == 0)
+        l = kp->profit[i], r = kp->profit[j];
     if (l != r)
         return l > r ? -1 : 1;
     return i < j ? -1 : i > j;
@@ -373,8 +373,7 @@ size_t *so_kp_order(const so_kp *kp)
         return NULL;
     for (size_t i = 0; i < kp->n; i++)
         order[i] = i;
-    sort_kp = kp;
-    qsort(order, kp->n, sizeof *order, by_efficiency);
+    qsort_r(order, kp->n, sizeof *order, by_efficiency, (void *)kp);
     return order;
 }
 

@@ -39,36 +39,40 @@ typedef struct {
     size_t *item;      /* original index of each position */
 } bnb;
 
-static const int64_t *cmp_w, *cmp_p;
-static int64_t cmp_mu;
-static int by_surrogate_efficiency(const void *a, const void *b)
+typedef struct {
+    const int64_t *w, *p;
+    int64_t mu;
+} surrogate_order;
+
+static int by_surrogate_efficiency(const void *a, const void *b, void *arg)
 {
+    const surrogate_order *o = arg;
     size_t i = *(const size_t *)a, j = *(const size_t *)b;
-    int64_t wi = cmp_w[i] + cmp_mu, wj = cmp_w[j] + cmp_mu;
+    int64_t wi = o->w[i] + o->mu, wj = o->w[j] + o->mu;
     __int128 l, r;
     if (wi == 0 || wj == 0) { /* zero surrogate weight: infinite efficiency */
-        l = wi == 0 ? ((__int128)1 << 100) + cmp_p[i] : 0;
-        r = wj == 0 ? ((__int128)1 << 100) + cmp_p[j] : 0;
+        l = wi == 0 ? ((__int128)1 << 100) + o->p[i] : 0;
+        r = wj == 0 ? ((__int128)1 << 100) + o->p[j] : 0;
     } else {
-        l = (__int128)cmp_p[i] * wj;
-        r = (__int128)cmp_p[j] * wi;
+        l = (__int128)o->p[i] * wj;
+        r = (__int128)o->p[j] * wi;
     }
     if (l != r)
         return l > r ? -1 : 1;
     /* ties: plain efficiency p / w, so the dive is Dantzig's greedy path */
-    l = (__int128)cmp_p[i] * cmp_w[j];
-    r = (__int128)cmp_p[j] * cmp_w[i];
+    l = (__int128)o->p[i] * o->w[j];
+    r = (__int128)o->p[j] * o->w[i];
     if (l != r)
         return l > r ? -1 : 1;
     return i < j ? -1 : i > j;
 }
 
-static const int64_t *by_w;
-static int by_weight(const void *a, const void *b)
+static int by_weight(const void *a, const void *b, void *arg)
 {
+    const int64_t *w = arg;
     size_t i = *(const size_t *)a, j = *(const size_t *)b;
-    if (by_w[i] != by_w[j])
-        return by_w[i] < by_w[j] ? -1 : 1;
+    if (w[i] != w[j])
+        return w[i] < w[j] ? -1 : 1;
     return i < j ? -1 : i > j;
 }
 
@@ -90,8 +94,7 @@ static int64_t improve_by_swaps(const so_kp *kp, unsigned char *x, int64_t z)
         for (size_t i = 0; i < n; i++)
             if (!x[i])
                 u[m++] = i;
-        by_w = kp->weight;
-        qsort(u, m, sizeof *u, by_weight);
+        qsort_r(u, m, sizeof *u, by_weight, (void *)kp->weight);
         for (size_t k = 0; k < m; k++)
             arg[k] = k == 0 || kp->profit[u[k]] > kp->profit[u[arg[k - 1]]]
                          ? k : arg[k - 1];
@@ -141,10 +144,8 @@ static int cmp_int64(const void *a, const void *b)
 static void arrange(bnb *B, const so_kp *kp, size_t *idx, int64_t mu)
 {
     B->mu = mu;
-    cmp_w = kp->weight;
-    cmp_p = kp->profit;
-    cmp_mu = mu;
-    qsort(idx, B->n, sizeof *idx, by_surrogate_efficiency);
+    surrogate_order o = {kp->weight, kp->profit, mu};
+    qsort_r(idx, B->n, sizeof *idx, by_surrogate_efficiency, &o);
     B->S[0] = B->P[0] = 0;
     for (size_t k = 0; k < B->n; k++) {
         B->item[k] = idx[k];
