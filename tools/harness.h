@@ -194,6 +194,9 @@ typedef struct so_hsummary {
     char problem[32], group[96], backend[64];
     size_t cells, instances, solved, optimal, with_ratio;
     double mean_ratio, median_ratio, worst_ratio; /* NAN if no ratio */
+    double mean_diff, worst_diff; /* objective units; NAN if no difference
+                                     (the measure for objectives near or
+                                     below zero, e.g. RAS utilities) */
     double mean_seconds, max_seconds;
 } so_hsummary;
 

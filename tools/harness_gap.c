@@ -164,7 +164,9 @@ static int summarise(so_htables *t, const char *const *groups, size_t first,
         free(hashes);
         return SO_ENOMEM;
     }
-    double sum_sec = 0, sum_ratio = 0;
+    double sum_sec = 0, sum_ratio = 0, sum_diff = 0;
+    size_t with_diff = 0;
+    s->worst_diff = NAN;
     for (size_t k = first; k < t->n_cells; k++) {
         const so_hcellgap *c = &t->cells[k];
         if (strcmp(c->row->problem, s->problem) || strcmp(groups[k], s->group) ||
@@ -180,7 +182,14 @@ static int summarise(so_htables *t, const char *const *groups, size_t first,
             ratios[s->with_ratio++] = c->gap.ratio;
             sum_ratio += c->gap.ratio;
         }
+        if (!isnan(c->gap.diff)) {
+            sum_diff += c->gap.diff;
+            with_diff++;
+            if (isnan(s->worst_diff) || c->gap.diff > s->worst_diff)
+                s->worst_diff = c->gap.diff;
+        }
     }
+    s->mean_diff = with_diff ? sum_diff / (double)with_diff : NAN;
     qsort(hashes, s->cells, sizeof *hashes, cmp_str);
     for (size_t k = 0; k < s->cells; k++)
         s->instances += k == 0 || strcmp(hashes[k], hashes[k - 1]) != 0;

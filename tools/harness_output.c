@@ -15,7 +15,7 @@ int so_hformat_parse(const char *s)
 }
 
 /* ---- a grid of texts ------------------------------------------------------ */
-#define MAX_COLS 12
+#define MAX_COLS 16
 #define CELL 100
 
 typedef struct grid {
@@ -144,7 +144,8 @@ static int summary_grid(const so_htables *t, grid *g)
 {
     static const char *const head[] = {"problem", "group", "backend", "instances",
                                        "cells", "solved", "% optimal", "mean ratio",
-                                       "median ratio", "worst ratio", "mean s",
+                                       "median ratio", "worst ratio", "mean diff",
+                                       "worst diff", "mean s",
                                        "max s", NULL};
     int groups = has_groups(t);
     const char *const *h = head;
@@ -174,6 +175,8 @@ static int summary_grid(const so_htables *t, grid *g)
         num(row[c++], s->mean_ratio, "%.4f");
         num(row[c++], s->median_ratio, "%.4f");
         num(row[c++], s->worst_ratio, "%.4f");
+        num(row[c++], s->mean_diff, "%.4g");
+        num(row[c++], s->worst_diff, "%.4g");
         num(row[c++], s->mean_seconds, "%.4f");
         num(row[c++], s->max_seconds, "%.4f");
     }
@@ -258,6 +261,8 @@ static json_t *to_json(const so_htables *t)
                                                    : jnum(s->median_ratio));
         json_object_set_new(o, "worst_ratio", isinf(s->worst_ratio) ? json_string("inf")
                                                                     : jnum(s->worst_ratio));
+        json_object_set_new(o, "mean_diff", jnum(s->mean_diff));
+        json_object_set_new(o, "worst_diff", jnum(s->worst_diff));
         json_object_set_new(o, "mean_seconds", jnum(s->mean_seconds));
         json_object_set_new(o, "max_seconds", jnum(s->max_seconds));
         json_array_append_new(sums, o);

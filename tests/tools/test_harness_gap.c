@@ -168,8 +168,8 @@ static void test_summary(void)
     FILE *fp = open_memstream(&out, &len);
     so_harness_print(fp, &t, SO_HF_CSV, 0);
     fclose(fp);
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "p,heur,3,3,3,33.3,1.5000,1.5000,2.0000,1.0000,1.0000\n"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "p,exact,3,3,2,66.7,1.0000,1.0000,1.0000,5.0000,9.0000\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "p,heur,3,3,3,33.3,1.5000,1.5000,2.0000,25,50,1.0000,1.0000\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "p,exact,3,3,2,66.7,1.0000,1.0000,1.0000,0,0,5.0000,9.0000\n"));
     free(out);
     fp = open_memstream(&out, &len);
     so_harness_print(fp, &t, SO_HF_MARKDOWN, 1);
