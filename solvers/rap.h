@@ -19,6 +19,10 @@ typedef int (*so_rap_fn)(const so_flex *f, int64_t *s, char *why, size_t size);
 /* Convex minisum: greedy marginal allocation with a heap, O((J + R) log J)
  * for R = S - sum lo_j. */
 int so_rap_greedy(const so_flex *f, int64_t *s, char *why, size_t size);
+/* SO_EUNSUPPORTED (with why) unless the metric is convex minisum,
+ * SO_INFEASIBLE when the minima do not fit, else SO_OK. */
+int so_rap_convex_check(const so_flex *f, const char *solver, char *why,
+                        size_t size);
 /* Gives up to `spare` more slots, one at a time to the job with the largest
  * positive next gain, among jobs whose next gain is >= floor (heap). */
 int so_rap_greedy_fill(const so_flex *f, int64_t *s, int64_t spare,

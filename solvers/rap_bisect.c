@@ -24,14 +24,9 @@ static int64_t total(const so_flex *f, double lambda)
 
 int so_rap_bisect(const so_flex *f, int64_t *s, char *why, size_t size)
 {
-    if (!so_rap_convex(f)) {
-        snprintf(why, size, "rap-bisect needs a convex minisum metric (%s, %s)",
-                 so_flex_metric_name(f->metric),
-                 f->aggregate == SO_FLEX_MAX ? "max" : "sum");
-        return SO_EUNSUPPORTED;
-    }
-    if (!so_rap_feasible(f))
-        return SO_INFEASIBLE;
+    int rc = so_rap_convex_check(f, "rap-bisect", why, size);
+    if (rc)
+        return rc;
     int64_t spare = f->slots;
     double gmax = 0;
     for (size_t j = 0; j < f->n; j++) {

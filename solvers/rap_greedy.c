@@ -33,16 +33,23 @@ int so_rap_greedy_fill(const so_flex *f, int64_t *s, int64_t spare,
     return SO_OK;
 }
 
-int so_rap_greedy(const so_flex *f, int64_t *s, char *why, size_t size)
+int so_rap_convex_check(const so_flex *f, const char *solver, char *why,
+                        size_t size)
 {
     if (!so_rap_convex(f)) {
-        snprintf(why, size, "rap-greedy needs a convex minisum metric (%s, %s)",
+        snprintf(why, size, "%s needs a convex minisum metric (%s, %s)", solver,
                  so_flex_metric_name(f->metric),
                  f->aggregate == SO_FLEX_MAX ? "max" : "sum");
         return SO_EUNSUPPORTED;
     }
-    if (!so_rap_feasible(f))
-        return SO_INFEASIBLE;
+    return so_rap_feasible(f) ? SO_OK : SO_INFEASIBLE;
+}
+
+int so_rap_greedy(const so_flex *f, int64_t *s, char *why, size_t size)
+{
+    int rc = so_rap_convex_check(f, "rap-greedy", why, size);
+    if (rc)
+        return rc;
     int64_t spare = f->slots;
     for (size_t j = 0; j < f->n; j++) {
         s[j] = so_rap_lo(f, j);
