@@ -122,6 +122,17 @@ static long build_kp(const raw_value *vals, size_t n, so_kp **out)
     return 0;
 }
 
+/* Key of value k of the capacity-profit-weight sequence: "capacity", then
+ * "profits[i]"/"weights[i]" (JSON) or "profit[i]"/"weight[i]" (text). */
+static void value_key(char *buf, size_t size, size_t k, int json)
+{
+    if (k == 0)
+        snprintf(buf, size, "capacity");
+    else
+        snprintf(buf, size, "%s%s[%zu]", k % 2 ? "profit" : "weight",
+                 json ? "s" : "", (k - 1) / 2);
+}
+
 static int read_json(so_jin *in, json_t *root, void **data)
 {
     static const char *const keys[] = {"capacity", "profits", "weights", NULL};
@@ -143,15 +154,11 @@ static int read_json(so_jin *in, json_t *root, void **data)
         return SO_ENOMEM;
     json_t *cap = NULL;
     rc = so_jin_get(in, root, "", "capacity", SO_REQUIRED, &cap);
-    const char *what[3] = {"capacity", "profits", "weights"};
     for (size_t k = 0; !rc && k < 2 * n + 1; k++) {
         json_t *v = k == 0 ? cap : json_array_get(k % 2 ? profits : weights,
                                                   (k - 1) / 2);
         char path[64];
-        if (k == 0)
-            snprintf(path, sizeof path, "capacity");
-        else
-            so_jin_index(path, sizeof path, what[k % 2 ? 1 : 2], (k - 1) / 2);
+        value_key(path, sizeof path, k, 1);
         if (!json_is_number(v)) {
             rc = so_jin_fail(in, path, 0, "expected a number, found %s",
                              json_is_string(v) ? "a string" : "another type");
@@ -170,12 +177,8 @@ static int read_json(so_jin *in, json_t *root, void **data)
         if (bad == -2) {
             rc = SO_ENOMEM;
         } else if (bad > 0) {
-            size_t k = (size_t)bad - 1;
             char path[64];
-            if (k == 0)
-                snprintf(path, sizeof path, "capacity");
-            else
-                so_jin_index(path, sizeof path, what[k % 2 ? 1 : 2], (k - 1) / 2);
+            value_key(path, sizeof path, (size_t)bad - 1, 1);
             rc = so_jin_fail(in, path, 0,
                              "needs more than 9 decimals, or the sum of profits"
                              " or weights exceeds 2^61 once scaled");
@@ -269,11 +272,7 @@ static int read_text(const char *file, const char *text, void **data,
     int rc = SO_OK;
     char key[64];
     for (size_t k = 0; k < 2 * n + 1 && !rc; k++) {
-        if (k == 0)
-            snprintf(key, sizeof key, "capacity");
-        else
-            snprintf(key, sizeof key, "%s[%zu]", k % 2 ? "profit" : "weight",
-                     (k - 1) / 2);
+        value_key(key, sizeof key, k, 0);
         if (!next_token(&sc))
             rc = so_error_setf(err, file, sc.line, sc.col, key,
                                "unexpected end of file: expected %s (file"
@@ -311,11 +310,7 @@ static int read_text(const char *file, const char *text, void **data,
             rc = SO_ENOMEM;
         } else if (bad > 0) {
             size_t k = (size_t)bad - 1;
-            if (k == 0)
-                snprintf(key, sizeof key, "capacity");
-            else
-                snprintf(key, sizeof key, "%s[%zu]", k % 2 ? "profit" : "weight",
-                         (k - 1) / 2);
+            value_key(key, sizeof key, k, 0);
             rc = so_error_setf(err, file, pos[k].line, pos[k].col, key,
                                "needs more than 9 decimals, or the sum of"
                                " profits or weights exceeds 2^61 once scaled");
