@@ -31,10 +31,10 @@ void so_cl_workload_free(so_cl_workload *w)
 }
 
 /* Hadoop 1.x JobTracker.getNextHeartbeatInterval(): max(HEARTBEAT_INTERVAL_MIN
- * = 3 s, cluster size / NUM_HEARTBEATS_IN_SECOND = 100 per second). */
+ * = 3 s, ceil(cluster size / NUM_HEARTBEATS_IN_SECOND = 100) seconds). */
 double so_cl_heartbeat_interval(const so_cl_workload *w)
 {
-    return w->heartbeat > 0 ? w->heartbeat : fmax(3.0, w->n_nodes / 100.0);
+    return w->heartbeat > 0 ? w->heartbeat : fmax(3.0, ceil(w->n_nodes / 100.0));
 }
 
 int so_cl_workload_pool(so_cl_workload *w, const char *name)

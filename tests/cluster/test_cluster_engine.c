@@ -150,8 +150,13 @@ static void test_heartbeat_rule(void)
     NEAR(so_cl_heartbeat_interval(&w), 3);
     w.n_nodes = 1000;
     NEAR(so_cl_heartbeat_interval(&w), 10);
+    /* Hadoop rounds up: one more second per started 100 nodes */
     w.n_nodes = 450;
-    NEAR(so_cl_heartbeat_interval(&w), 4.5);
+    NEAR(so_cl_heartbeat_interval(&w), 5);
+    w.n_nodes = 301;
+    NEAR(so_cl_heartbeat_interval(&w), 4);
+    w.n_nodes = 300;
+    NEAR(so_cl_heartbeat_interval(&w), 3);
     w.heartbeat = 0.75;
     NEAR(so_cl_heartbeat_interval(&w), 0.75);
 }
