@@ -62,7 +62,7 @@ so_hgap so_harness_gap(const so_hrow *row, const so_hrow *ref)
         g.ratio = worse / better;
     else if (better < 0 && worse < 0)
         g.ratio = better / worse;
-    else if (better == 0 && worse > 0)
+    else if (r == 0 && g.diff > 0) /* a reference of 0, a worse answer */
         g.ratio = INFINITY;
     else if (worse == 0 && better > 0)
         g.ratio = 0;

@@ -66,6 +66,19 @@ static void test_scalar_orientation(void)
     g = so_harness_gap(&r, &ref);
     CU_ASSERT_DOUBLE_EQUAL(g.ratio, 0.9, 1e-12);
     CU_ASSERT_TRUE(g.optimal);
+    /* maximise (RAS minimum utility): both negative, then a reference of 0
+     * and a worse (negative) answer: infinitely worse, as when minimising */
+    ref = row("h", "exact", SO_MAXIMIZE, "optimal", -5);
+    r = row("h", "heur", SO_MAXIMIZE, "feasible", -10);
+    g = so_harness_gap(&r, &ref);
+    CU_ASSERT_DOUBLE_EQUAL(g.ratio, 2, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(g.diff, 5, 1e-12);
+    ref.objective = 0;
+    r.objective = -3;
+    g = so_harness_gap(&r, &ref);
+    CU_ASSERT_TRUE(isinf(g.ratio) && g.ratio > 0);
+    CU_ASSERT_DOUBLE_EQUAL(g.diff, 3, 1e-12);
+    CU_ASSERT_FALSE(g.optimal);
 }
 
 static void test_missing(void)
