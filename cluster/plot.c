@@ -8,6 +8,18 @@
 #include <unistd.h>
 #include "cluster/sim_internal.h"
 
+/* Writes s inside a gnuplot single-quoted string: a quote is doubled (the
+ * only escape such strings have), control characters become spaces. */
+static void put_quoted(FILE *fp, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '\'')
+            fputs("''", fp);
+        else
+            fputc((unsigned char)*s < ' ' ? ' ' : *s, fp);
+    }
+}
+
 int so_cl_plot_utilisation(const so_cl_sim *sim, const so_cl_workload *w,
                            double step, const char *path, so_error *err)
 {
@@ -41,12 +53,15 @@ int so_cl_plot_utilisation(const so_cl_sim *sim, const so_cl_workload *w,
     if (gp) {
         fprintf(gp,
                 "set terminal svg size 900,400\nset output '%s'\n"
-                "set title 'Slot utilisation: %s'\nset xlabel 'time (s)'\n"
+                "set title 'Slot utilisation: ", tmp);
+        put_quoted(gp, w->name);
+        fprintf(gp,
+                "'\nset xlabel 'time (s)'\n"
                 "set ylabel 'busy slots / slots'\nset yrange [0:1.05]\n"
                 "set key outside\n"
                 "plot '%s' using 1:2 with steps title 'map', "
                 "'%s' using 1:3 with steps title 'reduce'\n",
-                tmp, w->name, data, data);
+                data, data);
         rc = fclose(gp) ? SO_EIO : SO_OK;
     } else {
         rc = SO_EIO;

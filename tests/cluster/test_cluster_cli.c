@@ -67,6 +67,25 @@ static void test_table_and_files(void)
     free(svg);
 }
 
+/* The plot's title names the workload file: a quote in that name must
+ * neither break the gnuplot script nor end its string. */
+static void test_plot_quoted_name(void)
+{
+    const char *in = so_test_write("it's.json", two_jobs);
+    char plot[600], args[4096];
+    snprintf(plot, sizeof plot, "%s/quoted.svg", so_test_tmpdir());
+    snprintf(args, sizeof args, "sim \"%s\" --scheduler fifo --plot %s --plot-step 1",
+             in, plot);
+    char *out = NULL, *err = NULL;
+    CU_ASSERT_EQUAL(so_test_run(args, &out, &err), 0);
+    char *svg = so_test_slurp(plot);
+    CU_ASSERT_PTR_NOT_NULL(svg);
+    CU_ASSERT_PTR_NOT_NULL(svg && strstr(svg, "<svg"));
+    free(svg);
+    free(out);
+    free(err);
+}
+
 static void test_usage_errors(void)
 {
     const char *in = so_test_write("two3.json", two_jobs);
@@ -203,6 +222,7 @@ static CU_TestInfo tests[] = {
     {"empty workload", test_empty_workload},
     {"json report values", test_json_report},
     {"table, -o, --events-out, --plot", test_table_and_files},
+    {"plot of a workload with a quote in its name", test_plot_quoted_name},
     {"usage errors exit 2", test_usage_errors},
     {"input errors: line, key, no output", test_input_errors},
     {"SWIM sample replay", test_swim_replay},
