@@ -43,6 +43,7 @@ typedef struct fair_state {
     double *job_w, *job_min, *job_demand, *job_share;
     int *members, *scratch, *victims;
     double min_timeout, fair_timeout, interval, last_check;
+    double last_update; /* time of the previous allocation call */
     double delay;      /* locality delay, 0 = off */
     double *skipped;   /* per job: when it was first skipped since its last
                         * map launch, < 0 if not */
@@ -132,6 +133,7 @@ static int fair_create(so_cl_sim *sim, const so_params *prm, void **state,
     }
     for (size_t j = 0; j < nj; j++)
         st->skipped[j] = -1;
+    st->last_update = -INFINITY;
     *state = st;
     return SO_OK;
 }
@@ -263,9 +265,26 @@ static void preempt_phase(fair_state *st, so_cl_sim *sim, int phase)
     }
 }
 
+/* The engine pauses epochs while no submitted job is unfinished. Hadoop's
+ * update thread runs on: with no demand, every pool is at its shares, so
+ * each pool's stamps reach the last update before now. */
+static void stamp_idle_spell(fair_state *st, const so_cl_sim *sim)
+{
+    double last_idle_update = sim->now - sim->epoch;
+    /* half an epoch of margin: consecutive epochs differ by rounding only */
+    if (last_idle_update > st->last_update + 0.5 * sim->epoch)
+        for (int phase = 0; phase < SO_CL_PHASES; phase++)
+            for (int p = 0; p < st->n_pools; p++) {
+                st->last_at_min[phase][p] = fmax(st->last_at_min[phase][p], last_idle_update);
+                st->last_at_half[phase][p] = fmax(st->last_at_half[phase][p], last_idle_update);
+            }
+    st->last_update = sim->now;
+}
+
 static void fair_allocate(void *state, so_cl_sim *sim)
 {
     fair_state *st = state;
+    stamp_idle_spell(st, sim);
     int check = (st->min_timeout > 0 || st->fair_timeout > 0) &&
                 sim->now - st->last_check >= st->interval;
     for (int phase = 0; phase < SO_CL_PHASES; phase++) {

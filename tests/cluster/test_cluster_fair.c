@@ -167,6 +167,33 @@ static void test_preemption(void)
     cl_done(&r);
 }
 
+/* Hadoop's update thread stamps a pool at its shares every update, also
+ * while the cluster is idle (no demand: every pool is at its shares). Here
+ * pool "a" is idle from 1 s to 100 s; B takes both slots at 100 and a's
+ * job arrives at 100: a starves from 100, so with a 30 s timeout B loses a
+ * slot at the check of 130 (checks every 15 s: 100, 115, 130), and a's job
+ * starts at the next heartbeat, 131 — not at once as if a had starved
+ * since 1 s. */
+static void test_preemption_after_idle(void)
+{
+    const char *json =
+        "{\"cluster\": {\"nodes\": [{\"map_slots\": 2, \"reduce_slots\": 0}],"
+        " \"heartbeat\": 1, \"heartbeat_phase\": \"aligned\"},"
+        " \"pools\": [{\"name\": \"a\", \"min_maps\": 2}, {\"name\": \"b\"}],"
+        " \"jobs\": [{\"submit\": 0, \"pool\": \"a\", \"maps\": [1]},"
+        "  {\"submit\": 99.9, \"pool\": \"b\", \"maps\": [50, 50]},"
+        "  {\"submit\": 100, \"pool\": \"a\", \"maps\": [5]}]}";
+    so_params prm;
+    so_params_init(&prm);
+    so_params_set(&prm, "min_share_timeout", "30");
+    cl_run r = cl_simulate(json, "fair", NULL, &prm, 1, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
+    CU_ASSERT_EQUAL(so_cl_sim_stats(r.sim)->preempted, 1);
+    NEAR(so_cl_sim_job(r.sim, 2)->start, 131);
+    NEAR(so_cl_sim_job(r.sim, 2)->finish, 136);
+    cl_done(&r);
+}
+
 /* Two nodes with one map slot each; both maps' blocks are on node 0 only,
  * a remote map takes 3 times as long. Without delay scheduling node 1 runs
  * m1 remotely at 0 (0-30). With a 3 s delay node 1 gives up waiting at 3
@@ -256,6 +283,7 @@ static CU_TestInfo tests[] = {
     {"pool minimum share", test_min_share},
     {"pool modes fifo and fair", test_pool_modes},
     {"preemption after the min-share timeout", test_preemption},
+    {"preemption timeout counts from the end of an idle spell", test_preemption_after_idle},
     {"delay scheduling waits for a local map", test_delay_scheduling},
     {"fifo prefers node-local maps", test_fifo_prefers_local},
     {"bad scheduler options", test_bad_options},
