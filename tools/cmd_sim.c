@@ -2,6 +2,7 @@
  * on the cluster model under a scheduler and a speculation policy; print
  * per-job times and the summary (docs/cluster.md). */
 #include <getopt.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -72,21 +73,54 @@ typedef struct log_file {
     FILE *fp;
 } log_file;
 
+/* A signal that ends the program while the log is open (Ctrl-C, kill, a
+ * closed stdout pipe) first removes the temporary file (unlink is
+ * async-signal-safe), then ends the program as the signal would have. */
+static const int fatal_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+#define N_FATAL (sizeof fatal_signals / sizeof fatal_signals[0])
+static char open_log[1100];
+static struct sigaction saved[N_FATAL];
+
+static void drop_log_and_die(int sig)
+{
+    unlink(open_log);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void guard_log(int on)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = drop_log_and_die;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < N_FATAL; i++)
+        if (on)
+            sigaction(fatal_signals[i], &sa, &saved[i]);
+        else
+            sigaction(fatal_signals[i], &saved[i], NULL);
+}
+
 static int log_open(log_file *lf, const char *path)
 {
     snprintf(lf->tmp, sizeof lf->tmp, "%s.tmpXXXXXX", path);
     int fd = mkstemp(lf->tmp);
     lf->fp = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (fd >= 0 && !lf->fp)
+    if (fd >= 0 && !lf->fp) {
         close(fd);
+        unlink(lf->tmp);
+    }
     if (!lf->fp)
         return so_cli_usage_error("sim", "--events-out: cannot create %s", path);
+    snprintf(open_log, sizeof open_log, "%s", lf->tmp);
+    guard_log(1);
     return SO_EXIT_OK;
 }
 
 /* Closes the log; keeps it as path if keep, else removes it. */
 static int log_close(log_file *lf, const char *path, int keep)
 {
+    guard_log(0);
     int ok = fflush(lf->fp) == 0 && fsync(fileno(lf->fp)) == 0;
     ok = fclose(lf->fp) == 0 && ok;
     if (keep && ok && rename(lf->tmp, path) == 0)

@@ -1,6 +1,11 @@
 /* test_cluster_cli.c — `slotopt sim`: report formats, atomic outputs (report,
  * event log, plot), usage errors and input errors with their line. */
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "tests/test_util.h"
 
@@ -178,6 +183,52 @@ static void test_swim_replay(void)
     free(out);
 }
 
+/* Files in dir whose name starts with prefix. */
+static int files_named(const char *dir, const char *prefix)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    struct dirent *e;
+    while (d && (e = readdir(d)))
+        n += strncmp(e->d_name, prefix, strlen(prefix)) == 0;
+    if (d)
+        closedir(d);
+    return n;
+}
+
+/* `sim` stopped by a signal while it writes the event log of the SWIM
+ * sample (hundreds of megabytes) leaves no file behind, not even the
+ * temporary one the log streams into. */
+static void test_signal_leaves_no_log(void)
+{
+    const int sigs[] = {SIGTERM, SIGINT};
+    for (size_t k = 0; k < 2; k++) {
+        char dir[600], log[700];
+        snprintf(dir, sizeof dir, "%s/sig%zu", so_test_tmpdir(), k);
+        CU_ASSERT_EQUAL_FATAL(mkdir(dir, 0777), 0);
+        snprintf(log, sizeof log, "%s/events.log", dir);
+        pid_t pid = fork();
+        CU_ASSERT_FATAL(pid >= 0);
+        if (pid == 0) {
+            int null = open("/dev/null", O_WRONLY);
+            dup2(null, STDOUT_FILENO);
+            execl(SO_BINARY, SO_BINARY, "sim",
+                  "instances/traces/swim/FB-2009_samples_24_times_1hr_0.tsv",
+                  "--scheduler", "fifo", "--events-out", log, (char *)NULL);
+            _exit(127);
+        }
+        /* wait until the run is under way: its temporary log exists */
+        for (int i = 0; i < 20000 && files_named(dir, "events.log") == 0; i++)
+            usleep(500);
+        usleep(20000);
+        kill(pid, sigs[k]);
+        int status = 0;
+        waitpid(pid, &status, 0);
+        CU_ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == sigs[k]);
+        CU_ASSERT_EQUAL(files_named(dir, "events.log"), 0);
+    }
+}
+
 /* No jobs: a valid, empty replay whose response statistics are null. */
 static void test_empty_workload(void)
 {
@@ -226,6 +277,7 @@ static CU_TestInfo tests[] = {
     {"usage errors exit 2", test_usage_errors},
     {"input errors: line, key, no output", test_input_errors},
     {"SWIM sample replay", test_swim_replay},
+    {"a signal mid-run leaves no event log", test_signal_leaves_no_log},
     CU_TEST_INFO_NULL,
 };
 SO_SUITE("cluster-cli", tests)
