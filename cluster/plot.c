@@ -45,6 +45,8 @@ int so_cl_plot_utilisation(const so_cl_sim *sim, const so_cl_workload *w,
             fprintf(fp, "%.3f %.6f %.6f\n", (double)k * step,
                     sim->total_slots[0] ? busy[0][k] / sim->total_slots[0] : 0,
                     sim->total_slots[1] ? busy[1][k] / sim->total_slots[1] : 0);
+        if (n == 0) /* nothing ran (no jobs): a flat line, gnuplot needs a point */
+            fprintf(fp, "0 0 0\n");
         rc = fclose(fp) ? SO_EIO : SO_OK;
     } else {
         rc = SO_EIO;

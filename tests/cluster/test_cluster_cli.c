@@ -245,6 +245,14 @@ static void test_empty_workload(void)
     CU_ASSERT_EQUAL(json_array_size(json_object_get(j, "jobs")), 0);
     json_decref(j);
     free(out);
+    /* its utilisation plot is a flat line, not an error */
+    char plot[600];
+    snprintf(plot, sizeof plot, "%s/empty.svg", so_test_tmpdir());
+    snprintf(args, sizeof args, "sim %s --scheduler fifo --plot %s", in, plot);
+    CU_ASSERT_EQUAL(so_test_run(args, NULL, NULL), 0);
+    char *svg = so_test_slurp(plot);
+    CU_ASSERT_PTR_NOT_NULL(svg && strstr(svg, "<svg"));
+    free(svg);
 }
 
 /* The shipped example uses every feature of the format. */
