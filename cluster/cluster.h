@@ -59,7 +59,7 @@ typedef struct so_cl_workload {
     char name[256];
     int n_nodes;
     so_cl_node_spec *nodes;
-    double heartbeat;  /* seconds; 0 = Hadoop's rule max(3, nodes / 100) */
+    double heartbeat;  /* seconds; 0 = Hadoop's rule max(3, ceil(nodes / 100)) */
     int outofband;     /* a node also heartbeats when one of its attempts ends */
     int aligned;       /* 1: every node beats at k * interval; 0: seeded phase */
     int n_resources;   /* 0: slots only; else tasks also need resources */

@@ -87,6 +87,19 @@ int so_cl_workload_sort(so_cl_workload *w)
     return SO_OK;
 }
 
+/* The SWIM derivation settings mean nothing to a JSON workload (its cluster
+ * and tasks are explicit): naming one is an error, not a silent no-op. */
+static int no_swim_settings(const so_params *prm, const char *file, so_error *err)
+{
+    for (int i = 0; prm && i < prm->n_options; i++)
+        for (const so_option_doc *d = so_cl_swim_options; d->key; d++)
+            if (!strcmp(prm->options[i].key, d->key))
+                return so_error_setf(err, file, 0, 0, d->key,
+                                     "a SWIM trace setting, and this workload is"
+                                     " JSON (set it in the workload itself)");
+    return SO_OK;
+}
+
 int so_cl_workload_parse(const char *text, size_t len, const char *file,
                          const so_params *prm, uint64_t seed,
                          so_cl_workload **out, so_error *err)
@@ -102,8 +115,10 @@ int so_cl_workload_parse(const char *text, size_t len, const char *file,
     if (i == len)
         return so_error_setf(err, file, 1, 1, NULL,
                              "empty file: expected a workload");
-    if (text[i] == '{')
-        return so_cl_workload_parse_json(text, len, file, seed, out, err);
+    if (text[i] == '{') {
+        int rc = no_swim_settings(prm, file, err);
+        return rc ? rc : so_cl_workload_parse_json(text, len, file, seed, out, err);
+    }
     return so_cl_workload_parse_swim(text, len, file, prm, out, err);
 }
 

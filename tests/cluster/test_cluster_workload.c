@@ -180,6 +180,17 @@ static void test_json_errors(void)
     CU_ASSERT_EQUAL(so_cl_workload_parse("{}\0x", 4, "w.json", NULL, 1, &w, &err),
                     SO_EINVAL);
     CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "NUL"));
+    /* a SWIM derivation setting would change nothing in a JSON workload:
+     * an error naming it, not a silent no-op */
+    so_params prm;
+    so_params_init(&prm);
+    so_params_set(&prm, "nodes", "5");
+    CU_ASSERT_EQUAL(parse("{\"cluster\": {\"nodes\": [{}]}, \"jobs\": []}", &prm,
+                          &w, &err), SO_EINVAL);
+    CU_ASSERT_PTR_NULL(w);
+    CU_ASSERT_STRING_EQUAL(err.key, "nodes");
+    CU_ASSERT_STRING_EQUAL(err.file, "w.json");
+    so_cl_workload_free(w);
 }
 
 static void test_swim_derivation(void)
