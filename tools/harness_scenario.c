@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "formulations/common/jsonin.h"
 #include "tools/harness.h"
@@ -244,9 +245,11 @@ int so_scenario_read(const char *path, so_hconfig *c, so_hinsts *s,
     return rc;
 }
 
+/* A readable regular file (a folder of that name is not a scenario). */
 static int readable(const char *path)
 {
-    return access(path, R_OK) == 0;
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, R_OK) == 0;
 }
 
 int so_scenario_find(const char *name, char *out, size_t size)

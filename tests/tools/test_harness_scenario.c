@@ -207,6 +207,13 @@ static void test_shipped_and_lookup(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(path, "/mine.json"));
     unsetenv("SLOTOPT_SCENARIOS");
     CU_ASSERT_EQUAL(so_scenario_find(so_test_write("direct.json", "{}"), path, sizeof path), 0);
+    /* a folder is not a scenario file (else a folder named like a scenario
+     * in the working folder would shadow the scenario) */
+    char sub[700];
+    snprintf(sub, sizeof sub, "%s/mine", so_test_tmpdir());
+    CU_ASSERT_EQUAL_FATAL(mkdir(sub, 0777), 0);
+    CU_ASSERT_EQUAL(so_scenario_find(sub, path, sizeof path), -1);
+    CU_ASSERT_EQUAL(so_scenario_find(so_test_tmpdir(), path, sizeof path), -1);
 }
 
 static void test_inputs_and_hash(void)
