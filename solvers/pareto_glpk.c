@@ -132,11 +132,12 @@ static void read_plan(const so_pareto *pr, const model *m, so_pt_alloc *plan)
     }
 }
 
-/* Largest job time value strictly below t, or -1. */
+/* Largest job time value below t by more than SO_PT_REL_TOL (nearer
+ * values are t computed along another path), or -1. */
 static double time_below(const model *m, double t)
 {
     double best = -1;
-    for (size_t i = 0; i < m->ntimes && m->times[i] < t; i++)
+    for (size_t i = 0; i < m->ntimes && !so_pt_near_le(t, m->times[i]); i++)
         best = m->times[i];
     return best;
 }

@@ -71,6 +71,56 @@ static void test_agree_on_random_tiny(void)
     CU_ASSERT(nonempty >= 50); /* the comparison is not vacuous */
 }
 
+/* Integer task times on 1-4 slots per VM: many plans whose makespans or
+ * budgets are equal in exact arithmetic but differ in the last bits of the
+ * doubles (12.666666666666666 and 12.666666666666668). All three backends
+ * must still succeed and report the same frontier, with no point that
+ * another point dominates up to that rounding. */
+static void test_agree_on_near_ties(void)
+{
+    so_rng rng;
+    so_rng_seed(&rng, 6);
+    so_params prm;
+    so_params_init(&prm);
+    int multi = 0;
+    for (int it = 0; it < 200; it++) {
+        so_pareto *pr = so_test_pareto_random(&rng, 3, 6, it % 2);
+        pr->map_slots_per_vm = so_rng_int(&rng, 1, 4);
+        pr->reduce_slots_per_vm = so_rng_int(&rng, 1, 4);
+        pr->vm_cost_per_hour = 3600;
+        for (size_t j = 0; j < pr->n_jobs; j++) {
+            pr->jobs[j].has_output = 0;
+            for (int ph = 0; ph < SO_PT_PHASES; ph++) {
+                so_pt_profile *pf = &pr->jobs[j].phase[ph];
+                pf->avg = (so_pt_curve){(double)so_rng_int(&rng, 0, 3), 0};
+                pf->max = (so_pt_curve){pf->avg.a + (double)so_rng_int(&rng, 0, 2), 0};
+            }
+        }
+        so_pt_frontier fs, fe, fg;
+        so_pt_frontier_init(&fs, pr->n_jobs);
+        so_pt_frontier_init(&fe, pr->n_jobs);
+        so_pt_frontier_init(&fg, pr->n_jobs);
+        char msg[256] = "";
+        CU_ASSERT_EQUAL(so_pt_sweep(pr, &fs, msg, sizeof msg), SO_OK);
+        CU_ASSERT_EQUAL(so_pt_enum(pr, 1e7, &fe, msg, sizeof msg), SO_OK);
+        CU_ASSERT_EQUAL(so_pt_glpk(pr, &prm, 1e5, &fg, msg, sizeof msg), SO_OK);
+        so_pt_frontier_window(&fs, pr);
+        so_pt_frontier_window(&fe, pr);
+        so_pt_frontier_window(&fg, pr);
+        CU_ASSERT(same_frontier(&fs, &fe));
+        CU_ASSERT(same_frontier(&fs, &fg));
+        for (size_t i = 1; i < fs.n; i++)
+            CU_ASSERT(!same(fs.pts[i].makespan, fs.pts[i - 1].makespan) &&
+                      !same(fs.pts[i].budget, fs.pts[i - 1].budget));
+        multi += fs.n > 1;
+        so_pt_frontier_free(&fs);
+        so_pt_frontier_free(&fe);
+        so_pt_frontier_free(&fg);
+        so_pareto_free(pr);
+    }
+    CU_ASSERT(multi >= 50);
+}
+
 /* One job, 2 map tasks of 10 s (max 10 s), 1 reduce task of 0 s, one slot
  * of each kind per VM, $3600 per VM-hour (so budget = VMs * jtime):
  *   ms = 1: low 20, up 1*10 + 10 = 20 -> 20 s on 1 VM, $20
@@ -208,6 +258,7 @@ static void test_reference_clipped(void)
 
 static CU_TestInfo tests[] = {
     {"sweep = enum = glpk on random tiny instances", test_agree_on_random_tiny},
+    {"sweep = enum = glpk on near-equal times (integer profiles)", test_agree_on_near_ties},
     {"hand-computed frontier and window", test_hand_frontier},
     {"VM cap and size limits refused clearly", test_refusals},
     {"enumeration under a VM cap", test_enum_with_cap},
