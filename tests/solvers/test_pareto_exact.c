@@ -174,6 +174,37 @@ static void test_hand_frontier(void)
     so_pareto_free(pr);
 }
 
+/* Job times near 1e8 s differing by 0.75 s: ms = 1 gives 100000002 s on
+ * one VM ($100000002), ms = 2 gives 100000001.25 s on two VMs. GLPK's
+ * tolerances on a makespan row with coefficients near 1e8 lost the second
+ * point (the MILP with M <= 100000001.625 came back infeasible) while the
+ * backend still claimed the frontier optimal. */
+static void test_glpk_large_times(void)
+{
+    so_pareto *pr = hand_instance();
+    pr->jobs[0].phase[SO_PT_MAP] = (so_pt_profile){{1, 0}, {1, 0}};
+    pr->jobs[0].phase[SO_PT_REDUCE] = (so_pt_profile){{1e8, 0}, {1e8, 0}};
+    so_params prm;
+    so_params_init(&prm);
+    so_pt_frontier fs, fg;
+    so_pt_frontier_init(&fs, 1);
+    so_pt_frontier_init(&fg, 1);
+    char msg[256] = "";
+    CU_ASSERT_EQUAL(so_pt_sweep(pr, &fs, msg, sizeof msg), SO_OK);
+    CU_ASSERT_EQUAL(so_pt_glpk(pr, &prm, 1e5, &fg, msg, sizeof msg), SO_OK);
+    so_pt_frontier_window(&fs, pr);
+    so_pt_frontier_window(&fg, pr);
+    CU_ASSERT_EQUAL(fs.n, 2);
+    CU_ASSERT_EQUAL_FATAL(fg.n, 2);
+    CU_ASSERT_DOUBLE_EQUAL(fg.pts[0].makespan, 100000001.25, 1e-6);
+    CU_ASSERT_DOUBLE_EQUAL(fg.pts[0].budget, 200000002.5, 1e-6);
+    CU_ASSERT_DOUBLE_EQUAL(fg.pts[1].makespan, 100000002, 1e-6);
+    CU_ASSERT(same_frontier(&fs, &fg));
+    so_pt_frontier_free(&fs);
+    so_pt_frontier_free(&fg);
+    so_pareto_free(pr);
+}
+
 static void test_refusals(void)
 {
     so_pareto *pr = hand_instance();
@@ -260,6 +291,7 @@ static CU_TestInfo tests[] = {
     {"sweep = enum = glpk on random tiny instances", test_agree_on_random_tiny},
     {"sweep = enum = glpk on near-equal times (integer profiles)", test_agree_on_near_ties},
     {"hand-computed frontier and window", test_hand_frontier},
+    {"pareto-glpk with job times near 1e8 s", test_glpk_large_times},
     {"VM cap and size limits refused clearly", test_refusals},
     {"enumeration under a VM cap", test_enum_with_cap},
     {"reference frontier clipped to the window", test_reference_clipped},
