@@ -198,6 +198,22 @@ static void test_tolerance_overshoot(void)
     CU_ASSERT_NOT_EQUAL(so_result_status(r), SO_OPTIMAL);
     so_result_free(r);
     so_problem_free(p);
+    /* two reducers of 1.666667 on a capacity of 3.333333 overshoot by 1e-6:
+     * GLPK put both there; removing one would leave u = 0, but one on each
+     * TaskTracker places both (u = 1, ras-enum's optimum): the MILP is
+     * solved again with the overshot capacity tightened */
+    p = ras_parse(
+        "{\"problem\": \"ras\", \"version\": 1, \"resources\": [\"r0\", \"r1\"],\n"
+        " \"tasktrackers\": [{\"capacity\": [18, 4]}, {\"capacity\": [3.333333, 7.333333]}],\n"
+        " \"jobs\": [{\"s_pend\": 0, \"r_pend\": 2, \"parallel_copies\": 1,\n"
+        "   \"demand\": {\"map\": [3.666667, 2], \"reduce\": [4, 6],\n"
+        "              \"shuffle\": [1.666667, 2.666667], \"shuffle_base\": [1.666667, 2.333333]}}]}\n");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    r = ras_solve(p, "ras-glpk", NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    CU_ASSERT_DOUBLE_EQUAL(so_result_objective(r), 1, 1e-12);
+    so_result_free(r);
+    so_problem_free(p);
 }
 
 static CU_TestInfo tests[] = {
