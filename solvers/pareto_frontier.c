@@ -67,6 +67,30 @@ static int by_makespan(const void *x, const void *y)
     return (a->budget > b->budget) - (a->budget < b->budget);
 }
 
+int so_pt_near_le(double a, double b)
+{
+    return a <= b + SO_PT_REL_TOL * (1 + fabs(b));
+}
+
+/* Drops the points another point dominates up to the rounding of
+ * SO_PT_REL_TOL (pts sorted by makespan): values equal in exact arithmetic
+ * but computed along different paths differ in their last bits. */
+static void drop_near_dominated(so_pt_frontier *f)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < f->n; i++) {
+        so_pt_point p = f->pts[i];
+        if (k > 0 && so_pt_near_le(f->pts[k - 1].budget, p.budget)) {
+            free(p.plan);
+            continue;
+        }
+        while (k > 0 && so_pt_near_le(p.makespan, f->pts[k - 1].makespan))
+            free(f->pts[--k].plan);
+        f->pts[k++] = p;
+    }
+    f->n = k;
+}
+
 void so_pt_frontier_window(so_pt_frontier *f, const so_pareto *pr)
 {
     size_t k = 0;
@@ -81,6 +105,7 @@ void so_pt_frontier_window(so_pt_frontier *f, const so_pareto *pr)
     f->n = k;
     if (f->n > 1)
         qsort(f->pts, f->n, sizeof *f->pts, by_makespan);
+    drop_near_dominated(f);
 }
 
 so_front_point so_pt_reference_point(const so_pareto *pr)

@@ -25,8 +25,14 @@ int so_pt_frontier_offer(so_pt_frontier *f, double makespan, double budget,
 /* Appends without a dominance check (the caller knows it is non-dominated). */
 int so_pt_frontier_append(so_pt_frontier *f, double makespan, double budget,
                           const so_pt_alloc *plan);
-/* Drops points over the deadline, over budget_max or under budget_min, and
- * sorts by makespan (ascending). */
+/* Relative tolerance of "equal" makespans and budgets on a frontier. */
+#define SO_PT_REL_TOL 1e-9
+/* a <= b up to SO_PT_REL_TOL (relative to 1 + |b|). */
+int so_pt_near_le(double a, double b);
+/* Drops points over the deadline, over budget_max or under budget_min,
+ * sorts by makespan (ascending) and drops the points another one dominates
+ * up to SO_PT_REL_TOL in both objectives (of near-equal points, the first
+ * in makespan order stays). */
 void so_pt_frontier_window(so_pt_frontier *f, const so_pareto *pr);
 
 /* The hypervolume reference point of an instance: (deadline, budget_max)

@@ -3,19 +3,19 @@
  * model of Zacheilas and Kalogeraki 2017, section 4.2 (Eq. 1, 5-14).
  *
  * One binary x[j,a] per job j and allocation a = (ms, rs) with
- * 1 <= ms <= mt_j, 1 <= rs <= rt_j (constraints 16-17), and a continuous M:
+ * 1 <= ms <= mt_j, 1 <= rs <= rt_j (constraints 16-17):
  *   sum_a x[j,a] = 1                      for every job j
- *   sum_a jtime_j(a) x[j,a] - M <= 0      for every job j
- *   M <= eps
- * Each round minimises Budget = sum budget_j(a) x[j,a], then, with Budget at
- * most that minimum (+ a relative 1e-9), minimises M: the result is the
- * frontier point (T, B) at the right end of the budget level. The next round
- * puts eps halfway between T and the next smaller job time value, so GLPK's
- * feasibility tolerance cannot readmit T. Rounds stop when the MILP is
- * infeasible or the budget exceeds budget_max; points are re-evaluated with
- * the model's own arithmetic. The time limit covers all the rounds; when it
- * runs out the points found so far are reported (SO_TIMELIMIT). A VM cap
- * (execution waves) is refused. */
+ *   x[j,a] = 0  when jtime_j(a) > eps     (Makespan <= eps)
+ * Each round minimises Budget = sum budget_j(a) x[j,a]; its plan (T, B),
+ * re-evaluated with the model's own arithmetic, is offered to the frontier
+ * (which drops the points it dominates, so of plans with equal budgets the
+ * fastest stays), and the next round sets eps to the largest job time below
+ * T by more than the frontier's rounding (SO_PT_REL_TOL). The makespan bound
+ * is applied by fixing columns, not as a row: a row with job times near
+ * 1e8 s and GLPK's tolerances lost frontier points. Rounds stop when some
+ * job has no allocation left or the budget exceeds budget_max. The time
+ * limit covers all the rounds; when it runs out the points found so far are
+ * reported (SO_TIMELIMIT). A VM cap (execution waves) is refused. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,8 +33,9 @@ const so_option_doc so_pt_glpk_options[] = {
 typedef struct {
     glp_prob *lp;
     size_t nj, ncols;
-    size_t *first; /* first column (1-based) of job j */
-    double *times; /* distinct job time values, ascending */
+    size_t *first;    /* first column (1-based) of job j */
+    double *col_time; /* job time of column c + 1 */
+    double *times;    /* distinct job time values, ascending */
     size_t ntimes;
 } model;
 
@@ -52,24 +53,19 @@ static int build(const so_pareto *pr, model *m)
     m->nj = nj;
     m->ncols = ncols;
     m->first = malloc(nj * sizeof *m->first);
+    m->col_time = malloc(ncols * sizeof *m->col_time);
     m->times = malloc(ncols * sizeof *m->times);
-    int *ind = malloc((ncols + 2) * sizeof *ind);
-    double *val = malloc((ncols + 2) * sizeof *val);
-    if (!m->first || !m->times || !ind || !val) {
+    int *ind = malloc((ncols + 1) * sizeof *ind);
+    double *val = malloc((ncols + 1) * sizeof *val);
+    if (!m->first || !m->col_time || !m->times || !ind || !val) {
         free(ind);
         free(val);
         return SO_ENOMEM;
     }
     glp_prob *lp = m->lp = glp_create_prob();
     glp_set_obj_dir(lp, GLP_MIN);
-    int mcol = (int)ncols + 1;
-    glp_add_cols(lp, mcol);
-    glp_add_rows(lp, (int)(2 * nj + 1));
-    glp_set_col_name(lp, mcol, "M");
-    glp_set_col_bnds(lp, mcol, GLP_LO, 0, 0);
-    int budget_row = (int)(2 * nj + 1);
-    glp_set_row_name(lp, budget_row, "budget");
-    glp_set_row_bnds(lp, budget_row, GLP_FR, 0, 0);
+    glp_add_cols(lp, (int)ncols);
+    glp_add_rows(lp, (int)nj);
     int col = 1;
     for (size_t j = 0; j < nj; j++) {
         const so_pt_job *job = &pr->jobs[j];
@@ -84,28 +80,14 @@ static int build(const so_pareto *pr, model *m)
                 a.rs = rs;
                 so_pt_job_eval(pr, job, &a, &e);
                 glp_set_col_kind(lp, col, GLP_BV);
-                glp_set_mat_col(lp, col, 0, NULL, NULL);
-                m->times[col - 1] = e.jtime;
-                ind[++k] = col;
-                val[k] = e.jtime;
-                /* coefficients of the budget row, set below in one call */
                 glp_set_obj_coef(lp, col, e.budget);
+                m->col_time[col - 1] = m->times[col - 1] = e.jtime;
+                ind[++k] = col;
+                val[k] = 1;
             }
-        int time_row = (int)(nj + j + 1), assign_row = (int)(j + 1);
-        ind[++k] = mcol;
-        val[k] = -1;
-        glp_set_mat_row(lp, time_row, k, ind, val);
-        glp_set_row_bnds(lp, time_row, GLP_UP, 0, 0);
-        for (int i = 1; i < k; i++)
-            val[i] = 1;
-        glp_set_mat_row(lp, assign_row, k - 1, ind, val);
-        glp_set_row_bnds(lp, assign_row, GLP_FX, 1, 1);
+        glp_set_mat_row(lp, (int)(j + 1), k, ind, val);
+        glp_set_row_bnds(lp, (int)(j + 1), GLP_FX, 1, 1);
     }
-    for (size_t c = 1; c <= ncols; c++) {
-        ind[c] = (int)c;
-        val[c] = glp_get_obj_coef(lp, (int)c);
-    }
-    glp_set_mat_row(lp, budget_row, (int)ncols, ind, val);
     free(ind);
     free(val);
     qsort(m->times, ncols, sizeof *m->times, cmp_double);
@@ -115,6 +97,24 @@ static int build(const so_pareto *pr, model *m)
             m->times[u++] = m->times[i];
     m->ntimes = u;
     return SO_OK;
+}
+
+/* Fixes to 0 the columns slower than eps; 0 when some job has none left. */
+static int apply_eps(model *m, double eps)
+{
+    for (size_t j = 0; j < m->nj; j++) {
+        size_t end = j + 1 < m->nj ? m->first[j + 1] : m->ncols + 1;
+        int left = 0;
+        for (size_t c = m->first[j]; c < end; c++) {
+            int ok = m->col_time[c - 1] <= eps;
+            left |= ok;
+            if (!ok)
+                glp_set_col_bnds(m->lp, (int)c, GLP_FX, 0, 0);
+        }
+        if (!left)
+            return 0;
+    }
+    return 1;
 }
 
 /* The plan in the MILP's solution. */
@@ -132,11 +132,12 @@ static void read_plan(const so_pareto *pr, const model *m, so_pt_alloc *plan)
     }
 }
 
-/* Largest job time value strictly below t, or -1. */
+/* Largest job time value below t by more than SO_PT_REL_TOL (nearer
+ * values are t computed along another path), or -1. */
 static double time_below(const model *m, double t)
 {
     double best = -1;
-    for (size_t i = 0; i < m->ntimes && m->times[i] < t; i++)
+    for (size_t i = 0; i < m->ntimes && !so_pt_near_le(t, m->times[i]); i++)
         best = m->times[i];
     return best;
 }
@@ -187,68 +188,36 @@ int so_pt_glpk(const so_pareto *pr, const so_params *prm, double max_columns,
     model m = {0};
     so_pt_alloc *plan = malloc((pr->n_jobs ? pr->n_jobs : 1) * sizeof *plan);
     int rc = plan ? build(pr, &m) : SO_ENOMEM;
-    int mcol = (int)m.ncols + 1, budget_row = (int)(2 * m.nj + 1);
-    double eps = pr->deadline, last = INFINITY;
-    while (!rc) {
-        if (isfinite(eps))
-            glp_set_col_bnds(m.lp, mcol, GLP_DB, 0, eps);
-        /* stage 1: least budget (the objective holds the job budgets) */
-        glp_set_row_bnds(m.lp, budget_row, GLP_FR, 0, 0);
-        glp_set_obj_coef(m.lp, mcol, 0);
+    double eps = pr->deadline;
+    while (!rc && apply_eps(&m, eps)) {
         int feasible;
         rc = solve_round(&m, prm, t0, "least-budget", msg, len, &feasible);
         if (rc || !feasible)
             break;
-        double t1, b1;
+        double t, b;
         read_plan(pr, &m, plan);
-        rc = so_pt_plan_eval(pr, plan, NULL, &t1, &b1);
-        if (rc || b1 > pr->budget_max)
+        rc = so_pt_plan_eval(pr, plan, NULL, &t, &b);
+        if (rc || b > pr->budget_max)
             break;
-        /* stage 2: least makespan at that budget */
-        glp_set_row_bnds(m.lp, budget_row, GLP_UP, 0, b1 + 1e-9 * fmax(1, b1));
-        double *saved = malloc(m.ncols * sizeof *saved);
-        if (!saved) {
-            rc = SO_ENOMEM;
-            break;
-        }
-        for (size_t c = 1; c <= m.ncols; c++) {
-            saved[c - 1] = glp_get_obj_coef(m.lp, (int)c);
-            glp_set_obj_coef(m.lp, (int)c, 0);
-        }
-        glp_set_obj_coef(m.lp, mcol, 1);
-        rc = solve_round(&m, prm, t0, "least-makespan", msg, len, &feasible);
-        for (size_t c = 1; c <= m.ncols; c++)
-            glp_set_obj_coef(m.lp, (int)c, saved[c - 1]);
-        free(saved);
-        if (rc)
-            break;
-        double t2 = t1, b2 = b1;
-        if (feasible) {
-            read_plan(pr, &m, plan);
-            rc = so_pt_plan_eval(pr, plan, NULL, &t2, &b2);
-        }
-        if (rc)
-            break;
-        if (!(t2 < last)) {
-            snprintf(msg, len, "pareto-glpk: GLPK returned makespan %.17g, not"
-                               " below the previous %.17g", t2, last);
+        if (!(t <= eps)) {
+            snprintf(msg, len, "pareto-glpk: GLPK returned makespan %.17g, over"
+                               " the bound %.17g", t, eps);
             rc = SO_EBACKEND;
             break;
         }
-        int added = so_pt_frontier_offer(f, t2, b2, plan);
+        int added = so_pt_frontier_offer(f, t, b, plan);
         if (added < 0) {
             rc = added;
             break;
         }
-        last = t2;
-        double below = time_below(&m, t2);
-        if (below < 0)
+        eps = time_below(&m, t);
+        if (eps < 0)
             break;
-        eps = (below + t2) / 2;
     }
     if (m.lp)
         glp_delete_prob(m.lp);
     free(m.first);
+    free(m.col_time);
     free(m.times);
     free(plan);
     return rc;

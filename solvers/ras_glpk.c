@@ -3,7 +3,18 @@
  * lexicographic: stage 1 maximises the minimum utility z; stage 2 fixes
  * z >= z* - 1e-7 and maximises the utilisation. The time limit is shared:
  * stage 2 gets what stage 1 left. The reported bound is stage 1's bound on
- * the minimum utility; the status is optimal only when both stages are. */
+ * the minimum utility; the status is optimal only when both stages are.
+ * GLPK's feasibility tolerance can accept a placement that overshoots a
+ * capacity of eq. 6 (three maps of 33.3334 on 100). Stage 1 is then solved
+ * again with each overshot capacity row lowered by the overshoot (mirrored
+ * below the capacity: a load exactly at the capacity overshoots the new
+ * bound by no more than GLPK just accepted; a row overshot again is lowered
+ * by twice as much), at most TIGHTEN_ROUNDS times; a placement that still
+ * overshoots is repaired by removing, one at a time, the task on an
+ * overloaded TaskTracker whose removal leaves the best (minimum utility,
+ * utilisation). Either way the result is only feasible, not proven optimal,
+ * and the bound stays the first stage-1 solve's (of the untightened
+ * model, so a valid bound). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,9 +37,119 @@ static void read_placement(const so_ras *ras, glp_prob *lp,
 static const so_milp_options tuning = {
     SO_CUTS_GOMORY | SO_CUTS_MIR | SO_CUTS_CLIQUE, 1};
 
+/* Removes tasks from overloaded TaskTrackers (see above) until pm, pr fit
+ * every capacity; *repaired is set when a task was removed. */
+static int repair(const so_ras *ras, int *pm, int *pr, int *repaired)
+{
+    size_t TT = ras->TT, R = ras->R;
+    double *load = malloc((TT * R + 1) * sizeof *load);
+    int rc = load ? SO_OK : SO_ENOMEM;
+    while (!rc && !(rc = so_ras_loads(ras, pm, pr, load))) {
+        size_t k = 0;
+        while (k < TT * R && so_ras_fits(load[k], ras->capacity[k]))
+            k++;
+        if (k == TT * R)
+            break;
+        size_t tt = k / R;
+        int *best = NULL;
+        so_ras_eval best_ev = {0}, ev;
+        for (size_t j = 0; j < ras->J && !rc; j++)
+            for (int kind = 0; kind < 2 && !rc; kind++) {
+                int *cell = (kind ? pr : pm) + j * TT + tt;
+                if (*cell <= 0)
+                    continue;
+                (*cell)--;
+                rc = so_ras_evaluate(ras, pm, pr, &ev);
+                (*cell)++;
+                if (!best || so_ras_better(&ev, &best_ev)) {
+                    best = cell;
+                    best_ev = ev;
+                }
+            }
+        if (!best) /* an empty TaskTracker always fits */
+            break;
+        (*best)--;
+        *repaired = 1;
+    }
+    free(load);
+    return rc;
+}
+
+#define TIGHTEN_ROUNDS 20
+
+/* Lowers the capacity rows that pm, pr overshoot (see above); *any is set
+ * when one was. */
+static int tighten(const so_ras *ras, glp_prob *lp, const so_ras_model *m,
+                   const int *pm, const int *pr, int *any)
+{
+    size_t K = ras->TT * ras->R;
+    double *load = malloc((K + 1) * sizeof *load);
+    if (!load || so_ras_loads(ras, pm, pr, load)) {
+        free(load);
+        return SO_ENOMEM;
+    }
+    *any = 0;
+    for (size_t k = 0; k < K; k++) {
+        double cap = ras->capacity[k];
+        if (so_ras_fits(load[k], cap))
+            continue;
+        int row = m->cap_row + (int)k;
+        double ub = glp_get_row_ub(lp, row);
+        double next = cap - (load[k] - cap);
+        if (!(next < ub))
+            next = ub - (load[k] - ub);
+        glp_set_row_bnds(lp, row, GLP_UP, 0, next);
+        *any = 1;
+    }
+    free(load);
+    return SO_OK;
+}
+
 static int worse_status(int a, int b)
 {
     return a == SO_OPTIMAL ? b : a;
+}
+
+/* Solves lp (what is left of the time limit started at t0) into pm (PM then
+ * PR): while GLPK's placement overshoots a capacity, tightens and solves
+ * again (at most TIGHTEN_ROUNDS times), then repairs what still overshoots.
+ * *out is the first solve's outcome; *status gets the worst status, made
+ * SO_FEASIBLE by any tightening or repair. SO_EBACKEND when GLPK failed
+ * (*lp_lost: GLPK freed lp with its environment). */
+static int solve_within(const so_ras *ras, glp_prob *lp, const so_ras_model *m,
+                        const so_params *prm, double t0, int *pm,
+                        so_milp_outcome *out, int *status, int *lp_lost)
+{
+    size_t n = ras->J * ras->TT;
+    int rc = SO_OK;
+    for (int round = 0; round <= TIGHTEN_ROUNDS; round++) {
+        so_params left = *prm;
+        if (prm->time_limit > 0)
+            left.time_limit = fmax(0.01, prm->time_limit - (so_now() - t0));
+        so_milp_outcome o;
+        so_milp_solve_opt(lp, &left, &tuning, &o);
+        if (round == 0)
+            *out = o;
+        *lp_lost = o.lp_lost;
+        if (o.status < 0)
+            return SO_EBACKEND;
+        *status = worse_status(*status, o.has_solution ? o.status : SO_TIMELIMIT);
+        if (!o.has_solution)
+            break; /* keep the previous round's placement, if any */
+        read_placement(ras, lp, m, pm, pm + n);
+        int any = 0;
+        if (round < TIGHTEN_ROUNDS)
+            rc = tighten(ras, lp, m, pm, pm + n, &any);
+        if (rc || !any)
+            break;
+        *status = worse_status(*status, SO_FEASIBLE);
+    }
+    int repaired = 0;
+    if (!rc && out->has_solution)
+        rc = repair(ras, pm, pm + n, &repaired);
+    if (repaired)
+        *status = worse_status(*status, SO_FEASIBLE);
+    return rc;
 }
 
 /* Stage 2 from the stage-1 placement pm (2n ints, PM then PR): keeps pm
@@ -46,19 +167,10 @@ static int stage2(const so_ras *ras, glp_prob *lp, const so_ras_model *m,
         rc = so_ras_model_stage2(ras, lp, m, first.min_utility - 1e-7);
     if (rc)
         return rc;
-    so_params left = *prm;
-    if (prm->time_limit > 0)
-        left.time_limit = fmax(0.01, prm->time_limit - (so_now() - t0));
     so_milp_outcome out;
-    so_milp_solve_opt(lp, &left, &tuning, &out);
-    *lp_lost = out.lp_lost;
-    if (out.status < 0)
-        return SO_EBACKEND;
-    *status = worse_status(*status, out.has_solution ? out.status
-                                                     : SO_TIMELIMIT);
-    if (!out.has_solution)
-        return SO_OK;
-    read_placement(ras, lp, m, pm2, pm2 + n);
+    rc = solve_within(ras, lp, m, prm, t0, pm2, &out, status, lp_lost);
+    if (rc || !out.has_solution)
+        return rc;
     rc = so_ras_evaluate(ras, pm2, pm2 + n, &second);
     if (!rc && second.feasible && !so_ras_better(&first, &second))
         memcpy(pm, pm2, 2 * n * sizeof *pm);
@@ -74,15 +186,12 @@ int so_ras_glpk_solve(const so_problem *p, const so_params *prm, so_result *r)
     glp_prob *lp = glp_create_prob();
     so_ras_model m;
     so_milp_outcome out = {0};
-    int lp_lost = 0;
+    int lp_lost = 0, status = SO_OPTIMAL;
     int rc = pm && pm2 ? so_ras_build_model(ras, lp, &m) : SO_ENOMEM;
-    if (!rc && so_milp_solve_opt(lp, prm, &tuning, &out) < 0) {
+    if (!rc && (rc = solve_within(ras, lp, &m, prm, t0, pm, &out, &status,
+                                  &lp_lost)) == SO_EBACKEND)
         so_result_set_message(r, "GLPK failed (stage 1: max-min utility)");
-        rc = SO_EBACKEND;
-    }
-    int status = out.status;
     if (!rc && out.has_solution) {
-        read_placement(ras, lp, &m, pm, pm + n);
         rc = stage2(ras, lp, &m, prm, t0, pm, pm2, &status, &lp_lost);
         if (rc == SO_EBACKEND)
             so_result_set_message(r, "GLPK failed (stage 2: utilisation)");
@@ -92,7 +201,7 @@ int so_ras_glpk_solve(const so_problem *p, const so_params *prm, so_result *r)
     if (!rc)
         rc = so_ras_report(ras, r, status, out.has_solution ? pm : NULL,
                            pm + n, out.has_bound, out.bound);
-    if (!lp_lost && !out.lp_lost) /* else GLPK freed it with its environment */
+    if (!lp_lost) /* else GLPK freed it with its environment */
         glp_delete_prob(lp);
     free(pm);
     free(pm2);

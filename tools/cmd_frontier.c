@@ -249,9 +249,16 @@ int so_cmd_frontier(int argc, char **argv)
     json_t *frontiers = json_object_get(all, "frontiers");
     int with_ref = strcmp(reference, "none") != 0;
     if (with_ref) {
+        /* the buffer tuning of the compared runs (their quality extras use
+         * the reference frontier on the same tuned buffers) */
+        static const char *const shared[] = {"buffer", "samples"};
         so_params ref;
         so_params_init(&ref);
         ref.time_limit = prm.time_limit;
+        ref.seed = prm.seed;
+        for (int k = 0; k < 2; k++)
+            if (so_params_get(&prm, shared[k]))
+                so_params_set(&ref, shared[k], so_params_get(&prm, shared[k]));
         rc = run_one(reference, p, &ref, frontiers, &err);
         if (!rc && so_params_set(&prm, "reference", reference))
             rc = so_error_setf(&err, NULL, 0, 0, NULL, "too many --opt");

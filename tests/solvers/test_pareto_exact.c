@@ -71,6 +71,56 @@ static void test_agree_on_random_tiny(void)
     CU_ASSERT(nonempty >= 50); /* the comparison is not vacuous */
 }
 
+/* Integer task times on 1-4 slots per VM: many plans whose makespans or
+ * budgets are equal in exact arithmetic but differ in the last bits of the
+ * doubles (12.666666666666666 and 12.666666666666668). All three backends
+ * must still succeed and report the same frontier, with no point that
+ * another point dominates up to that rounding. */
+static void test_agree_on_near_ties(void)
+{
+    so_rng rng;
+    so_rng_seed(&rng, 6);
+    so_params prm;
+    so_params_init(&prm);
+    int multi = 0;
+    for (int it = 0; it < 200; it++) {
+        so_pareto *pr = so_test_pareto_random(&rng, 3, 6, it % 2);
+        pr->map_slots_per_vm = so_rng_int(&rng, 1, 4);
+        pr->reduce_slots_per_vm = so_rng_int(&rng, 1, 4);
+        pr->vm_cost_per_hour = 3600;
+        for (size_t j = 0; j < pr->n_jobs; j++) {
+            pr->jobs[j].has_output = 0;
+            for (int ph = 0; ph < SO_PT_PHASES; ph++) {
+                so_pt_profile *pf = &pr->jobs[j].phase[ph];
+                pf->avg = (so_pt_curve){(double)so_rng_int(&rng, 0, 3), 0};
+                pf->max = (so_pt_curve){pf->avg.a + (double)so_rng_int(&rng, 0, 2), 0};
+            }
+        }
+        so_pt_frontier fs, fe, fg;
+        so_pt_frontier_init(&fs, pr->n_jobs);
+        so_pt_frontier_init(&fe, pr->n_jobs);
+        so_pt_frontier_init(&fg, pr->n_jobs);
+        char msg[256] = "";
+        CU_ASSERT_EQUAL(so_pt_sweep(pr, &fs, msg, sizeof msg), SO_OK);
+        CU_ASSERT_EQUAL(so_pt_enum(pr, 1e7, &fe, msg, sizeof msg), SO_OK);
+        CU_ASSERT_EQUAL(so_pt_glpk(pr, &prm, 1e5, &fg, msg, sizeof msg), SO_OK);
+        so_pt_frontier_window(&fs, pr);
+        so_pt_frontier_window(&fe, pr);
+        so_pt_frontier_window(&fg, pr);
+        CU_ASSERT(same_frontier(&fs, &fe));
+        CU_ASSERT(same_frontier(&fs, &fg));
+        for (size_t i = 1; i < fs.n; i++)
+            CU_ASSERT(!same(fs.pts[i].makespan, fs.pts[i - 1].makespan) &&
+                      !same(fs.pts[i].budget, fs.pts[i - 1].budget));
+        multi += fs.n > 1;
+        so_pt_frontier_free(&fs);
+        so_pt_frontier_free(&fe);
+        so_pt_frontier_free(&fg);
+        so_pareto_free(pr);
+    }
+    CU_ASSERT(multi >= 50);
+}
+
 /* One job, 2 map tasks of 10 s (max 10 s), 1 reduce task of 0 s, one slot
  * of each kind per VM, $3600 per VM-hour (so budget = VMs * jtime):
  *   ms = 1: low 20, up 1*10 + 10 = 20 -> 20 s on 1 VM, $20
@@ -121,6 +171,37 @@ static void test_hand_frontier(void)
     CU_ASSERT_EQUAL_FATAL(f.n, 1);
     CU_ASSERT_DOUBLE_EQUAL(f.pts[0].makespan, 20, 1e-12);
     so_pt_frontier_free(&f);
+    so_pareto_free(pr);
+}
+
+/* Job times near 1e8 s differing by 0.75 s: ms = 1 gives 100000002 s on
+ * one VM ($100000002), ms = 2 gives 100000001.25 s on two VMs. GLPK's
+ * tolerances on a makespan row with coefficients near 1e8 lost the second
+ * point (the MILP with M <= 100000001.625 came back infeasible) while the
+ * backend still claimed the frontier optimal. */
+static void test_glpk_large_times(void)
+{
+    so_pareto *pr = hand_instance();
+    pr->jobs[0].phase[SO_PT_MAP] = (so_pt_profile){{1, 0}, {1, 0}};
+    pr->jobs[0].phase[SO_PT_REDUCE] = (so_pt_profile){{1e8, 0}, {1e8, 0}};
+    so_params prm;
+    so_params_init(&prm);
+    so_pt_frontier fs, fg;
+    so_pt_frontier_init(&fs, 1);
+    so_pt_frontier_init(&fg, 1);
+    char msg[256] = "";
+    CU_ASSERT_EQUAL(so_pt_sweep(pr, &fs, msg, sizeof msg), SO_OK);
+    CU_ASSERT_EQUAL(so_pt_glpk(pr, &prm, 1e5, &fg, msg, sizeof msg), SO_OK);
+    so_pt_frontier_window(&fs, pr);
+    so_pt_frontier_window(&fg, pr);
+    CU_ASSERT_EQUAL(fs.n, 2);
+    CU_ASSERT_EQUAL_FATAL(fg.n, 2);
+    CU_ASSERT_DOUBLE_EQUAL(fg.pts[0].makespan, 100000001.25, 1e-6);
+    CU_ASSERT_DOUBLE_EQUAL(fg.pts[0].budget, 200000002.5, 1e-6);
+    CU_ASSERT_DOUBLE_EQUAL(fg.pts[1].makespan, 100000002, 1e-6);
+    CU_ASSERT(same_frontier(&fs, &fg));
+    so_pt_frontier_free(&fs);
+    so_pt_frontier_free(&fg);
     so_pareto_free(pr);
 }
 
@@ -208,7 +289,9 @@ static void test_reference_clipped(void)
 
 static CU_TestInfo tests[] = {
     {"sweep = enum = glpk on random tiny instances", test_agree_on_random_tiny},
+    {"sweep = enum = glpk on near-equal times (integer profiles)", test_agree_on_near_ties},
     {"hand-computed frontier and window", test_hand_frontier},
+    {"pareto-glpk with job times near 1e8 s", test_glpk_large_times},
     {"VM cap and size limits refused clearly", test_refusals},
     {"enumeration under a VM cap", test_enum_with_cap},
     {"reference frontier clipped to the window", test_reference_clipped},
