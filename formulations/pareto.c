@@ -82,6 +82,9 @@ static int fit_samples(so_jin *in, json_t *samples, const char *path,
                        so_pt_profile *pf)
 {
     size_t n = json_array_size(samples);
+    if (n > MAX_SAMPLES)
+        return so_jin_fail(in, path, 0, "expected at most %d samples, found %zu",
+                           MAX_SAMPLES, n);
     double *v = malloc(3 * (n ? n : 1) * sizeof *v);
     if (!v)
         return SO_ENOMEM;

@@ -85,15 +85,16 @@ static int dominates(const individual *a, const individual *b)
            (a->makespan < b->makespan || a->budget < b->budget);
 }
 
-static const individual *sort_pop;
-static int by_makespan(const void *x, const void *y)
+static int by_makespan(const void *x, const void *y, void *arg)
 {
-    double a = sort_pop[*(const size_t *)x].makespan, b = sort_pop[*(const size_t *)y].makespan;
+    const individual *pop = arg;
+    double a = pop[*(const size_t *)x].makespan, b = pop[*(const size_t *)y].makespan;
     return (a > b) - (a < b);
 }
-static int by_budget(const void *x, const void *y)
+static int by_budget(const void *x, const void *y, void *arg)
 {
-    double a = sort_pop[*(const size_t *)x].budget, b = sort_pop[*(const size_t *)y].budget;
+    const individual *pop = arg;
+    double a = pop[*(const size_t *)x].budget, b = pop[*(const size_t *)y].budget;
     return (a > b) - (a < b);
 }
 
@@ -101,10 +102,9 @@ static void crowding(individual *pop, size_t *front, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         pop[front[i]].crowd = 0;
-    int (*cmp[2])(const void *, const void *) = {by_makespan, by_budget};
+    int (*cmp[2])(const void *, const void *, void *) = {by_makespan, by_budget};
     for (int m = 0; m < 2; m++) {
-        sort_pop = pop;
-        qsort(front, n, sizeof *front, cmp[m]);
+        qsort_r(front, n, sizeof *front, cmp[m], pop);
         double lo = m ? pop[front[0]].budget : pop[front[0]].makespan;
         double hi = m ? pop[front[n - 1]].budget : pop[front[n - 1]].makespan;
         pop[front[0]].crowd = pop[front[n - 1]].crowd = INFINITY;

@@ -223,5 +223,8 @@ int so_family_generate(const so_family *f, const so_params *settings,
 int so_write_file_atomic(const char *path, const char *text, size_t len,
                          so_error *err);
 int so_write_json_atomic(const char *path, const json_t *value, so_error *err);
+/* Creates "<path>.tmpXXXXXX" beside path for an atomic write (mode 0666
+ * less the umask); its name goes to tmp. Returns the descriptor or -1. */
+int so_temp_open(const char *path, char *tmp, size_t size);
 
 #endif

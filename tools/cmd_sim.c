@@ -103,8 +103,7 @@ static void guard_log(int on)
 
 static int log_open(log_file *lf, const char *path)
 {
-    snprintf(lf->tmp, sizeof lf->tmp, "%s.tmpXXXXXX", path);
-    int fd = mkstemp(lf->tmp);
+    int fd = so_temp_open(path, lf->tmp, sizeof lf->tmp);
     lf->fp = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (fd >= 0 && !lf->fp) {
         close(fd);

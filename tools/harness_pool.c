@@ -325,7 +325,7 @@ int so_harness_pool(const so_hconfig *c, const so_hinsts *s,
         }
         if (c->progress && (wait < 0 || wait > 0.5))
             wait = 0.5; /* keep the elapsed time moving */
-        int ms = wait < 0 ? -1 : (int)ceil(wait * 1000);
+        int ms = wait < 0 ? -1 : wait >= 2e6 ? 2000000000 : (int)ceil(wait * 1000);
         if (poll(pfd, (nfds_t)pl.jobs, ms) < 0 && errno != EINTR) {
             so_error_setf(err, NULL, 0, 0, NULL, "poll: %s", strerror(errno));
             rc = SO_EIO;

@@ -4,8 +4,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "slotopt.h"
+
+int so_temp_open(const char *path, char *tmp, size_t size)
+{
+    if ((size_t)snprintf(tmp, size, "%s.tmpXXXXXX", path) >= size)
+        return -1;
+    int fd = mkstemp(tmp);
+    if (fd >= 0) { /* mkstemp's 0600 is not an output's mode */
+        mode_t mask = umask(0);
+        umask(mask);
+        fchmod(fd, 0666 & ~mask);
+    }
+    return fd;
+}
 
 int so_write_file_atomic(const char *path, const char *text, size_t len,
                          so_error *err)
@@ -14,8 +28,7 @@ int so_write_file_atomic(const char *path, const char *text, size_t len,
     char *tmp = malloc(plen + 16);
     if (!tmp)
         return SO_ENOMEM;
-    snprintf(tmp, plen + 16, "%s.tmpXXXXXX", path);
-    int fd = mkstemp(tmp);
+    int fd = so_temp_open(path, tmp, plen + 16);
     if (fd < 0) {
         so_error_setf(err, path, 0, 0, NULL, "cannot create: %s",
                       strerror(errno));

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "tests/test_util.h"
 
 static void test_status(void)
@@ -138,6 +139,12 @@ static void test_atomic_write(void)
     char *t = so_test_slurp(path);
     CU_ASSERT_STRING_EQUAL(t, "hello\n");
     free(t);
+    /* an output's usual mode (0666 less the umask), not mkstemp's 0600 */
+    mode_t mask = umask(0);
+    umask(mask);
+    struct stat st;
+    CU_ASSERT_EQUAL_FATAL(stat(path, &st), 0);
+    CU_ASSERT_EQUAL(st.st_mode & 0777, 0666 & ~mask);
     DIR *d = opendir(so_test_tmpdir());
     struct dirent *e;
     while ((e = readdir(d)))
