@@ -105,6 +105,13 @@ int so_pt_reference_frontier(const so_problem *p, const char *name,
     so_problem_free(q);
     if (rc < 0)
         return rc;
+    if (rc != SO_OPTIMAL && rc != SO_INFEASIBLE) { /* e.g. stopped at the limit */
+        so_result_free(r);
+        return so_error_setf(err, NULL, 0, 0, "reference",
+                             "%s ended with status '%s': no quality figures"
+                             " against a frontier it did not prove", name,
+                             so_status_str(rc));
+    }
     rc = so_pt_result_points(r, pts, n);
     so_result_free(r);
     if (rc)

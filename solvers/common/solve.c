@@ -33,9 +33,12 @@ int so_solve(const so_backend *b, const so_problem *p, const so_params *prm,
     rc = b->solve(p, prm, r);
     r->seconds = so_now() - t0;
     if (rc < 0) {
+        const char *msg = r->message[0] ? r->message : so_status_str(rc);
+        size_t len = strlen(b->name);
+        int named = !strncmp(msg, b->name, len) && msg[len] == ':';
         if (err)
-            so_error_setf(err, NULL, 0, 0, NULL, "%s: %s", b->name,
-                          r->message[0] ? r->message : so_status_str(rc));
+            so_error_setf(err, NULL, 0, 0, NULL, "%s%s%s", named ? "" : b->name,
+                          named ? "" : ": ", msg);
         so_result_free(r);
         return rc;
     }

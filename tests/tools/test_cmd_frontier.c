@@ -97,6 +97,14 @@ static void test_solve_errors(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "buffer"));
     free(out);
     free(err);
+    /* a reference stopped by its time limit proves nothing to compare with
+     * (1e-9 s: pareto-glpk finds its budget spent before its first MILP) */
+    snprintf(args, sizeof args, "solve --backend pareto-vms --time-limit 1e-9"
+             " --opt reference=pareto-glpk %s", f);
+    CU_ASSERT_EQUAL(so_test_run(args, &out, &err), 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "ended with status 'time limit'"));
+    free(out);
+    free(err);
     snprintf(args, sizeof args, "solve --backend pareto-enum --opt max_plans=1 %s", f);
     CU_ASSERT_EQUAL(so_test_run(args, &out, &err), 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "over the limit"));
