@@ -32,7 +32,8 @@ int so_flex_schedule_read(so_jin *in, json_t *obj, const char *path,
 
 /* Checks that the schedule is feasible for f — intervals contiguous from 0,
  * at most S slots in use, m_j <= s <= M_j while job j is active (0 <= s
- * when ignore_minima, as FIFO does), no slots once it is done, all work done
+ * when ignore_minima, as FIFO does), no slots once it is done (except in a
+ * zero-length interval at its completion: ties), all work done
  * — and computes the completion times (completion[n], may be NULL) and the
  * objective. Returns SO_OK, or SO_INFEASIBLE with the reason in why. */
 int so_flex_evaluate(const so_flex *f, const so_flex_schedule *s,
