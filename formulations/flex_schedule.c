@@ -104,9 +104,9 @@ int so_flex_schedule_read(so_jin *in, json_t *obj, const char *path,
         if (!rc)
             rc = so_jin_keys(in, o, p, keys);
         if (!rc)
-            rc = so_jin_num(in, o, p, "start", SO_REQUIRED, 0, 1e300, &a);
+            rc = so_jin_num(in, o, p, "start", SO_REQUIRED, 0, SO_FLEX_MAX_TIME, &a);
         if (!rc)
-            rc = so_jin_num(in, o, p, "end", SO_REQUIRED, 0, 1e300, &b);
+            rc = so_jin_num(in, o, p, "end", SO_REQUIRED, 0, SO_FLEX_MAX_TIME, &b);
         if (!rc)
             rc = so_jin_array(in, o, p, "slots", SO_REQUIRED, 0, &sl);
         if (!rc && json_array_size(sl) != n_jobs)
