@@ -118,8 +118,9 @@ int so_flex_validate(const so_flex *f, char *why, size_t size)
         return SO_EINVAL;
     }
     for (size_t j = 0; j < f->n; j++) {
-        if (!(f->work[j] > 0) || !isfinite(f->work[j])) {
-            snprintf(why, size, "job %zu: work must be a positive number", j);
+        if (!(f->work[j] >= SO_FLEX_MIN_WORK && f->work[j] <= SO_FLEX_MAX_VALUE)) {
+            snprintf(why, size, "job %zu: work must be a positive number in"
+                                " [%g, %g]", j, SO_FLEX_MIN_WORK, SO_FLEX_MAX_VALUE);
             return SO_EINVAL;
         }
         if (f->max[j] < 1 || f->max[j] > f->slots || f->min[j] < 0 ||
@@ -127,19 +128,21 @@ int so_flex_validate(const so_flex *f, char *why, size_t size)
             snprintf(why, size, "job %zu: need 0 <= min <= max, 1 <= max <= slots", j);
             return SO_EINVAL;
         }
-        if (!(f->weight[j] >= 0) || !isfinite(f->weight[j]) ||
-            !isfinite(f->deadline[j])) {
-            snprintf(why, size, "job %zu: weight must be >= 0, deadline finite", j);
+        if (!(f->weight[j] >= 0 && f->weight[j] <= SO_FLEX_MAX_VALUE) ||
+            !(fabs(f->deadline[j]) <= SO_FLEX_MAX_VALUE)) {
+            snprintf(why, size, "job %zu: need 0 <= weight <= %g, |deadline| <= %g",
+                     j, SO_FLEX_MAX_VALUE, SO_FLEX_MAX_VALUE);
             return SO_EINVAL;
         }
         for (size_t i = f->sla_start[j]; i < f->sla_start[j + 1]; i++)
-            if (!(f->sla_penalty[i] >= 0) || !isfinite(f->sla_deadline[i]) ||
-                !isfinite(f->sla_penalty[i]) ||
+            if (!(f->sla_penalty[i] >= 0 && f->sla_penalty[i] <= SO_FLEX_MAX_VALUE) ||
+                !(fabs(f->sla_deadline[i]) <= SO_FLEX_MAX_VALUE) ||
                 (i > f->sla_start[j] &&
                  (f->sla_deadline[i] < f->sla_deadline[i - 1] ||
                   f->sla_penalty[i] < f->sla_penalty[i - 1]))) {
                 snprintf(why, size, "job %zu: SLA steps must be non-decreasing"
-                                    " with penalties >= 0", j);
+                                    " with penalties >= 0, values within %g", j,
+                         SO_FLEX_MAX_VALUE);
                 return SO_EINVAL;
             }
         sum_min += f->min[j];

@@ -53,6 +53,11 @@ typedef struct so_flex {
 extern const so_formulation so_flex_formulation;
 extern const so_formulation so_rap_formulation;
 
+/* Largest magnitude of work, weights, deadlines and SLA values, and the
+ * least work: within them no penalty, gain or sum overflows to inf. */
+#define SO_FLEX_MAX_VALUE 1e100
+#define SO_FLEX_MIN_WORK 1e-100
+
 /* Relative tolerance of time comparisons (deadlines, completion). */
 #define SO_FLEX_EPS 1e-9
 

@@ -6,7 +6,9 @@
  *              "sla": [{"deadline": d1, "penalty": w1}, ...]}, ...]}
  * Defaults: aggregate "max" for makespan, else "sum"; min 0; max = slots;
  * weight 1 (required by the weighted metrics); deadline required by the
- * tardy, tardiness and lateness metrics; sla required by the sla metric. */
+ * tardy, tardiness and lateness metrics; sla required by the sla metric.
+ * Work, weights, deadlines and SLA values are within SO_FLEX_MAX_VALUE in
+ * magnitude and work at least SO_FLEX_MIN_WORK (formulations/flex.h). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,11 +72,12 @@ static int read_sla(so_jin *in, json_t *arr, const char *path, so_flex *f,
         if (!rc)
             rc = so_jin_keys(in, step, p, keys);
         if (!rc)
-            rc = so_jin_num(in, step, p, "deadline", SO_REQUIRED, -1e300, 1e300,
+            rc = so_jin_num(in, step, p, "deadline", SO_REQUIRED,
+                            -SO_FLEX_MAX_VALUE, SO_FLEX_MAX_VALUE,
                             &f->sla_deadline[*k]);
         if (!rc)
-            rc = so_jin_num(in, step, p, "penalty", SO_REQUIRED, 0, 1e300,
-                            &f->sla_penalty[*k]);
+            rc = so_jin_num(in, step, p, "penalty", SO_REQUIRED, 0,
+                            SO_FLEX_MAX_VALUE, &f->sla_penalty[*k]);
         if (rc)
             return rc;
         if (i > 0 && (f->sla_deadline[*k] < f->sla_deadline[*k - 1] ||
@@ -100,11 +103,13 @@ static int read_job(so_jin *in, json_t *jobs, size_t j, so_flex *f, size_t *k)
         rc = so_jin_keys(in, job, p, keys);
     f->max[j] = f->slots;
     if (!rc)
-        rc = so_jin_num(in, job, p, "work", SO_REQUIRED, 0, 1e300, &f->work[j]);
-    if (!rc && !(f->work[j] > 0)) {
+        rc = so_jin_num(in, job, p, "work", SO_REQUIRED, 0, SO_FLEX_MAX_VALUE,
+                        &f->work[j]);
+    if (!rc && !(f->work[j] >= SO_FLEX_MIN_WORK)) {
         so_jin_path(q, sizeof q, p, "work");
         rc = so_jin_fail(in, q, 0, "expected a positive amount of work"
-                                   " (slot-seconds), found %g", f->work[j]);
+                                   " (slot-seconds, at least %g), found %g",
+                         SO_FLEX_MIN_WORK, f->work[j]);
     }
     if (!rc)
         rc = so_jin_int(in, job, p, "min", SO_OPTIONAL, 0, f->slots, &f->min[j]);
@@ -116,11 +121,11 @@ static int read_job(so_jin *in, json_t *jobs, size_t j, so_flex *f, size_t *k)
                          (long long)f->min[j], (long long)f->max[j]);
     }
     if (!rc)
-        rc = so_jin_num(in, job, p, "weight", needs_weight(f->metric), 0, 1e300,
-                        &f->weight[j]);
+        rc = so_jin_num(in, job, p, "weight", needs_weight(f->metric), 0,
+                        SO_FLEX_MAX_VALUE, &f->weight[j]);
     if (!rc)
         rc = so_jin_num(in, job, p, "deadline", needs_deadline(f->metric),
-                        -1e300, 1e300, &f->deadline[j]);
+                        -SO_FLEX_MAX_VALUE, SO_FLEX_MAX_VALUE, &f->deadline[j]);
     if (!rc)
         rc = so_jin_array(in, job, p, "sla", f->metric == SO_FLEX_SLA, 0, &sla);
     if (!rc && sla) {

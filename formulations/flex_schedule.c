@@ -1,7 +1,10 @@
 /* flex_schedule.c — malleable schedules: storage, JSON and evaluation
  * (Wolf et al., Middleware 2010, Sections 2.2 and 2.4; linear speedup: a
  * job holding s slots for d seconds does s d slot-seconds of work). Work
- * and time comparisons use the relative tolerance SO_FLEX_EPS. */
+ * and time comparisons use the relative tolerance SO_FLEX_EPS. A job may
+ * still list slots in a zero-length interval (within the tolerance) that
+ * starts when it completes: MPS and FAIR end simultaneous completions one
+ * at a time, with zero-length intervals in between. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -101,9 +104,9 @@ int so_flex_schedule_read(so_jin *in, json_t *obj, const char *path,
         if (!rc)
             rc = so_jin_keys(in, o, p, keys);
         if (!rc)
-            rc = so_jin_num(in, o, p, "start", SO_REQUIRED, 0, 1e300, &a);
+            rc = so_jin_num(in, o, p, "start", SO_REQUIRED, 0, SO_FLEX_MAX_TIME, &a);
         if (!rc)
-            rc = so_jin_num(in, o, p, "end", SO_REQUIRED, 0, 1e300, &b);
+            rc = so_jin_num(in, o, p, "end", SO_REQUIRED, 0, SO_FLEX_MAX_TIME, &b);
         if (!rc)
             rc = so_jin_array(in, o, p, "slots", SO_REQUIRED, 0, &sl);
         if (!rc && json_array_size(sl) != n_jobs)
@@ -158,7 +161,8 @@ int so_flex_evaluate(const so_flex *f, const so_flex_schedule *s,
                 rc = fail(why, size, SO_INFEASIBLE, "interval %zu: job %zu holds"
                           " %lld slots, outside [%lld, %lld]", i, j,
                           (long long)row[j], (long long)lo, (long long)f->max[j]);
-            else if (!active && row[j] > 0)
+            else if (!active && row[j] > 0 &&
+                     (b - a > tol(a) || a > t[j] + tol(t[j])))
                 rc = fail(why, size, SO_INFEASIBLE, "interval %zu: job %zu holds"
                           " %lld slots after completing", i, j, (long long)row[j]);
             else if (active && row[j] > 0 &&

@@ -108,7 +108,7 @@ int so_flex_best(const so_flex *f, const so_flex_options *o, size_t *order,
     size_t *cand = malloc(SO_FLEX_NORDERS * k * sizeof *cand);
     double *c = malloc(k * sizeof *c);
     score sc[SO_FLEX_NORDERS], best = {INFINITY, INFINITY};
-    int have[SO_FLEX_NORDERS] = {0}, rc = cand && c ? SO_OK : SO_ENOMEM;
+    int have[SO_FLEX_NORDERS] = {0}, rc = cand && c ? SO_OK : SO_ENOMEM, chosen = 0;
     for (int kind = SO_FLEX_ORDER_RAP; !rc && kind < SO_FLEX_NORDERS; kind++) {
         size_t *ord = cand + (size_t)kind * k;
         int orc = so_flex_order(f, kind, ord);
@@ -126,7 +126,8 @@ int so_flex_best(const so_flex *f, const so_flex_options *o, size_t *order,
         size_t *ord = cand + (size_t)kind * k;
         if (use_ls && budget > 0)
             rc = descend(f, o, ord, &sc[kind], &budget);
-        if (!rc && better(sc[kind], best)) {
+        if (!rc && (!chosen || better(sc[kind], best))) {
+            chosen = 1; /* the first order even when every value is +inf */
             best = sc[kind];
             memcpy(order, ord, n * sizeof *order);
             if (kind_out)

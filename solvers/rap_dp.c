@@ -36,15 +36,17 @@ int so_rap_dp(const so_flex *f, int64_t *s, char *why, size_t size)
     for (size_t j = 0; j < f->n; j++)
         if (f->max[j] - so_rap_lo(f, j) + 1 > width)
             width = f->max[j] - so_rap_lo(f, j) + 1;
-    double cells = (double)f->n * (double)(S + 1);
-    int64_t *val = malloc((size_t)width * sizeof *val);
-    double *cost = malloc((size_t)width * sizeof *cost), work = 0;
+    /* the cell limit first: it bounds S, hence the scans and rows below */
+    double cells = (double)f->n * (double)(S + 1), work = 0;
+    int over = cells > SO_RAP_DP_MAX_CELLS;
+    int64_t *val = over ? NULL : malloc((size_t)width * sizeof *val);
+    double *cost = over ? NULL : malloc((size_t)width * sizeof *cost);
     for (size_t j = 0; val && cost && j < f->n; j++)
         work += (double)(S + 1) * (double)candidates(f, j, val, cost);
-    if (val && cost && (cells > SO_RAP_DP_MAX_CELLS || work > SO_RAP_DP_MAX_WORK)) {
-        snprintf(why, size, "rap-dp: %.3g cells and %.3g steps exceed the limits"
-                 " (%.3g, %.3g)", cells, work, SO_RAP_DP_MAX_CELLS,
-                 SO_RAP_DP_MAX_WORK);
+    if (over || (val && cost && work > SO_RAP_DP_MAX_WORK)) {
+        snprintf(why, size, "rap-dp: %.3g %s exceed the limits (%.3g cells,"
+                 " %.3g steps)", over ? cells : work, over ? "cells" : "steps",
+                 SO_RAP_DP_MAX_CELLS, SO_RAP_DP_MAX_WORK);
         free(val);
         free(cost);
         return SO_ENOMEM;

@@ -81,6 +81,13 @@ static void test_errors(void)
         {"weighted-tardiness\"", "makespan\", \"aggregate\": \"sum\"", 2, "aggregate", "makespan"},
         {"\"penalty\": 1}", "\"penalty\": -1}", 6, "jobs[1].sla[0].penalty", "expected"},
         {"\"min\": 2, \"max\": 6", "\"min\": 2.5, \"max\": 6", 4, "jobs[0].min", "integer"},
+        /* magnitudes where a penalty could overflow to inf */
+        {"\"work\": 20", "\"work\": 1e300", 4, "jobs[0].work", "expected"},
+        {"\"work\": 20", "\"work\": 1e-300", 4, "jobs[0].work", "positive"},
+        {"\"weight\": 0.5", "\"weight\": 1e200", 4, "jobs[0].weight", "expected"},
+        {"\"deadline\": 3}", "\"deadline\": -1e200}", 4, "jobs[0].deadline", "expected"},
+        {"\"penalty\": 3}", "\"penalty\": 1e200}", 6, "jobs[1].sla[1].penalty", "expected"},
+        {"\"deadline\": 1,", "\"deadline\": -1e200,", 6, "jobs[1].sla[0].deadline", "expected"},
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         char text[2048];
@@ -122,6 +129,35 @@ static void test_metric_requirements(void)
     CU_ASSERT_STRING_EQUAL(so_problem_kind(p), "rap");
     CU_ASSERT_EQUAL(so_flex_of(p)->aggregate, SO_FLEX_MAX);
     so_problem_free(p);
+}
+
+/* so_flex_validate (the epoch API's check) refuses the magnitudes the
+ * reader refuses: a penalty could overflow to inf. */
+static void test_validate_magnitudes(void)
+{
+    so_flex *f = so_flex_new(1, 1);
+    char why[160];
+    f->slots = 4;
+    f->work[0] = 1e100;
+    f->max[0] = 4;
+    f->weight[0] = 1e100;
+    f->deadline[0] = -1e100;
+    f->sla_start[1] = 1;
+    f->sla_deadline[0] = 1e100;
+    f->sla_penalty[0] = 1e100;
+    CU_ASSERT_EQUAL(so_flex_validate(f, why, sizeof why), SO_OK);
+    double *fields[] = {&f->work[0], &f->weight[0], &f->deadline[0],
+                        &f->sla_deadline[0], &f->sla_penalty[0]};
+    for (size_t k = 0; k < 5; k++) {
+        double keep = *fields[k];
+        *fields[k] = 1e200;
+        CU_ASSERT_EQUAL(so_flex_validate(f, why, sizeof why), SO_EINVAL);
+        *fields[k] = keep;
+    }
+    f->work[0] = 1e-200;
+    CU_ASSERT_EQUAL(so_flex_validate(f, why, sizeof why), SO_EINVAL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(why, "work"));
+    so_flex_free(f);
 }
 
 static void test_penalties(void)
@@ -208,6 +244,7 @@ static void test_fuzz(void)
 }
 
 static CU_TestInfo tests[] = {
+    {"validation refuses overflowing magnitudes", test_validate_magnitudes},
     {"read a valid instance and round trip", test_read},
     {"every input error names its key and line", test_errors},
     {"metric-specific required keys", test_metric_requirements},

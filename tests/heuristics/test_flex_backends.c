@@ -110,9 +110,32 @@ static void test_allocate(void)
     }
 }
 
+/* Every order of this instance evaluates to +inf (w_j C_j overflows):
+ * so_flex_best still returns one of them, a permutation. */
+static void test_best_infinite(void)
+{
+    so_flex *f = so_flex_new(2, 0);
+    f->slots = 5;
+    f->metric = SO_FLEX_WRESPONSE;
+    for (size_t j = 0; j < 2; j++) {
+        f->work[j] = 1e300;
+        f->weight[j] = 1e300;
+        f->max[j] = 5;
+    }
+    so_flex_options o;
+    so_flex_options_init(&o);
+    size_t order[2] = {7, 7};
+    double v = 0;
+    CU_ASSERT_EQUAL_FATAL(so_flex_best(f, &o, order, &v, NULL), SO_OK);
+    CU_ASSERT((order[0] == 0 && order[1] == 1) || (order[0] == 1 && order[1] == 0));
+    CU_ASSERT(isinf(v));
+    so_flex_free(f);
+}
+
 static CU_TestInfo tests[] = {
     {"flex backends from the command line", test_cli},
     {"so_flex_allocate for one epoch", test_allocate},
+    {"so_flex_best when every order is infinite", test_best_infinite},
     CU_TEST_INFO_NULL,
 };
 SO_SUITE("flex-backends", tests)

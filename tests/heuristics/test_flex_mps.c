@@ -280,6 +280,42 @@ static void test_moore_by_hand(void)
     so_flex_free(f);
 }
 
+/* Two jobs that finish together (S = 2, C = 3, M = 1): MPS and FAIR end
+ * the first at 3 and leave a zero-length interval [3, 3] in which the
+ * other, done as well, still holds its slot; the evaluator accepts both
+ * schedules with completion times (3, 3). A job holding slots in a
+ * longer interval after its completion is still refused. */
+static void test_ties_evaluate(void)
+{
+    so_flex *f = so_flex_new(2, 0);
+    f->slots = 2;
+    f->metric = SO_FLEX_RESPONSE;
+    f->work[0] = f->work[1] = 3;
+    f->max[0] = f->max[1] = 1;
+    size_t order[2] = {0, 1};
+    double c[2], cc[2], obj;
+    char why[200] = "";
+    for (int fair = 0; fair < 2; fair++) {
+        so_flex_schedule *rec = so_flex_schedule_new(2);
+        CU_ASSERT_EQUAL_FATAL(fair ? so_flex_fair(f, SO_FLEX_FAIR_LEVEL, c, NULL, rec)
+                                   : so_flex_mps(f, order, 0, c, NULL, rec), SO_OK);
+        CU_ASSERT_EQUAL(rec->n_intervals, 2);
+        CU_ASSERT_EQUAL(so_flex_evaluate(f, rec, 0, cc, &obj, why, sizeof why), SO_OK);
+        CU_ASSERT_DOUBLE_EQUAL(cc[0], 3, 1e-12);
+        CU_ASSERT_DOUBLE_EQUAL(cc[1], 3, 1e-12);
+        CU_ASSERT_DOUBLE_EQUAL(obj, 6, 1e-12);
+        so_flex_schedule_free(rec);
+    }
+    so_flex_schedule *late = so_flex_schedule_new(2);
+    int64_t both[2] = {1, 1};
+    so_flex_schedule_add(late, 0, 3, both);
+    so_flex_schedule_add(late, 3, 4, both);
+    CU_ASSERT_EQUAL(so_flex_evaluate(f, late, 0, cc, &obj, why, sizeof why), SO_INFEASIBLE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(why, "after completing"));
+    so_flex_schedule_free(late);
+    so_flex_free(f);
+}
+
 static CU_TestInfo tests[] = {
     {"Moore-Hodgson order by hand", test_moore_by_hand},
     {"MPS reproduces a hand-computed schedule", test_mps_by_hand},
@@ -287,6 +323,7 @@ static CU_TestInfo tests[] = {
     {"FAIR reproduces hand-computed schedules", test_fair_by_hand},
     {"event-driven MPS equals a direct replay", test_mps_random},
     {"evaluation of malleable schedules", test_evaluate},
+    {"schedules with simultaneous completions pass the evaluator", test_ties_evaluate},
     CU_TEST_INFO_NULL,
 };
 SO_SUITE("flex-mps", tests)

@@ -216,11 +216,35 @@ static void test_backends(void)
     free(model);
 }
 
+/* The DP refuses an instance over its cell limit at once, with the
+ * reason, before it allocates or scans anything of size S (here S = 1e12:
+ * one row alone would take 8 TB); FLEX then goes without the RAP order. */
+static void test_dp_limit(void)
+{
+    so_flex *f = so_flex_new(2, 0);
+    f->slots = 1000000000000;
+    f->metric = SO_FLEX_TARDY;
+    for (size_t j = 0; j < 2; j++) {
+        f->work[j] = 5;
+        f->deadline[j] = 1;
+        f->max[j] = f->slots;
+    }
+    int64_t s[2];
+    char why[256] = "";
+    CU_ASSERT_EQUAL(so_rap_dp(f, s, why, sizeof why), SO_ENOMEM);
+    CU_ASSERT_PTR_NOT_NULL(strstr(why, "exceed the limits"));
+    why[0] = '\0';
+    CU_ASSERT_EQUAL(so_rap_solve(f, s, why, sizeof why), SO_ENOMEM);
+    CU_ASSERT_PTR_NOT_NULL(strstr(why, "exceed the limits"));
+    so_flex_free(f);
+}
+
 static CU_TestInfo tests[] = {
     {"hand-computed minisum and minimax RAPs", test_by_hand},
     {"every solver = brute force = rap-glpk, every metric", test_random_all_metrics},
     {"bisection = greedy with 200000 slots", test_bisect_large},
     {"rap backends from the command line", test_backends},
+    {"rap-dp refuses a huge S at once", test_dp_limit},
     CU_TEST_INFO_NULL,
 };
 SO_SUITE("rap", tests)

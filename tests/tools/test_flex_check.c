@@ -51,6 +51,9 @@ static void test_check(void)
         {"{\"intervals\": [{\"start\": 0, \"end\": 1, \"slots\": [1, 2]}]}",
          "intervals[0].slots"},
         {"[]", "expected an object"},
+        /* times where a penalty could overflow (the objective would be lost) */
+        {"{\"intervals\": [{\"start\": 0, \"end\": 1e250, \"slots\": [2, 2, 1]}]}",
+         "intervals[0].end"},
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         CU_ASSERT_EQUAL(check("", so_test_write("bad.json", bad[k].text), NULL, &err), 2);
