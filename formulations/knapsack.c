@@ -351,7 +351,10 @@ static int by_efficiency(const void *a, const void *b, void *arg)
 {
     const so_kp *kp = arg;
     size_t i = *(const size_t *)a, j = *(const size_t *)b;
-    /* p_i / w_i > p_j / w_j  <=>  p_i w_j > p_j w_i (w = 0: infinite) */
+    /* p_i / w_i > p_j / w_j  <=>  p_i w_j > p_j w_i (w = 0: infinite, even
+     * with p = 0, so that zero weights always come first) */
+    if ((kp->weight[i] == 0) != (kp->weight[j] == 0))
+        return kp->weight[i] == 0 ? -1 : 1;
     __int128 l = (__int128)kp->profit[i] * kp->weight[j];
     __int128 r = (__int128)kp->profit[j] * kp->weight[i];
     if (kp->weight[i] == 0 && kp->weight[j] == 0)

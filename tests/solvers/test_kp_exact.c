@@ -246,6 +246,70 @@ static void test_edge_cases(void)
     }
 }
 
+/* Profit of the reported items, exactly (the objective is a double). */
+static int64_t solution_profit(const so_kp *kp, const so_result *r)
+{
+    json_t *items = json_object_get(so_result_solution(r), "items");
+    int64_t w = 0, p = 0;
+    size_t k;
+    json_t *v;
+    json_array_foreach(items, k, v) {
+        w += kp->weight[json_integer_value(v)];
+        p += kp->profit[json_integer_value(v)];
+    }
+    CU_ASSERT_TRUE(w <= kp->capacity);
+    return p;
+}
+
+/* Every backend on kp against brute force, exactly: exact backends find the
+ * optimum, every bound is at least the optimum, the greedy at most it. */
+static void check_against_brute_force(so_kp *kp)
+{
+    so_problem *p = NULL;
+    CU_ASSERT_EQUAL_FATAL(so_kp_problem(kp, "bf", &p), SO_OK);
+    int64_t opt = brute_force(kp);
+    const char *all[] = {"kp-dp", "kp-bnb", "kp-greedy"};
+    for (int b = 0; b < 3; b++) {
+        so_result *r = run(all[b], p, 0);
+        int64_t got = solution_profit(kp, r);
+        if (b < 2)
+            CU_ASSERT_EQUAL(got, opt);
+        CU_ASSERT_TRUE(got <= opt);
+        CU_ASSERT_TRUE(so_result_bound(r) >= (double)opt);
+        if (so_result_status(r) == SO_OPTIMAL)
+            CU_ASSERT_EQUAL(got, opt);
+        so_result_free(r);
+    }
+    so_problem_free(p);
+}
+
+/* Zero weights and zero profits (an item with both is as efficient as any
+ * under cross-multiplication, yet must sort first), equal efficiencies,
+ * items heavier than the capacity. */
+static void test_zero_coefficients(void)
+{
+    so_kp *kp = so_kp_new(3); /* the (0, 0) item between the others */
+    kp->capacity = 5;
+    int64_t pr[] = {1, 0, 10}, wt[] = {1, 0, 5};
+    memcpy(kp->profit, pr, sizeof pr);
+    memcpy(kp->weight, wt, sizeof wt);
+    check_against_brute_force(kp);
+    so_rng rng;
+    so_rng_seed(&rng, 77);
+    for (int t = 0; t < 1500; t++) {
+        size_t n = (size_t)so_rng_int(&rng, 0, 12);
+        kp = so_kp_new(n);
+        int64_t sw = 0;
+        for (size_t i = 0; i < n; i++) {
+            kp->profit[i] = so_rng_int(&rng, 0, t % 3 ? 5 : 20);
+            kp->weight[i] = so_rng_int(&rng, 0, t % 3 ? 5 : 20);
+            sw += kp->weight[i];
+        }
+        kp->capacity = so_rng_int(&rng, 0, sw + 2);
+        check_against_brute_force(kp);
+    }
+}
+
 static CU_TestInfo tests[] = {
     {"every exact backend finds every Pisinger optimum", test_pisinger_optima},
     {"exact backends and brute force agree, greedy >= opt/2 (7 classes x 200)",
@@ -254,6 +318,7 @@ static CU_TestInfo tests[] = {
     {"time limit: objective <= optimum <= bound", test_time_limit_bounds},
     {"edge cases: empty, zero capacity, nothing fits, all fit, decimals",
      test_edge_cases},
+    {"zero weights and profits against brute force", test_zero_coefficients},
     CU_TEST_INFO_NULL,
 };
 SO_SUITE("kp-exact", tests)
