@@ -243,7 +243,10 @@ int so_kp_bnb_solve(const so_problem *prob, const so_params *prm, so_result *r)
             pmax = kp->profit[idx[k]];
     arrange(&B, kp, idx, 0);
     int64_t best_mu = 0, best_u = bound(&B, 0, B.c, 0, 0);
+    /* n mu < 2^61 keeps the prefix sums S (weights < 2^61) below 2^62 */
     int64_t lo = 0, hi = pmax;
+    if (B.n > 0 && hi > (((int64_t)1 << 61) - 1) / (int64_t)B.n)
+        hi = (((int64_t)1 << 61) - 1) / (int64_t)B.n;
     for (int it = 0; it < 48 && hi - lo > 2; it++) {
         int64_t m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
         arrange(&B, kp, idx, m1);

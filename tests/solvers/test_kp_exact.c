@@ -310,6 +310,43 @@ static void test_zero_coefficients(void)
     }
 }
 
+/* One profit near 2^60 (the sums stay below the 2^61 limit): no int64
+ * overflow in the bounds (kp-bnb's surrogate weights w + mu summed over
+ * all items, kp-dp's bound of an overweight state). */
+static void test_huge_profits(void)
+{
+    so_kp *kp = so_kp_new(9);
+    kp->capacity = 1467;
+    int64_t pr[] = {1152921504606846243LL, 161, 501, 495, 33, 895, 985, 579, 945};
+    int64_t wt[] = {367, 9, 865, 21, 452, 265, 767, 217, 52};
+    memcpy(kp->profit, pr, sizeof pr);
+    memcpy(kp->weight, wt, sizeof wt);
+    CU_ASSERT_EQUAL(brute_force(kp), 1152921504606849408LL);
+    check_against_brute_force(kp);
+    kp = so_kp_new(9); /* kp-dp: the loss of an overweight state > 2^63 */
+    kp->capacity = 1078;
+    int64_t pr2[] = {1152921504606846471LL, 134, 240, 531, 881, 508, 956, 781, 713};
+    int64_t wt2[] = {88, 941, 882, 97, 694, 112, 644, 316, 884};
+    memcpy(kp->profit, pr2, sizeof pr2);
+    memcpy(kp->weight, wt2, sizeof wt2);
+    check_against_brute_force(kp);
+    so_rng rng;
+    so_rng_seed(&rng, 78);
+    for (int t = 0; t < 300; t++) {
+        size_t n = (size_t)so_rng_int(&rng, 1, 12);
+        kp = so_kp_new(n);
+        int64_t sw = 0;
+        for (size_t i = 0; i < n; i++) {
+            kp->weight[i] = so_rng_int(&rng, 1, 1000);
+            kp->profit[i] = so_rng_int(&rng, 0, 1000);
+            sw += kp->weight[i];
+        }
+        kp->profit[0] = ((int64_t)1 << 60) - so_rng_int(&rng, 0, 1000);
+        kp->capacity = so_rng_int(&rng, 0, sw);
+        check_against_brute_force(kp);
+    }
+}
+
 static CU_TestInfo tests[] = {
     {"every exact backend finds every Pisinger optimum", test_pisinger_optima},
     {"exact backends and brute force agree, greedy >= opt/2 (7 classes x 200)",
@@ -319,6 +356,7 @@ static CU_TestInfo tests[] = {
     {"edge cases: empty, zero capacity, nothing fits, all fit, decimals",
      test_edge_cases},
     {"zero weights and profits against brute force", test_zero_coefficients},
+    {"profits near 2^60 against brute force", test_huge_profits},
     CU_TEST_INFO_NULL,
 };
 SO_SUITE("kp-exact", tests)
