@@ -63,12 +63,31 @@ typedef struct {
     int integral;
 } raw_value;
 
+/* The integer k with k / 10^d == v exactly in doubles (both are correctly
+ * rounded, so a value written with at most d decimals passes and any other
+ * fails: no tolerance, nothing rounded); 0 if there is none below 9e15. */
+static int scale_exact(const raw_value *r, int d, int64_t *k)
+{
+    if (r->integral && d == 0) {
+        *k = r->i;
+        return 1;
+    }
+    double s = pow(10.0, d), x = r->v * s;
+    if (!(fabs(x) < 9e15))
+        return 0;
+    double near = nearbyint(x), tries[] = {near, near - 1, near + 1};
+    for (int t = 0; t < 3; t++)
+        if (tries[t] / s == r->v) {
+            *k = (int64_t)tries[t];
+            return 1;
+        }
+    return 0;
+}
+
 static int integral_at(const raw_value *r, int d)
 {
-    if (r->integral && d == 0)
-        return 1;
-    double x = r->v * pow(10.0, d);
-    return fabs(x) < 9e15 && fabs(x - nearbyint(x)) <= 1e-6 * (1 + fabs(x) * 1e-9);
+    int64_t k;
+    return scale_exact(r, d, &k);
 }
 
 /* Smallest d in [0, 9] making every value integral; -1 if none does, with
@@ -88,9 +107,9 @@ static int choose_decimals(const raw_value *vals, size_t n, size_t *bad)
 
 static int64_t scaled(const raw_value *r, int d)
 {
-    if (r->integral && d == 0)
-        return r->i;
-    return (int64_t)llround(r->v * pow(10.0, d));
+    int64_t k = 0;
+    scale_exact(r, d, &k); /* d was chosen so that it succeeds */
+    return k;
 }
 
 /* vals: capacity, then profit_i, weight_i pairs. Returns 0, -2 when out of

@@ -61,6 +61,49 @@ static void test_decimals(void)
     so_problem_free(p);
 }
 
+/* A value is scaled only when it has at most d decimals exactly: 9.9999999
+ * needs 7 (not 0 by rounding to 10), 1e-9 needs 9; a value no power
+ * 10^d <= 10^9 makes integral (within double precision) is an error, never
+ * rounded. */
+static void test_decimals_exact(void)
+{
+    const char *cases[][2] = {
+        /* capacity, expected scaled capacity ("" = error) */
+        {"9.9999999", "99999999"},    {"1e-9", "1"},
+        {"1234567890.123", "1234567890123"}, {"0.1", "1"},
+        {"1.0000000001", ""},         {"2.5e-10", ""},
+        {"1000000000000000.5", ""},   {"0.30000000000000004", ""},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char text[256];
+        snprintf(text, sizeof text, "{\"problem\":\"knapsack\",\"version\":1,"
+                 "\"capacity\":%s,\"profits\":[1],\"weights\":[1]}", cases[k][0]);
+        so_problem *p = NULL;
+        so_error err;
+        int rc = so_problem_parse(text, "d.json", &p, &err);
+        if (!*cases[k][1]) {
+            CU_ASSERT_EQUAL(rc, SO_EINVAL);
+            if (rc == SO_EINVAL)
+                CU_ASSERT_STRING_EQUAL(err.key, "capacity");
+        } else {
+            CU_ASSERT_EQUAL_FATAL(rc, SO_OK);
+            CU_ASSERT_EQUAL(so_kp_of(p)->capacity, atoll(cases[k][1]));
+        }
+        so_problem_free(p);
+    }
+    /* the item of weight 10 does not fit a capacity of 9.9999999 */
+    so_problem *p = parse_ok("{\"problem\":\"knapsack\",\"version\":1,"
+                             "\"capacity\":9.9999999,\"profits\":[1],\"weights\":[10]}");
+    so_params prm;
+    so_params_init(&prm);
+    so_result *r = NULL;
+    so_error err;
+    CU_ASSERT_EQUAL(so_solve(so_backend_find("kp-dp"), p, &prm, &r, &err), SO_OPTIMAL);
+    CU_ASSERT_DOUBLE_EQUAL(so_result_objective(r), 0.0, 1e-12);
+    so_result_free(r);
+    so_problem_free(p);
+}
+
 static void test_round_trip(void)
 {
     so_problem *p = NULL;
@@ -187,6 +230,7 @@ static void test_fuzz(void)
 static CU_TestInfo tests[] = {
     {"Pisinger's two text formats (and CRLF)", test_text_formats},
     {"decimal values are scaled exactly", test_decimals},
+    {"decimals are exact, never rounded", test_decimals_exact},
     {"JSON round trip", test_round_trip},
     {"malformed corpus: error at the named line", test_corpus},
     {"error key paths, lines and columns", test_error_details},
