@@ -53,8 +53,11 @@ int so_cmd_export(int argc, char **argv)
     }
     rc = so_problem_export(p, target, fmt, &err);
     so_problem_free(p);
-    if (rc)
+    if (rc) {
+        if (!out)
+            rmdir(tmpdir);
         return so_cli_report_error("export", rc, &err);
+    }
     if (!out) {
         FILE *fp = fopen(tmp, "rb");
         char buf[8192];

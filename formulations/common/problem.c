@@ -1,5 +1,6 @@
 /* problem.c — reading instances: native JSON (the "problem" key selects the
  * formulation) or a formulation's own text format, detected automatically. */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -222,8 +223,14 @@ int so_problem_export(const so_problem *p, const char *path, int format,
         return so_error_setf(err, NULL, 0, 0, NULL,
                              "problem '%s' has no MILP model to export",
                              p->form->name);
+    /* GLPK aborts on names over 255 bytes or with control characters */
+    char name[256];
+    snprintf(name, sizeof name, "%s", p->name);
+    for (char *c = name; *c; c++)
+        if (iscntrl((unsigned char)*c))
+            *c = '_';
     glp_prob *lp = glp_create_prob();
-    glp_set_prob_name(lp, p->name);
+    glp_set_prob_name(lp, name);
     int rc = p->form->build_glpk(p->data, lp, err);
     if (rc) {
         glp_delete_prob(lp);
