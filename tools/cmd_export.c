@@ -22,7 +22,7 @@ int so_cmd_export(int argc, char **argv)
         case 'o': out = optarg; break;
         case 'h':
             printf("usage: slotopt export --format lp|mps FILE [-o OUT]\n\n"
-                   "Writes the instance's MILP in CPLEX LP or fixed MPS format,"
+                   "Writes the instance's MILP in CPLEX LP or free MPS format,"
                    " written by GLPK\n(glp_write_lp / glp_write_mps), to OUT or"
                    " stdout.\n");
             return SO_EXIT_OK;
