@@ -236,13 +236,19 @@ static int next_token(scanner *sc)
     sc->tline = sc->line;
     sc->tcol = sc->col;
     size_t n = 0;
+    int fits = 1;
     while (sc->s[sc->i] && !isspace((unsigned char)sc->s[sc->i])) {
         if (n + 1 < sizeof sc->tok)
             sc->tok[n++] = sc->s[sc->i];
+        else
+            fits = 0;
         sc->i++;
         sc->col++;
     }
     sc->tok[n] = '\0';
+    if (!fits) /* never a truncated number */
+        snprintf(sc->tok, sizeof sc->tok, "(a token over %zu characters)",
+                 sizeof sc->tok - 1);
     return 1;
 }
 
