@@ -219,6 +219,22 @@ static void test_time_limit_bounds(void)
     so_problem_free(p);
 }
 
+/* The limit also covers kp-bnb's set-up (the search for mu sorts the items
+ * ~100 times, the swap improvement up to 256 times: seconds at n = 200,000),
+ * and what it reports then is still a valid bound. */
+static void test_time_limit_setup(void)
+{
+    so_problem *p = generate("uncorrelated", 200000, 1000000, 0.5, 4, 0);
+    so_result *r = run("kp-bnb", p, 0.05);
+    CU_ASSERT_TRUE(so_result_seconds(r) < 2);
+    int st = so_result_status(r);
+    CU_ASSERT_TRUE(st == SO_OPTIMAL || st == SO_TIMELIMIT);
+    CU_ASSERT_TRUE(so_result_bound(r) >= so_result_objective(r));
+    check_solution(so_kp_of(p), r);
+    so_result_free(r);
+    so_problem_free(p);
+}
+
 static void test_edge_cases(void)
 {
     const char *cases[][2] = {
@@ -353,6 +369,7 @@ static CU_TestInfo tests[] = {
      test_random_agreement},
     {"capacities near 1e10", test_huge_capacity},
     {"time limit: objective <= optimum <= bound", test_time_limit_bounds},
+    {"time limit: kp-bnb's set-up included", test_time_limit_setup},
     {"edge cases: empty, zero capacity, nothing fits, all fit, decimals",
      test_edge_cases},
     {"zero weights and profits against brute force", test_zero_coefficients},
