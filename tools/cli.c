@@ -1,4 +1,6 @@
 /* cli.c — helpers shared by the subcommands: messages and exit codes. */
+#include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include "tools/cli.h"
@@ -46,10 +48,11 @@ int so_cli_parse_double(const char *s, double *out)
 int so_cli_parse_u64(const char *s, uint64_t *out)
 {
     char *end;
-    if (!*s || *s == '-')
+    if (!isdigit((unsigned char)*s)) /* strtoull takes " -1" as 2^64 - 1 */
         return -1;
+    errno = 0;
     unsigned long long x = strtoull(s, &end, 10);
-    if (*end)
+    if (*end || errno)
         return -1;
     *out = x;
     return 0;

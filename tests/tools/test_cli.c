@@ -34,6 +34,16 @@ static void test_exit_codes(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "bogus"));
     free(err);
     CU_ASSERT_EQUAL(so_test_run("solve --time-limit -1 " KP, NULL, NULL), 2);
+    /* out of range or signed seeds are errors, not 2^64 - 1 */
+    CU_ASSERT_EQUAL(so_test_run("solve --seed 18446744073709551616 " KP, NULL, NULL), 2);
+    CU_ASSERT_EQUAL(so_test_run("solve --seed ' -1' " KP, NULL, NULL), 2);
+    CU_ASSERT_EQUAL(so_test_run("solve --seed 18446744073709551615 " KP, NULL, NULL), 0);
+    uint64_t seed = 0;
+    CU_ASSERT_EQUAL(so_cli_parse_u64("18446744073709551615", &seed), 0);
+    CU_ASSERT_EQUAL(seed, UINT64_MAX);
+    CU_ASSERT_EQUAL(so_cli_parse_u64("18446744073709551616", &seed), -1);
+    CU_ASSERT_EQUAL(so_cli_parse_u64(" 7", &seed), -1);
+    CU_ASSERT_EQUAL(so_cli_parse_u64("+7", &seed), -1);
     CU_ASSERT_EQUAL(so_test_run("solve --format xml " KP, NULL, NULL), 2);
     CU_ASSERT_EQUAL(so_test_run("solve", NULL, NULL), 2);
     CU_ASSERT_EQUAL(so_test_run("frobnicate", NULL, NULL), 2);
