@@ -1,6 +1,7 @@
 /* atomic_file.c — write outputs through a temporary file and rename, so a
  * failed or interrupted write never leaves a partial file behind. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,11 +12,19 @@ int so_write_file_atomic(const char *path, const char *text, size_t len,
                          so_error *err)
 {
     size_t plen = strlen(path);
-    char *tmp = malloc(plen + 16);
+    char *tmp = malloc(plen + 48);
     if (!tmp)
         return SO_ENOMEM;
-    snprintf(tmp, plen + 16, "%s.tmpXXXXXX", path);
-    int fd = mkstemp(tmp);
+    /* a fresh name (O_EXCL) with mode 0666 less the umask, like any other
+     * output file (mkstemp would leave 0600) */
+    static unsigned counter;
+    int fd = -1;
+    for (int attempt = 0; attempt < 1000 && fd < 0; attempt++) {
+        snprintf(tmp, plen + 48, "%s.tmp%ld.%u", path, (long)getpid(), counter++);
+        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST)
+            break;
+    }
     if (fd < 0) {
         so_error_setf(err, path, 0, 0, NULL, "cannot create: %s",
                       strerror(errno));

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "tests/test_util.h"
 
 static void test_status(void)
@@ -143,6 +144,14 @@ static void test_atomic_write(void)
     while ((e = readdir(d)))
         CU_ASSERT_PTR_NULL(strstr(e->d_name, ".tmp"));
     closedir(d);
+    /* the file gets the usual permissions (0666 less the umask), as any
+     * other output, not mkstemp's 0600 */
+    mode_t old = umask(022);
+    CU_ASSERT_EQUAL(so_write_file_atomic(path, "x", 1, &err), SO_OK);
+    struct stat st;
+    CU_ASSERT_EQUAL_FATAL(stat(path, &st), 0);
+    CU_ASSERT_EQUAL(st.st_mode & 0777, 0644);
+    umask(old);
 }
 
 static CU_TestInfo tests[] = {
