@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 #include "tools/cli.h"
 
 int so_cli_usage_error(const char *cmd, const char *fmt, ...)
@@ -33,6 +34,14 @@ int so_cli_report_error(const char *cmd, int rc, const so_error *err)
     else
         fprintf(stderr, "slotopt %s: %s\n", cmd, so_status_str(rc));
     return so_cli_exit_code(rc);
+}
+
+int so_cli_flush_stdout(const char *cmd)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return SO_EXIT_OK;
+    fprintf(stderr, "slotopt %s: cannot write to stdout: %s\n", cmd, strerror(errno));
+    return SO_EXIT_USAGE;
 }
 
 int so_cli_parse_double(const char *s, double *out)

@@ -58,16 +58,21 @@ int so_cmd_export(int argc, char **argv)
             rmdir(tmpdir);
         return so_cli_report_error("export", rc, &err);
     }
+    int code = SO_EXIT_OK;
     if (!out) {
         FILE *fp = fopen(tmp, "rb");
         char buf[8192];
         size_t n;
         while (fp && (n = fread(buf, 1, sizeof buf, fp)) > 0)
             fwrite(buf, 1, n, stdout);
+        if (!fp || ferror(fp))
+            code = so_cli_usage_error("export", "cannot read back the model %s", tmp);
         if (fp)
             fclose(fp);
         unlink(tmp);
         rmdir(tmpdir);
+        if (code == SO_EXIT_OK)
+            code = so_cli_flush_stdout("export");
     }
-    return SO_EXIT_OK;
+    return code;
 }

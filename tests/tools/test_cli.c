@@ -46,6 +46,13 @@ static void test_exit_codes(void)
     CU_ASSERT_EQUAL(so_cli_parse_u64("+7", &seed), -1);
     CU_ASSERT_EQUAL(so_test_run("solve --format xml " KP, NULL, NULL), 2);
     CU_ASSERT_EQUAL(so_test_run("solve", NULL, NULL), 2);
+    /* a result that cannot be written is not a success ('#' drops the
+     * runner's own redirections) */
+    CU_ASSERT_EQUAL(so_test_run("solve " KP " >/dev/full 2>/dev/null #", NULL, NULL), 2);
+    CU_ASSERT_EQUAL(so_test_run("solve --format text " KP " >/dev/full 2>/dev/null #",
+                                NULL, NULL), 2);
+    CU_ASSERT_EQUAL(so_test_run("export --format lp " KP " >/dev/full 2>/dev/null #",
+                                NULL, NULL), 2);
     CU_ASSERT_EQUAL(so_test_run("frobnicate", NULL, NULL), 2);
     CU_ASSERT_EQUAL(so_test_run("", NULL, NULL), 2);
     /* the mapping itself: solved outcomes 0, input 2, backend failures 3 */
