@@ -285,10 +285,14 @@ static int read_text(const char *file, const char *text, void **data,
                              "expected the number of items (an integer in"
                              " [0, 1e8]), found '%s'", sc.tok);
     size_t n = (size_t)first.i;
-    raw_value *vals = calloc(2 * n + 1, sizeof *vals);
+    /* tokens take two characters each: a short file announcing many items
+     * ends (an error at its line) before it could need more room */
+    size_t room = strlen(text + sc.i) / 2 + 2;
+    size_t slots = 2 * n + 1 < room ? 2 * n + 1 : room;
+    raw_value *vals = calloc(slots, sizeof *vals);
     struct {
         int line, col;
-    } *pos = calloc(2 * n + 1, sizeof *pos);
+    } *pos = calloc(slots, sizeof *pos);
     if (!vals || !pos) {
         free(vals);
         free(pos);
