@@ -130,12 +130,14 @@ static long build_kp(const raw_value *vals, size_t n, so_kp **out)
     for (size_t i = 0; i < n; i++) {
         kp->profit[i] = scaled(&vals[1 + 2 * i], d);
         kp->weight[i] = scaled(&vals[2 + 2 * i], d);
+        /* sp, sw < 2^61: compared before adding, so nothing overflows */
+        int bad_p = kp->profit[i] >= SO_KP_MAX_TOTAL - sp;
+        if (bad_p || kp->weight[i] >= SO_KP_MAX_TOTAL - sw) {
+            so_kp_free(kp);
+            return (long)(bad_p ? 2 + 2 * i : 3 + 2 * i);
+        }
         sp += kp->profit[i];
         sw += kp->weight[i];
-        if (sp >= SO_KP_MAX_TOTAL || sw >= SO_KP_MAX_TOTAL) {
-            so_kp_free(kp);
-            return (long)(sp >= SO_KP_MAX_TOTAL ? 2 + 2 * i : 3 + 2 * i);
-        }
     }
     *out = kp;
     return 0;
