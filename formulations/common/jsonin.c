@@ -127,9 +127,8 @@ static int find_member(const char *s, size_t i, const char *path, size_t *n,
         if (s[i] != ':')
             return found;
         i = skip_ws(s, i + 1);
-        if (len >= 0 && (!found || (size_t)len > *n) &&
-            strncmp(path, key, (size_t)len) == 0 && strchr(".[", path[len]) &&
-            strlen(key) == (size_t)len) {
+        if (len >= 0 && strlen(key) == (size_t)len && (!found || (size_t)len > *n) &&
+            strncmp(path, key, (size_t)len) == 0 && strchr(".[", path[len])) {
             found = 1;
             *n = (size_t)len;
             *key_at = k;

@@ -1,5 +1,6 @@
 /* test_jsonin.c — key-path location and strict JSON reading. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "tests/test_util.h"
 #include "formulations/common/jsonin.h"
@@ -61,6 +62,12 @@ static void test_locate_tricky_keys(void)
                    &line, &col);
     CU_ASSERT_EQUAL(line, 2);
     CU_ASSERT_EQUAL(col, 20);
+    /* a key holding \u0000 is no prefix of anything */
+    char *path = strdup("a");
+    so_json_locate("{\"a\\u0000bc\": 1,\n \"a\": 2}", path, 0, &line, &col);
+    CU_ASSERT_EQUAL(line, 2);
+    CU_ASSERT_EQUAL(col, 7);
+    free(path);
     /* an unknown key with a dot is reported at its own line */
     so_error err;
     so_problem *p = NULL;
