@@ -90,10 +90,11 @@ int so_kp_glpk_solve(const so_problem *p, const so_params *prm, so_result *r)
     int status = out.status, has_bound = out.has_bound;
     const char *why = NULL;
     double total_p = 0, total_w = 0;
-    for (size_t i = 0; i < kp->n; i++) {
-        total_p += (double)kp->profit[i];
-        total_w += (double)kp->weight[i];
-    }
+    for (size_t i = 0; i < kp->n; i++)
+        if (kp->weight[i] <= kp->capacity) { /* the others are never taken */
+            total_p += (double)kp->profit[i];
+            total_w += (double)kp->weight[i];
+        }
     if (total_p > SO_KP_GLPK_EXACT_LIMIT || total_w > SO_KP_GLPK_EXACT_LIMIT)
         why = "totals exceed 1e7: GLPK's floating-point tolerances cannot"
               " certify optimality";
