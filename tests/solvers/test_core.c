@@ -86,6 +86,12 @@ static void test_params(void)
     CU_ASSERT_STRING_EQUAL(err.key, "round");
     CU_ASSERT_EQUAL(so_params_set_kv(&p, "novalue", &err), SO_EINVAL);
     CU_ASSERT_EQUAL(so_params_set_kv(&p, "=3", &err), SO_EINVAL);
+    /* a key of 50 characters is too long (47 at most), and said so */
+    CU_ASSERT_EQUAL(so_params_set_kv(&p, "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk=1",
+                                     &err), SO_EINVAL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "key too long"));
+    CU_ASSERT_EQUAL(so_params_set_kv(&p, "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk=1",
+                                     &err), SO_OK);
 }
 
 static void test_result_json(void)
