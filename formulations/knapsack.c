@@ -225,7 +225,8 @@ typedef struct {
 static int next_token(scanner *sc)
 {
     while (sc->s[sc->i] && isspace((unsigned char)sc->s[sc->i])) {
-        if (sc->s[sc->i] == '\n') {
+        char c = sc->s[sc->i]; /* line ends: LF, CR LF, or CR alone */
+        if (c == '\n' || (c == '\r' && sc->s[sc->i + 1] != '\n')) {
             sc->line++;
             sc->col = 1;
         } else {

@@ -173,6 +173,11 @@ static void test_error_details(void)
                      "x.json", &p, &err);
     CU_ASSERT_STRING_EQUAL(err.key, "capacity");
     CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "missing"));
+    /* old Mac line ends (CR alone) count as lines too; tabs, form feeds */
+    so_problem_parse("2\r10\r1\t2\f\r3 oops\r", "x.kp", &p, &err);
+    CU_ASSERT_STRING_EQUAL(err.key, "weight[1]");
+    CU_ASSERT_EQUAL(err.line, 4);
+    CU_ASSERT_EQUAL(err.column, 3);
     so_problem_parse("2\n10\n1 2\n3 oops\n", "x.kp", &p, &err);
     CU_ASSERT_STRING_EQUAL(err.key, "weight[1]");
     CU_ASSERT_EQUAL(err.line, 4);
