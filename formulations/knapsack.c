@@ -63,12 +63,31 @@ typedef struct {
     int integral;
 } raw_value;
 
+/* The integer k with k / 10^d == v exactly in doubles (both are correctly
+ * rounded, so a value written with at most d decimals passes and any other
+ * fails: no tolerance, nothing rounded); 0 if there is none below 9e15. */
+static int scale_exact(const raw_value *r, int d, int64_t *k)
+{
+    if (r->integral && d == 0) {
+        *k = r->i;
+        return 1;
+    }
+    double s = pow(10.0, d), x = r->v * s;
+    if (!(fabs(x) < 9e15))
+        return 0;
+    double near = nearbyint(x), tries[] = {near, near - 1, near + 1};
+    for (int t = 0; t < 3; t++)
+        if (tries[t] / s == r->v) {
+            *k = (int64_t)tries[t];
+            return 1;
+        }
+    return 0;
+}
+
 static int integral_at(const raw_value *r, int d)
 {
-    if (r->integral && d == 0)
-        return 1;
-    double x = r->v * pow(10.0, d);
-    return fabs(x) < 9e15 && fabs(x - nearbyint(x)) <= 1e-6 * (1 + fabs(x) * 1e-9);
+    int64_t k;
+    return scale_exact(r, d, &k);
 }
 
 /* Smallest d in [0, 9] making every value integral; -1 if none does, with
@@ -88,9 +107,9 @@ static int choose_decimals(const raw_value *vals, size_t n, size_t *bad)
 
 static int64_t scaled(const raw_value *r, int d)
 {
-    if (r->integral && d == 0)
-        return r->i;
-    return (int64_t)llround(r->v * pow(10.0, d));
+    int64_t k = 0;
+    scale_exact(r, d, &k); /* d was chosen so that it succeeds */
+    return k;
 }
 
 /* vals: capacity, then profit_i, weight_i pairs. Returns 0, -2 when out of
@@ -111,12 +130,14 @@ static long build_kp(const raw_value *vals, size_t n, so_kp **out)
     for (size_t i = 0; i < n; i++) {
         kp->profit[i] = scaled(&vals[1 + 2 * i], d);
         kp->weight[i] = scaled(&vals[2 + 2 * i], d);
+        /* sp, sw < 2^61: compared before adding, so nothing overflows */
+        int bad_p = kp->profit[i] >= SO_KP_MAX_TOTAL - sp;
+        if (bad_p || kp->weight[i] >= SO_KP_MAX_TOTAL - sw) {
+            so_kp_free(kp);
+            return (long)(bad_p ? 2 + 2 * i : 3 + 2 * i);
+        }
         sp += kp->profit[i];
         sw += kp->weight[i];
-        if (sp >= SO_KP_MAX_TOTAL || sw >= SO_KP_MAX_TOTAL) {
-            so_kp_free(kp);
-            return (long)(sp >= SO_KP_MAX_TOTAL ? 2 + 2 * i : 3 + 2 * i);
-        }
     }
     *out = kp;
     return 0;
@@ -204,7 +225,8 @@ typedef struct {
 static int next_token(scanner *sc)
 {
     while (sc->s[sc->i] && isspace((unsigned char)sc->s[sc->i])) {
-        if (sc->s[sc->i] == '\n') {
+        char c = sc->s[sc->i]; /* line ends: LF, CR LF, or CR alone */
+        if (c == '\n' || (c == '\r' && sc->s[sc->i + 1] != '\n')) {
             sc->line++;
             sc->col = 1;
         } else {
@@ -217,13 +239,19 @@ static int next_token(scanner *sc)
     sc->tline = sc->line;
     sc->tcol = sc->col;
     size_t n = 0;
+    int fits = 1;
     while (sc->s[sc->i] && !isspace((unsigned char)sc->s[sc->i])) {
         if (n + 1 < sizeof sc->tok)
             sc->tok[n++] = sc->s[sc->i];
+        else
+            fits = 0;
         sc->i++;
         sc->col++;
     }
     sc->tok[n] = '\0';
+    if (!fits) /* never a truncated number */
+        snprintf(sc->tok, sizeof sc->tok, "(a token over %zu characters)",
+                 sizeof sc->tok - 1);
     return 1;
 }
 
@@ -260,10 +288,14 @@ static int read_text(const char *file, const char *text, void **data,
                              "expected the number of items (an integer in"
                              " [0, 1e8]), found '%s'", sc.tok);
     size_t n = (size_t)first.i;
-    raw_value *vals = calloc(2 * n + 1, sizeof *vals);
+    /* tokens take two characters each: a short file announcing many items
+     * ends (an error at its line) before it could need more room */
+    size_t room = strlen(text + sc.i) / 2 + 2;
+    size_t slots = 2 * n + 1 < room ? 2 * n + 1 : room;
+    raw_value *vals = calloc(slots, sizeof *vals);
     struct {
         int line, col;
-    } *pos = calloc(2 * n + 1, sizeof *pos);
+    } *pos = calloc(slots, sizeof *pos);
     if (!vals || !pos) {
         free(vals);
         free(pos);
@@ -351,7 +383,10 @@ static int by_efficiency(const void *a, const void *b, void *arg)
 {
     const so_kp *kp = arg;
     size_t i = *(const size_t *)a, j = *(const size_t *)b;
-    /* p_i / w_i > p_j / w_j  <=>  p_i w_j > p_j w_i (w = 0: infinite) */
+    /* p_i / w_i > p_j / w_j  <=>  p_i w_j > p_j w_i (w = 0: infinite, even
+     * with p = 0, so that zero weights always come first) */
+    if ((kp->weight[i] == 0) != (kp->weight[j] == 0))
+        return kp->weight[i] == 0 ? -1 : 1;
     __int128 l = (__int128)kp->profit[i] * kp->weight[j];
     __int128 r = (__int128)kp->profit[j] * kp->weight[i];
     if (kp->weight[i] == 0 && kp->weight[j] == 0)

@@ -24,6 +24,7 @@
  * Capacities and profits are 64-bit and no array is indexed by capacity, so
  * capacities of 1e10 and beyond are fine. Worst-case time is exponential;
  * --time-limit stops it with the incumbent and the best open bound. */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,7 +81,8 @@ static int by_weight(const void *a, const void *b, void *arg)
  * profit. Untaken items sorted by weight with a running argmax of profit
  * answer "most profitable untaken item of weight <= w_a + slack" by binary
  * search, so one pass is O(n log n). */
-static int64_t improve_by_swaps(const so_kp *kp, unsigned char *x, int64_t z)
+static int64_t improve_by_swaps(const so_kp *kp, unsigned char *x, int64_t z,
+                                double deadline)
 {
     size_t n = kp->n;
     size_t *u = malloc((n + 1) * sizeof *u), *arg = malloc((n + 1) * sizeof *arg);
@@ -88,7 +90,7 @@ static int64_t improve_by_swaps(const so_kp *kp, unsigned char *x, int64_t z)
         goto out;
     int64_t used;
     so_kp_value(kp, x, &used);
-    for (int pass = 0; pass < 256; pass++) {
+    for (int pass = 0; pass < 256 && so_now() < deadline; pass++) {
         int64_t slack = kp->capacity - used;
         size_t m = 0;
         for (size_t i = 0; i < n; i++)
@@ -223,6 +225,10 @@ int so_kp_bnb_solve(const so_problem *prob, const so_params *prm, so_result *r)
     int64_t z = 0, open_bound = 0;
     if (rc)
         goto done;
+    /* the limit covers the set-up too: the search for mu and the swaps stop
+     * at it (any mu gives a valid bound), the search then stops at once */
+    double t0 = so_now();
+    double deadline = prm->time_limit > 0 ? t0 + prm->time_limit : INFINITY;
 
     /* only items that fit at all take part */
     for (size_t i = 0; i < N; i++)
@@ -243,8 +249,11 @@ int so_kp_bnb_solve(const so_problem *prob, const so_params *prm, so_result *r)
             pmax = kp->profit[idx[k]];
     arrange(&B, kp, idx, 0);
     int64_t best_mu = 0, best_u = bound(&B, 0, B.c, 0, 0);
+    /* n mu < 2^61 keeps the prefix sums S (weights < 2^61) below 2^62 */
     int64_t lo = 0, hi = pmax;
-    for (int it = 0; it < 48 && hi - lo > 2; it++) {
+    if (B.n > 0 && hi > (((int64_t)1 << 61) - 1) / (int64_t)B.n)
+        hi = (((int64_t)1 << 61) - 1) / (int64_t)B.n;
+    for (int it = 0; it < 48 && hi - lo > 2 && so_now() < deadline; it++) {
         int64_t m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
         arrange(&B, kp, idx, m1);
         int64_t u1 = bound(&B, 0, B.c, 0, 0);
@@ -289,17 +298,16 @@ int so_kp_bnb_solve(const so_problem *prob, const so_params *prm, so_result *r)
             g[single] = 1;
             z = kp->profit[single];
         }
-        z = improve_by_swaps(kp, g, z);
+        z = improve_by_swaps(kp, g, z, deadline);
         for (size_t k = 0; k < B.n; k++) /* into position space */
             best[k] = g[B.item[k]];
         free(g);
         free(ord);
     }
 
-    double t0 = so_now();
     size_t depth = 0, k = 0;
     int64_t rcap = B.c, p = 0;
-    uint64_t steps = 0;
+    uint64_t steps = 0, checked = 0;
     for (;;) {
         /* descend: take before skip, fathom by the bound */
         while (k < B.n && bound(&B, k, rcap, p, (int64_t)depth) > z) {
@@ -323,8 +331,7 @@ int so_kp_bnb_solve(const so_problem *prob, const so_params *prm, so_result *r)
         rcap += B.w[i];
         p -= B.p[i];
         k = i + 1;
-        if ((++steps & 0x3ff) == 0 && prm->time_limit > 0 &&
-            so_now() - t0 > prm->time_limit) {
+        if (++steps - checked >= 1024 && (checked = steps, so_now() > deadline)) {
             /* open nodes: this one and every "skip" below the stack */
             status = SO_TIMELIMIT;
             open_bound = bound(&B, k, rcap, p, (int64_t)depth);

@@ -113,8 +113,8 @@ static int64_t state_bound(const dp_ctx *d, const state *x, size_t s, size_t t1)
     if (s == 0 || d->pw[s - 1] == 0)
         return INT64_MIN; /* cannot shed weight any more */
     __int128 num = (__int128)(x->w - c) * d->pp[s - 1];
-    int64_t loss = (int64_t)((num + d->pw[s - 1] - 1) / d->pw[s - 1]);
-    return x->p - loss;
+    __int128 loss = (num + d->pw[s - 1] - 1) / d->pw[s - 1];
+    return loss > x->p ? -1 : x->p - (int64_t)loss; /* < 0: beats no z >= 0 */
 }
 
 /* Adds the copies shifted by (dw, dp) for item position pos; merges keeping

@@ -5,10 +5,15 @@
  * subset-sum-like instances (Pisinger's f8) need MIR cuts to be proved, but
  * with coefficients near 1e9 GLPK's cuts lose exactness, so the default is
  * plain branch-and-bound.
- * GLPK works in doubles with relative tolerances (1e-7 bounds, 1e-5
- * integrality): once profit or weight totals pass SO_KP_GLPK_EXACT_LIMIT it
- * can miss the optimum (seen on 1e9 coefficients), so beyond that the answer
- * is reported as feasible, not optimal, and without a bound. */
+ * GLPK works in doubles with relative tolerances (1e-7 bounds and
+ * objective, 1e-5 integrality): once profit or weight totals pass
+ * SO_KP_GLPK_EXACT_LIMIT it can miss the optimum by a unit of profit (totals
+ * of 3e8) or ignore items whose efficiency is below 1e-7 (answer 0 for
+ * profits 1 and weights 2.5e7), so beyond that the answer is reported as
+ * feasible, not optimal, and without a bound. Its solution is checked in
+ * exact integers: one over the capacity (a row within GLPK's tolerance,
+ * e.g. weights 2.5e6 + 2.5e6+1 against 5e6) loses its least efficient items
+ * and is reported the same way. */
 #include <math.h>
 #include <stdlib.h>
 #include "formulations/knapsack.h"
@@ -19,7 +24,31 @@ const so_option_doc so_kp_glpk_options[] = {
     {NULL, NULL, NULL},
 };
 
-#define SO_KP_GLPK_EXACT_LIMIT 1e9
+#define SO_KP_GLPK_EXACT_LIMIT 1e7
+
+static int fits(const so_kp *kp, const unsigned char *x)
+{
+    int64_t w;
+    so_kp_value(kp, x, &w);
+    return w <= kp->capacity;
+}
+
+/* Drops the least efficient chosen items until x fits. */
+static int drop_until_fits(const so_kp *kp, unsigned char *x)
+{
+    size_t *order = so_kp_order(kp);
+    if (!order)
+        return SO_ENOMEM;
+    int64_t w;
+    so_kp_value(kp, x, &w);
+    for (size_t k = kp->n; k-- > 0 && w > kp->capacity;)
+        if (x[order[k]]) {
+            x[order[k]] = 0;
+            w -= kp->weight[order[k]];
+        }
+    free(order);
+    return SO_OK;
+}
 
 int so_kp_glpk_solve(const so_problem *p, const so_params *prm, so_result *r)
 {
@@ -58,21 +87,30 @@ int so_kp_glpk_solve(const so_problem *p, const so_params *prm, so_result *r)
     double s = so_kp_scale(kp);
     /* profits are integers once scaled: the bound can be rounded down */
     int64_t bound = out.has_bound ? (int64_t)floor(out.bound * s + 1e-6) : 0;
+    int status = out.status, has_bound = out.has_bound;
+    const char *why = NULL;
     double total_p = 0, total_w = 0;
-    for (size_t i = 0; i < kp->n; i++) {
-        total_p += (double)kp->profit[i];
-        total_w += (double)kp->weight[i];
+    for (size_t i = 0; i < kp->n; i++)
+        if (kp->weight[i] <= kp->capacity) { /* the others are never taken */
+            total_p += (double)kp->profit[i];
+            total_w += (double)kp->weight[i];
+        }
+    if (total_p > SO_KP_GLPK_EXACT_LIMIT || total_w > SO_KP_GLPK_EXACT_LIMIT)
+        why = "totals exceed 1e7: GLPK's floating-point tolerances cannot"
+              " certify optimality";
+    if (x && !fits(kp, x)) {
+        rc = drop_until_fits(kp, x);
+        why = "GLPK's solution exceeded the capacity within its tolerance"
+              " (repaired)";
     }
-    if ((total_p > SO_KP_GLPK_EXACT_LIMIT || total_w > SO_KP_GLPK_EXACT_LIMIT) &&
-        out.status == SO_OPTIMAL) {
-        so_kp_report(kp, r, SO_FEASIBLE, x, 0, 0);
-        so_result_set_message(r, "totals exceed 1e9: GLPK's floating-point"
-                                 " tolerances cannot certify optimality; use"
-                                 " kp-dp or kp-bnb");
-    } else {
-        so_kp_report(kp, r, out.status, x, out.has_bound, bound);
+    if (why) {
+        status = status == SO_OPTIMAL ? SO_FEASIBLE : status;
+        has_bound = 0;
+        so_result_set_message(r, "%s; use kp-dp or kp-bnb", why);
     }
+    if (!rc)
+        so_kp_report(kp, r, status, x, has_bound, bound);
     free(x);
     glp_delete_prob(lp);
-    return SO_OK;
+    return rc;
 }

@@ -1,6 +1,9 @@
 /* cli.c — helpers shared by the subcommands: messages and exit codes. */
+#include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 #include "tools/cli.h"
 
 int so_cli_usage_error(const char *cmd, const char *fmt, ...)
@@ -33,6 +36,14 @@ int so_cli_report_error(const char *cmd, int rc, const so_error *err)
     return so_cli_exit_code(rc);
 }
 
+int so_cli_flush_stdout(const char *cmd)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return SO_EXIT_OK;
+    fprintf(stderr, "slotopt %s: cannot write to stdout: %s\n", cmd, strerror(errno));
+    return SO_EXIT_USAGE;
+}
+
 int so_cli_parse_double(const char *s, double *out)
 {
     char *end;
@@ -46,10 +57,11 @@ int so_cli_parse_double(const char *s, double *out)
 int so_cli_parse_u64(const char *s, uint64_t *out)
 {
     char *end;
-    if (!*s || *s == '-')
+    if (!isdigit((unsigned char)*s)) /* strtoull takes " -1" as 2^64 - 1 */
         return -1;
+    errno = 0;
     unsigned long long x = strtoull(s, &end, 10);
-    if (*end)
+    if (*end || errno)
         return -1;
     *out = x;
     return 0;

@@ -22,6 +22,9 @@ int so_cli_usage_error(const char *cmd, const char *fmt, ...)
 int so_cli_report_error(const char *cmd, int rc, const so_error *err);
 /* Exit code for a library status. */
 int so_cli_exit_code(int rc);
+/* Flushes stdout: SO_EXIT_OK, or the message and SO_EXIT_USAGE when what was
+ * printed could not be written (disk full, closed pipe). */
+int so_cli_flush_stdout(const char *cmd);
 /* Parses a non-negative double / unsigned integer option value. */
 int so_cli_parse_double(const char *s, double *out);
 int so_cli_parse_u64(const char *s, uint64_t *out);

@@ -22,7 +22,7 @@ int so_cmd_export(int argc, char **argv)
         case 'o': out = optarg; break;
         case 'h':
             printf("usage: slotopt export --format lp|mps FILE [-o OUT]\n\n"
-                   "Writes the instance's MILP in CPLEX LP or fixed MPS format,"
+                   "Writes the instance's MILP in CPLEX LP or free MPS format,"
                    " written by GLPK\n(glp_write_lp / glp_write_mps), to OUT or"
                    " stdout.\n");
             return SO_EXIT_OK;
@@ -53,18 +53,26 @@ int so_cmd_export(int argc, char **argv)
     }
     rc = so_problem_export(p, target, fmt, &err);
     so_problem_free(p);
-    if (rc)
+    if (rc) {
+        if (!out)
+            rmdir(tmpdir);
         return so_cli_report_error("export", rc, &err);
+    }
+    int code = SO_EXIT_OK;
     if (!out) {
         FILE *fp = fopen(tmp, "rb");
         char buf[8192];
         size_t n;
         while (fp && (n = fread(buf, 1, sizeof buf, fp)) > 0)
             fwrite(buf, 1, n, stdout);
+        if (!fp || ferror(fp))
+            code = so_cli_usage_error("export", "cannot read back the model %s", tmp);
         if (fp)
             fclose(fp);
         unlink(tmp);
         rmdir(tmpdir);
+        if (code == SO_EXIT_OK)
+            code = so_cli_flush_stdout("export");
     }
-    return SO_EXIT_OK;
+    return code;
 }

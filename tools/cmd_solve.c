@@ -141,5 +141,7 @@ int so_cmd_solve(int argc, char **argv)
     }
     json_decref(j);
     so_result_free(r);
+    if (!outpath && code == SO_EXIT_OK)
+        code = so_cli_flush_stdout("solve");
     return code;
 }

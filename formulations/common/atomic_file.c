@@ -25,7 +25,7 @@ int so_write_file_atomic(const char *path, const char *text, size_t len,
                          so_error *err)
 {
     size_t plen = strlen(path);
-    char *tmp = malloc(plen + 16);
+    char *tmp = malloc(plen + 48);
     if (!tmp)
         return SO_ENOMEM;
     int fd = so_temp_open(path, tmp, plen + 16);

@@ -54,32 +54,92 @@ static size_t skip_value(const char *s, size_t i)
     return i;
 }
 
-/* Finds member `name` (length n) of the object at s[i]; sets *key_at. */
-static int find_member(const char *s, size_t i, const char *name, size_t n,
+/* Appends code point cp as UTF-8; returns the bytes written (0 if no room). */
+static size_t put_utf8(char *out, size_t room, unsigned long cp)
+{
+    unsigned char b[4];
+    size_t n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    if (n > room)
+        return 0;
+    if (n == 1) {
+        b[0] = (unsigned char)cp;
+    } else {
+        for (size_t k = n - 1; k > 0; k--, cp >>= 6)
+            b[k] = (unsigned char)(0x80 | (cp & 0x3f));
+        b[0] = (unsigned char)((0xf00 >> n) | cp); /* 110x, 1110x, 11110x */
+    }
+    memcpy(out, b, n);
+    return n;
+}
+
+/* Decodes the JSON string at s[i] (s[i] == '"', valid JSON) into buf;
+ * returns its length, or -1 when it does not fit (size - 1 bytes). */
+static long decode_string(const char *s, size_t i, char *buf, size_t size)
+{
+    size_t n = 0;
+    for (i++; s[i] && s[i] != '"'; i++) {
+        unsigned long cp = (unsigned char)s[i];
+        if (s[i] == '\\') {
+            char e = s[++i];
+            const char *map = strchr("b\bf\fn\nr\rt\t", e);
+            cp = e == 'u' ? strtoul((char[5]){s[i + 1], s[i + 2], s[i + 3], s[i + 4], 0}, NULL, 16)
+                 : map    ? (unsigned char)map[1]
+                          : (unsigned char)e; /* \" \\ \/ */
+            if (e == 'u')
+                i += 4;
+            if (cp >= 0xd800 && cp < 0xdc00 && s[i + 1] == '\\' && s[i + 2] == 'u') {
+                unsigned long lo = strtoul((char[5]){s[i + 3], s[i + 4], s[i + 5], s[i + 6], 0},
+                                           NULL, 16);
+                if (lo >= 0xdc00 && lo < 0xe000) {
+                    cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+                    i += 6;
+                }
+            }
+            size_t w = put_utf8(buf + n, size - 1 - n, cp);
+            if (!w)
+                return -1;
+            n += w;
+            continue;
+        }
+        if (n + 1 >= size)
+            return -1;
+        buf[n++] = s[i];
+    }
+    buf[n] = '\0';
+    return (long)n;
+}
+
+/* Finds the member of the object at s[i] whose key is the longest prefix of
+ * path ending at '.', '[' or the end (keys may hold dots and brackets); sets
+ * *n to the key's length. */
+static int find_member(const char *s, size_t i, const char *path, size_t *n,
                        size_t *key_at, size_t *value_at)
 {
     if (s[i] != '{')
         return 0;
+    int found = 0;
     i = skip_ws(s, i + 1);
     while (s[i] == '"') {
+        char key[256];
+        long len = decode_string(s, i, key, sizeof key);
         size_t k = i;
-        size_t end = skip_string(s, i);
-        int match = end - k - 2 == n && strncmp(s + k + 1, name, n) == 0;
-        i = skip_ws(s, end);
+        i = skip_ws(s, skip_string(s, i));
         if (s[i] != ':')
-            return 0;
+            return found;
         i = skip_ws(s, i + 1);
-        if (match) {
+        if (len >= 0 && strlen(key) == (size_t)len && (!found || (size_t)len > *n) &&
+            strncmp(path, key, (size_t)len) == 0 && strchr(".[", path[len])) {
+            found = 1;
+            *n = (size_t)len;
             *key_at = k;
             *value_at = i;
-            return 1;
         }
         i = skip_ws(s, skip_value(s, i));
         if (s[i] != ',')
-            return 0;
+            return found;
         i = skip_ws(s, i + 1);
     }
-    return 0;
+    return found;
 }
 
 static int find_element(const char *s, size_t i, size_t index, size_t *at)
@@ -110,17 +170,17 @@ void so_json_locate(const char *text, const char *path, int at_key,
     const char *p = path ? path : "";
     int ok = 1;
     while (*p && ok) {
-        if (*p == '.')
-            p++;
-        if (*p == '[') {
+        if (text[cur] == '[') { /* the value found so far decides the step */
             char *end;
-            size_t idx = strtoul(p + 1, &end, 10);
-            p = *end == ']' ? end + 1 : end;
-            ok = find_element(text, cur, idx, &cur);
+            size_t idx = *p == '[' ? strtoul(p + 1, &end, 10) : 0;
+            ok = *p == '[' && *end == ']' && find_element(text, cur, idx, &cur);
+            p = ok ? end + 1 : p;
             key_at = cur;
         } else {
-            size_t n = strcspn(p, ".[");
-            ok = find_member(text, cur, p, n, &key_at, &cur);
+            if (*p == '.' && p != path)
+                p++;
+            size_t n = 0;
+            ok = find_member(text, cur, p, &n, &key_at, &cur);
             p += n;
         }
         if (ok)

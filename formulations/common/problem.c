@@ -1,5 +1,6 @@
 /* problem.c — reading instances: native JSON (the "problem" key selects the
  * formulation) or a formulation's own text format, detected automatically. */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -222,8 +223,14 @@ int so_problem_export(const so_problem *p, const char *path, int format,
         return so_error_setf(err, NULL, 0, 0, NULL,
                              "problem '%s' has no MILP model to export",
                              p->form->name);
+    /* GLPK aborts on names over 255 bytes or with control characters */
+    char name[256];
+    snprintf(name, sizeof name, "%s", p->name);
+    for (char *c = name; *c; c++)
+        if (iscntrl((unsigned char)*c))
+            *c = '_';
     glp_prob *lp = glp_create_prob();
-    glp_set_prob_name(lp, p->name);
+    glp_set_prob_name(lp, name);
     int rc = p->form->build_glpk(p->data, lp, err);
     if (rc) {
         glp_delete_prob(lp);
@@ -235,7 +242,14 @@ int so_problem_export(const so_problem *p, const char *path, int format,
         glp_delete_prob(lp);
         return SO_ENOMEM;
     }
-    snprintf(tmp, plen + 16, "%s.tmp%ld", path, (long)getpid());
+    int fd = so_temp_open(path, tmp, plen + 16); /* reserves a fresh name */
+    if (fd < 0) {
+        glp_delete_prob(lp);
+        free(tmp);
+        so_error_setf(err, path, 0, 0, NULL, "cannot create: %s", strerror(errno));
+        return SO_EIO;
+    }
+    close(fd);
     glp_term_out(GLP_OFF);
     int w = format == SO_FORMAT_MPS ? glp_write_mps(lp, GLP_MPS_FILE, NULL, tmp)
                                     : glp_write_lp(lp, NULL, tmp);

@@ -37,10 +37,11 @@ int so_params_set_kv(so_params *p, const char *kv, so_error *err)
     if (!eq || eq == kv)
         return so_error_setf(err, NULL, 0, 0, NULL,
                              "expected key=value, found '%s'", kv);
-    char key[64];
+    char key[sizeof p->options[0].key];
     size_t n = (size_t)(eq - kv);
     if (n >= sizeof key)
-        return so_error_setf(err, NULL, 0, 0, NULL, "key too long in '%s'", kv);
+        return so_error_setf(err, NULL, 0, 0, NULL, "key too long (at most %zu"
+                             " characters) in '%s'", sizeof key - 1, kv);
     memcpy(key, kv, n);
     key[n] = '\0';
     if (so_params_set(p, key, eq + 1))

@@ -6,6 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "tests/test_util.h"
 #include "formulations/knapsack.h"
 
@@ -58,6 +61,49 @@ static void test_decimals(void)
     CU_ASSERT_EQUAL(kp->capacity, 250);
     CU_ASSERT_EQUAL(kp->profit[0], 125);
     CU_ASSERT_EQUAL(kp->weight[1], 200);
+    so_problem_free(p);
+}
+
+/* A value is scaled only when it has at most d decimals exactly: 9.9999999
+ * needs 7 (not 0 by rounding to 10), 1e-9 needs 9; a value no power
+ * 10^d <= 10^9 makes integral (within double precision) is an error, never
+ * rounded. */
+static void test_decimals_exact(void)
+{
+    const char *cases[][2] = {
+        /* capacity, expected scaled capacity ("" = error) */
+        {"9.9999999", "99999999"},    {"1e-9", "1"},
+        {"1234567890.123", "1234567890123"}, {"0.1", "1"},
+        {"1.0000000001", ""},         {"2.5e-10", ""},
+        {"1000000000000000.5", ""},   {"0.30000000000000004", ""},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char text[256];
+        snprintf(text, sizeof text, "{\"problem\":\"knapsack\",\"version\":1,"
+                 "\"capacity\":%s,\"profits\":[1],\"weights\":[1]}", cases[k][0]);
+        so_problem *p = NULL;
+        so_error err;
+        int rc = so_problem_parse(text, "d.json", &p, &err);
+        if (!*cases[k][1]) {
+            CU_ASSERT_EQUAL(rc, SO_EINVAL);
+            if (rc == SO_EINVAL)
+                CU_ASSERT_STRING_EQUAL(err.key, "capacity");
+        } else {
+            CU_ASSERT_EQUAL_FATAL(rc, SO_OK);
+            CU_ASSERT_EQUAL(so_kp_of(p)->capacity, atoll(cases[k][1]));
+        }
+        so_problem_free(p);
+    }
+    /* the item of weight 10 does not fit a capacity of 9.9999999 */
+    so_problem *p = parse_ok("{\"problem\":\"knapsack\",\"version\":1,"
+                             "\"capacity\":9.9999999,\"profits\":[1],\"weights\":[10]}");
+    so_params prm;
+    so_params_init(&prm);
+    so_result *r = NULL;
+    so_error err;
+    CU_ASSERT_EQUAL(so_solve(so_backend_find("kp-dp"), p, &prm, &r, &err), SO_OPTIMAL);
+    CU_ASSERT_DOUBLE_EQUAL(so_result_objective(r), 0.0, 1e-12);
+    so_result_free(r);
     so_problem_free(p);
 }
 
@@ -127,11 +173,45 @@ static void test_error_details(void)
                      "x.json", &p, &err);
     CU_ASSERT_STRING_EQUAL(err.key, "capacity");
     CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "missing"));
+    /* old Mac line ends (CR alone) count as lines too; tabs, form feeds */
+    so_problem_parse("2\r10\r1\t2\f\r3 oops\r", "x.kp", &p, &err);
+    CU_ASSERT_STRING_EQUAL(err.key, "weight[1]");
+    CU_ASSERT_EQUAL(err.line, 4);
+    CU_ASSERT_EQUAL(err.column, 3);
     so_problem_parse("2\n10\n1 2\n3 oops\n", "x.kp", &p, &err);
     CU_ASSERT_STRING_EQUAL(err.key, "weight[1]");
     CU_ASSERT_EQUAL(err.line, 4);
     CU_ASSERT_EQUAL(err.column, 3);
     CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "oops"));
+}
+
+/* A short file announcing 1e8 items is a truncated file (exit 2 with its
+ * line), not an allocation for 1e8 items (6 GB): in a process allowed 512 MB
+ * more address space the reader still answers with the line. (Not under ASan,
+ * whose shadow memory needs the address space.) */
+static void test_huge_count_in_small_file(void)
+{
+#ifndef __SANITIZE_ADDRESS__
+    pid_t pid = fork();
+    CU_ASSERT_TRUE_FATAL(pid >= 0);
+    if (pid == 0) {
+        long pages = 0; /* the address space in use, plus 512 MB */
+        FILE *fp = fopen("/proc/self/statm", "r");
+        if (!fp || fscanf(fp, "%ld", &pages) != 1)
+            _exit(2);
+        fclose(fp);
+        rlim_t cap = (rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE) + ((rlim_t)512 << 20);
+        struct rlimit lim = {cap, cap};
+        setrlimit(RLIMIT_AS, &lim);
+        so_problem *p = NULL;
+        so_error err;
+        int rc = so_problem_parse("100000000 5\n1 2\n", "big.kp", &p, &err);
+        _exit(rc == SO_EINVAL && err.line == 3 ? 0 : 1);
+    }
+    int st = 0;
+    CU_ASSERT_EQUAL(waitpid(pid, &st, 0), pid);
+    CU_ASSERT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+#endif
 }
 
 /* Mutations (byte changes, cuts, insertions) of valid inputs: the reader
@@ -187,9 +267,11 @@ static void test_fuzz(void)
 static CU_TestInfo tests[] = {
     {"Pisinger's two text formats (and CRLF)", test_text_formats},
     {"decimal values are scaled exactly", test_decimals},
+    {"decimals are exact, never rounded", test_decimals_exact},
     {"JSON round trip", test_round_trip},
     {"malformed corpus: error at the named line", test_corpus},
     {"error key paths, lines and columns", test_error_details},
+    {"a huge item count in a short file", test_huge_count_in_small_file},
     {"mutation fuzz of text and JSON", test_fuzz},
     CU_TEST_INFO_NULL,
 };

@@ -86,6 +86,12 @@ static void test_params(void)
     CU_ASSERT_STRING_EQUAL(err.key, "round");
     CU_ASSERT_EQUAL(so_params_set_kv(&p, "novalue", &err), SO_EINVAL);
     CU_ASSERT_EQUAL(so_params_set_kv(&p, "=3", &err), SO_EINVAL);
+    /* a key of 50 characters is too long (47 at most), and said so */
+    CU_ASSERT_EQUAL(so_params_set_kv(&p, "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk=1",
+                                     &err), SO_EINVAL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "key too long"));
+    CU_ASSERT_EQUAL(so_params_set_kv(&p, "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk=1",
+                                     &err), SO_OK);
 }
 
 static void test_result_json(void)
@@ -139,17 +145,19 @@ static void test_atomic_write(void)
     char *t = so_test_slurp(path);
     CU_ASSERT_STRING_EQUAL(t, "hello\n");
     free(t);
-    /* an output's usual mode (0666 less the umask), not mkstemp's 0600 */
-    mode_t mask = umask(0);
-    umask(mask);
-    struct stat st;
-    CU_ASSERT_EQUAL_FATAL(stat(path, &st), 0);
-    CU_ASSERT_EQUAL(st.st_mode & 0777, 0666 & ~mask);
     DIR *d = opendir(so_test_tmpdir());
     struct dirent *e;
     while ((e = readdir(d)))
         CU_ASSERT_PTR_NULL(strstr(e->d_name, ".tmp"));
     closedir(d);
+    /* the file gets the usual permissions (0666 less the umask), as any
+     * other output, not mkstemp's 0600 */
+    mode_t old = umask(022);
+    CU_ASSERT_EQUAL(so_write_file_atomic(path, "x", 1, &err), SO_OK);
+    struct stat st;
+    CU_ASSERT_EQUAL_FATAL(stat(path, &st), 0);
+    CU_ASSERT_EQUAL(st.st_mode & 0777, 0644);
+    umask(old);
 }
 
 static CU_TestInfo tests[] = {

@@ -2,7 +2,9 @@
  * (determinism), export, atomic -o. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <dirent.h>
 #include <string.h>
+#include <unistd.h>
 #include "tests/test_util.h"
 #include "tools/cli.h"
 
@@ -32,8 +34,25 @@ static void test_exit_codes(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "bogus"));
     free(err);
     CU_ASSERT_EQUAL(so_test_run("solve --time-limit -1 " KP, NULL, NULL), 2);
+    /* out of range or signed seeds are errors, not 2^64 - 1 */
+    CU_ASSERT_EQUAL(so_test_run("solve --seed 18446744073709551616 " KP, NULL, NULL), 2);
+    CU_ASSERT_EQUAL(so_test_run("solve --seed ' -1' " KP, NULL, NULL), 2);
+    CU_ASSERT_EQUAL(so_test_run("solve --seed 18446744073709551615 " KP, NULL, NULL), 0);
+    uint64_t seed = 0;
+    CU_ASSERT_EQUAL(so_cli_parse_u64("18446744073709551615", &seed), 0);
+    CU_ASSERT_EQUAL(seed, UINT64_MAX);
+    CU_ASSERT_EQUAL(so_cli_parse_u64("18446744073709551616", &seed), -1);
+    CU_ASSERT_EQUAL(so_cli_parse_u64(" 7", &seed), -1);
+    CU_ASSERT_EQUAL(so_cli_parse_u64("+7", &seed), -1);
     CU_ASSERT_EQUAL(so_test_run("solve --format xml " KP, NULL, NULL), 2);
     CU_ASSERT_EQUAL(so_test_run("solve", NULL, NULL), 2);
+    /* a result that cannot be written is not a success ('#' drops the
+     * runner's own redirections) */
+    CU_ASSERT_EQUAL(so_test_run("solve " KP " >/dev/full 2>/dev/null #", NULL, NULL), 2);
+    CU_ASSERT_EQUAL(so_test_run("solve --format text " KP " >/dev/full 2>/dev/null #",
+                                NULL, NULL), 2);
+    CU_ASSERT_EQUAL(so_test_run("export --format lp " KP " >/dev/full 2>/dev/null #",
+                                NULL, NULL), 2);
     CU_ASSERT_EQUAL(so_test_run("frobnicate", NULL, NULL), 2);
     CU_ASSERT_EQUAL(so_test_run("", NULL, NULL), 2);
     /* the mapping itself: solved outcomes 0, input 2, backend failures 3 */
@@ -133,6 +152,76 @@ static void test_export(void)
     CU_ASSERT_EQUAL(so_test_run("export --format pdf " KP, NULL, NULL), 2);
 }
 
+/* Names of the /tmp/slotopt-export-* folders, newline-separated. */
+static char *export_tmpdirs(void)
+{
+    size_t size = 1, len = 0;
+    char *names = calloc(1, 1);
+    DIR *d = opendir("/tmp");
+    struct dirent *e;
+    while (names && d && (e = readdir(d))) {
+        if (strncmp(e->d_name, "slotopt-export-", 15))
+            continue;
+        size += strlen(e->d_name) + 1;
+        char *grown = realloc(names, size);
+        if (!grown)
+            break;
+        names = grown;
+        len += (size_t)sprintf(names + len, "%s\n", e->d_name);
+    }
+    if (d)
+        closedir(d);
+    return names;
+}
+
+/* A folder of after not in before that is still there after a while. */
+static int export_tmpdir_left(const char *before)
+{
+    for (int tries = 0; tries < 20; tries++) {
+        char *after = export_tmpdirs(), *line = after, *nl;
+        int left = 0;
+        while (line && (nl = strchr(line, '\n'))) {
+            *nl = '\0';
+            char key[300];
+            snprintf(key, sizeof key, "%s\n", line);
+            left |= strstr(before, key) == NULL;
+            line = nl + 1;
+        }
+        free(after);
+        if (!left)
+            return 0;
+        usleep(50000); /* another process's export may be under way */
+    }
+    return 1;
+}
+
+/* Any file name exports (GLPK aborts on control characters in a problem
+ * name), and a failed export to stdout leaves no temporary folder. */
+static void test_export_errors(void)
+{
+    const char *kp = "{\"problem\":\"knapsack\",\"version\":1,\"capacity\":3,"
+                     "\"profits\":[1,2],\"weights\":[2,2]}";
+    char args[1600], *out;
+    so_test_write("tab\tname.json", kp);
+    snprintf(args, sizeof args, "export --format lp '%s/tab\tname.json'", so_test_tmpdir());
+    CU_ASSERT_EQUAL(so_test_run(args, &out, NULL), 0);
+    CU_ASSERT_PTR_NOT_NULL(out && strstr(out, "Maximize"));
+    free(out);
+    so_problem *p = NULL;
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(so_problem_parse(kp, "line\nbreak", &p, &err), SO_OK);
+    char path[700];
+    snprintf(path, sizeof path, "%s/nl.mps", so_test_tmpdir());
+    CU_ASSERT_EQUAL(so_problem_export(p, path, SO_FORMAT_MPS, &err), SO_OK);
+    so_problem_free(p);
+    char *before = export_tmpdirs();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(before);
+    CU_ASSERT_EQUAL(so_test_run("export --format lp instances/pareto/puma-sort.json",
+                                NULL, NULL), 2);
+    CU_ASSERT_FALSE(export_tmpdir_left(before));
+    free(before);
+}
+
 static void test_output_file(void)
 {
     char args[1600], path[700];
@@ -162,6 +251,7 @@ static CU_TestInfo tests[] = {
     {"backends and families listings", test_listings},
     {"gen: same seed same files", test_gen_deterministic},
     {"export LP and MPS by GLPK", test_export},
+    {"export: any file name, no temporary folder left", test_export_errors},
     {"-o writes atomically; text format", test_output_file},
     CU_TEST_INFO_NULL,
 };
