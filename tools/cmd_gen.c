@@ -30,8 +30,10 @@ int so_cmd_gen(int argc, char **argv)
                 return so_cli_usage_error("gen", "--count: expected 1..1e7, found '%s'", optarg);
             break;
         case 's':
-            if (so_cli_parse_u64(optarg, &seed))
-                return so_cli_usage_error("gen", "--seed: expected an unsigned integer, found '%s'", optarg);
+            /* below 2^63: the seed is stored in each instance's "meta" as a
+             * JSON integer (signed 64-bit in jansson) */
+            if (so_cli_parse_u64(optarg, &seed) || seed > INT64_MAX)
+                return so_cli_usage_error("gen", "--seed: expected an integer in [0, 2^63 - 1], found '%s'", optarg);
             break;
         case 'S':
             if (so_params_set_kv(&set, optarg, &err))

@@ -113,32 +113,30 @@ int so_cmd_solve(int argc, char **argv)
         return so_cli_report_error("solve", rc, &err);
     json_t *j = so_result_to_json(r);
     int code = SO_EXIT_OK;
-    if (!strcmp(format, "json")) {
+    /* rendered in memory first: then written atomically, or to stdout */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    int ok = mem != NULL && j != NULL;
+    if (ok && !strcmp(format, "json")) {
         char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
-        if (outpath) {
-            size_t n = strlen(s);
-            s = realloc(s, n + 2);
-            strcpy(s + n, "\n");
-            rc = so_write_file_atomic(outpath, s, n + 1, &err);
-            if (rc)
-                code = so_cli_report_error("solve", rc, &err);
-        } else {
-            printf("%s\n", s);
-        }
+        ok = s != NULL && fprintf(mem, "%s\n", s) >= 0;
         free(s);
-    } else if (outpath) {
-        char *buf = NULL;
-        size_t len = 0;
-        FILE *mem = open_memstream(&buf, &len);
+    } else if (ok) {
         print_text(mem, r, j);
-        fclose(mem);
+    }
+    if (mem && fclose(mem) != 0)
+        ok = 0;
+    if (!ok) {
+        code = so_cli_report_error("solve", SO_ENOMEM, NULL);
+    } else if (outpath) {
         rc = so_write_file_atomic(outpath, buf, len, &err);
         if (rc)
             code = so_cli_report_error("solve", rc, &err);
-        free(buf);
     } else {
-        print_text(stdout, r, j);
+        fwrite(buf, 1, len, stdout);
     }
+    free(buf);
     json_decref(j);
     so_result_free(r);
     if (!outpath && code == SO_EXIT_OK)

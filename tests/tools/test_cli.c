@@ -127,6 +127,16 @@ static void test_gen_deterministic(void)
     CU_ASSERT_EQUAL(so_test_run("gen knapsack --set class=nope --out /tmp", NULL, NULL), 2);
     CU_ASSERT_EQUAL(so_test_run("gen knapsack --set colour=red --out /tmp", NULL, NULL), 2);
     CU_ASSERT_EQUAL(so_test_run("gen nosuch --out /tmp", NULL, NULL), 2);
+    /* seeds are stored in "meta" as signed 64-bit JSON integers */
+    snprintf(args, sizeof args, "gen knapsack --seed 9223372036854775808 --out %s/g4", dir);
+    CU_ASSERT_EQUAL(so_test_run(args, NULL, NULL), 2);
+    snprintf(args, sizeof args, "gen knapsack --seed 9223372036854775807 --set n=3 --out %s/g4", dir);
+    CU_ASSERT_EQUAL(so_test_run(args, NULL, NULL), 0);
+    snprintf(p, sizeof p, "%s/g4/knapsack-9223372036854775807-0.json", dir);
+    a = so_test_slurp(p);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+    CU_ASSERT_PTR_NOT_NULL(strstr(a, "\"seed\": 9223372036854775807"));
+    free(a);
     CU_ASSERT_EQUAL(so_test_run("gen knapsack", NULL, NULL), 2);
 }
 
