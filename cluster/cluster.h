@@ -21,6 +21,9 @@ enum { SO_CL_MAP = 0, SO_CL_REDUCE = 1, SO_CL_PHASES = 2 };
 #define SO_CL_MAX_RESOURCES 4 /* named resources (cpu, memory, ...) */
 
 /* ---- workload ------------------------------------------------------------ */
+/* Resource contention models (docs/cluster.md, "Resource contention"). */
+enum { SO_CL_CONTENTION_NONE = 0, SO_CL_CONTENTION_SHARE = 1 };
+
 typedef struct so_cl_node_spec {
     int slots[SO_CL_PHASES]; /* map and reduce slots */
     double speed;            /* work per second; 1 = reference node */
@@ -32,6 +35,7 @@ typedef struct so_cl_pool_spec {
     double weight;                /* > 0 */
     int min_share[SO_CL_PHASES];  /* minimum map / reduce slots */
     int fifo;                     /* 1: FIFO among its jobs, 0: fair */
+    int max_share[SO_CL_PHASES];  /* maximum map / reduce slots; -1: none */
 } so_cl_pool_spec;
 
 /* A reduce task's work in its three phases (Hadoop's copy / sort / reduce,
@@ -49,6 +53,14 @@ typedef struct so_cl_job_spec {
     double slowstart;  /* fraction of maps done before reduces may start */
     int n_maps, n_reduces;
     double demand[SO_CL_PHASES][SO_CL_MAX_RESOURCES]; /* per task */
+    /* per reduce task while it copies (shuffles); = reduce demand unless
+     * the workload says otherwise */
+    double shuffle_demand[SO_CL_MAX_RESOURCES];
+    double goal;       /* completion-time goal, seconds after submit; 0: none */
+    /* Amdahl parallel fraction of a task's work per phase, in [0, 1]: with
+     * k threads a task runs 1 / ((1 - f) + f / k) times faster (resource
+     * stealing's extra threads); 0: extra threads do not help */
+    double parallel[SO_CL_PHASES];
     double *map_work;                /* n_maps, each > 0 */
     int *map_replicas; /* NULL, or n_maps x workload replicas node indices
                         * (-1: placed at random) */
@@ -64,6 +76,12 @@ typedef struct so_cl_workload {
     int aligned;       /* 1: every node beats at k * interval; 0: seeded phase */
     int n_resources;   /* 0: slots only; else tasks also need resources */
     char resource[SO_CL_MAX_RESOURCES][32];
+    int contention;    /* SO_CL_CONTENTION_NONE or SO_CL_CONTENTION_SHARE */
+    /* per resource: 1 = checked at launch (never over-committed: a task
+     * starts only where it fits), 0 = shared (may be over-committed; the
+     * attempts using it slow down). Without contention every resource is
+     * hard. */
+    int hard[SO_CL_MAX_RESOURCES];
     int replicas;      /* copies of each map's input block; 0: no locality */
     double remote_slowdown; /* work factor of a map away from its data (>= 1) */
     int n_pools;

@@ -11,6 +11,8 @@ so_cl_workload *so_cl_workload_new(const char *name)
     if (w) {
         snprintf(w->name, sizeof w->name, "%s", name ? name : "");
         w->remote_slowdown = 1;
+        for (int r = 0; r < SO_CL_MAX_RESOURCES; r++)
+            w->hard[r] = 1;
     }
     return w;
 }
@@ -50,6 +52,7 @@ int so_cl_workload_pool(so_cl_workload *w, const char *name)
     memset(np, 0, sizeof *np);
     snprintf(np->name, sizeof np->name, "%s", name);
     np->weight = 1;
+    np->max_share[SO_CL_MAP] = np->max_share[SO_CL_REDUCE] = -1;
     return w->n_pools++;
 }
 

@@ -88,11 +88,63 @@ static int read_amounts(so_jin *in, json_t *obj, const char *path,
     return rc;
 }
 
+/* "contention": {"model": "none" | "share", "hard": [resource...]}: under
+ * "share" only the resources named in "hard" are checked at launch; the
+ * others may be over-committed and slow their attempts down. */
+static int read_contention(so_jin *in, json_t *c, so_cl_workload *w)
+{
+    static const char *const keys[] = {"model", "hard", NULL};
+    json_t *o = NULL, *hard = NULL;
+    const char *model = NULL;
+    int rc = so_jin_object(in, c, "cluster", "contention", SO_OPTIONAL, &o);
+    if (rc || !o)
+        return rc;
+    rc = so_jin_keys(in, o, "cluster.contention", keys);
+    if (!rc)
+        rc = so_jin_str(in, o, "cluster.contention", "model", SO_REQUIRED,
+                        &model);
+    if (!rc)
+        rc = so_jin_array(in, o, "cluster.contention", "hard", SO_OPTIONAL, 0,
+                          &hard);
+    if (rc)
+        return rc;
+    if (strcmp(model, "none") && strcmp(model, "share"))
+        return so_jin_fail(in, "cluster.contention.model", 0,
+                           "expected \"none\" or \"share\", found \"%s\"",
+                           model);
+    if (!strcmp(model, "none")) {
+        if (hard)
+            return so_jin_fail(in, "cluster.contention.hard", 1,
+                               "needs model \"share\"");
+        return SO_OK;
+    }
+    if (w->n_resources == 0)
+        return so_jin_fail(in, "cluster.contention", 1,
+                           "needs cluster.resources");
+    w->contention = SO_CL_CONTENTION_SHARE;
+    for (int r = 0; r < w->n_resources; r++)
+        w->hard[r] = 0;
+    for (size_t i = 0; hard && i < json_array_size(hard); i++) {
+        char p[64];
+        so_jin_index(p, sizeof p, "cluster.contention.hard", i);
+        const char *name = json_string_value(json_array_get(hard, i));
+        int r = 0;
+        while (name && r < w->n_resources && strcmp(w->resource[r], name))
+            r++;
+        if (!name || r == w->n_resources)
+            return so_jin_fail(in, p, 0, "expected the name of one of"
+                               " cluster.resources");
+        w->hard[r] = 1;
+    }
+    return SO_OK;
+}
+
 static int read_cluster(so_jin *in, json_t *root, so_cl_workload *w)
 {
     static const char *const keys[] = {"nodes", "heartbeat", "outofband",
                                        "heartbeat_phase", "replicas",
-                                       "remote_slowdown", "resources", NULL};
+                                       "remote_slowdown", "resources",
+                                       "contention", NULL};
     static const char *const gkeys[] = {"count", "map_slots", "reduce_slots",
                                         "speed", "capacity", NULL};
     json_t *c = NULL, *groups = NULL;
@@ -123,6 +175,8 @@ static int read_cluster(so_jin *in, json_t *root, so_cl_workload *w)
                         &w->remote_slowdown);
     if (!rc)
         rc = read_resources(in, c, w);
+    if (!rc)
+        rc = read_contention(in, c, w);
     if (!rc)
         rc = so_jin_array(in, c, "cluster", "nodes", SO_REQUIRED, 1, &groups);
     if (rc)
@@ -184,7 +238,8 @@ static int read_cluster(so_jin *in, json_t *root, so_cl_workload *w)
 static int read_pools(so_jin *in, json_t *root, so_cl_workload *w)
 {
     static const char *const keys[] = {"name", "weight", "min_maps",
-                                       "min_reduces", "mode", NULL};
+                                       "min_reduces", "max_maps",
+                                       "max_reduces", "mode", NULL};
     json_t *arr = NULL;
     int rc = so_jin_array(in, root, "", "pools", SO_OPTIONAL, 0, &arr);
     if (rc || !arr)
@@ -213,7 +268,7 @@ static int read_pools(so_jin *in, json_t *root, so_cl_workload *w)
         if (idx < 0)
             return SO_ENOMEM;
         so_cl_pool_spec *p = &w->pools[idx];
-        int64_t mm = 0, mr = 0;
+        int64_t mm = 0, mr = 0, xm = -1, xr = -1;
         const char *mode = "fair";
         rc = so_jin_num(in, o, pp, "weight", SO_OPTIONAL, 1e-9, 1e9, &p->weight);
         if (!rc)
@@ -221,6 +276,12 @@ static int read_pools(so_jin *in, json_t *root, so_cl_workload *w)
         if (!rc)
             rc = so_jin_int(in, o, pp, "min_reduces", SO_OPTIONAL, 0, 1000000000,
                             &mr);
+        if (!rc)
+            rc = so_jin_int(in, o, pp, "max_maps", SO_OPTIONAL, 0, 1000000000,
+                            &xm);
+        if (!rc)
+            rc = so_jin_int(in, o, pp, "max_reduces", SO_OPTIONAL, 0,
+                            1000000000, &xr);
         if (!rc)
             rc = so_jin_str(in, o, pp, "mode", SO_OPTIONAL, &mode);
         if (rc)
@@ -234,6 +295,8 @@ static int read_pools(so_jin *in, json_t *root, so_cl_workload *w)
         p->fifo = strcmp(mode, "fifo") == 0;
         p->min_share[SO_CL_MAP] = (int)mm;
         p->min_share[SO_CL_REDUCE] = (int)mr;
+        p->max_share[SO_CL_MAP] = (int)xm;
+        p->max_share[SO_CL_REDUCE] = (int)xr;
     }
     return SO_OK;
 }
@@ -521,7 +584,9 @@ static int read_job(so_jin *in, json_t *arr, size_t i, uint64_t seed,
     static const char *const keys[] = {"name", "user", "pool", "submit",
                                        "weight", "slowstart", "maps",
                                        "reduces", "map_demand",
-                                       "reduce_demand", NULL};
+                                       "reduce_demand", "shuffle_demand",
+                                       "goal", "map_parallel",
+                                       "reduce_parallel", NULL};
     char jp[256];
     so_jin_index(jp, sizeof jp, "jobs", i);
     json_t *o = NULL;
@@ -555,6 +620,19 @@ static int read_job(so_jin *in, json_t *arr, size_t i, uint64_t seed,
     if (!rc)
         rc = read_amounts(in, o, jp, "reduce_demand", w, 0,
                           spec->demand[SO_CL_REDUCE]);
+    memcpy(spec->shuffle_demand, spec->demand[SO_CL_REDUCE],
+           sizeof spec->shuffle_demand);
+    if (!rc)
+        rc = read_amounts(in, o, jp, "shuffle_demand", w, 0,
+                          spec->shuffle_demand);
+    if (!rc)
+        rc = so_jin_num(in, o, jp, "goal", SO_OPTIONAL, 0, 1e9, &spec->goal);
+    if (!rc)
+        rc = so_jin_num(in, o, jp, "map_parallel", SO_OPTIONAL, 0, 1,
+                        &spec->parallel[SO_CL_MAP]);
+    if (!rc)
+        rc = so_jin_num(in, o, jp, "reduce_parallel", SO_OPTIONAL, 0, 1,
+                        &spec->parallel[SO_CL_REDUCE]);
     if (rc)
         return rc;
     /* Hadoop's fair scheduler puts a job in the pool named by its user
@@ -570,13 +648,14 @@ static int read_job(so_jin *in, json_t *arr, size_t i, uint64_t seed,
     return rc;
 }
 
-/* Whether some node has a slot of phase p and room for demand. */
+/* Whether some node has a slot of phase p and room for demand in every hard
+ * resource (shared ones may be over-committed). */
 static int fits_somewhere(const so_cl_workload *w, int p, const double *demand)
 {
     for (int n = 0; n < w->n_nodes; n++) {
         int ok = w->nodes[n].slots[p] > 0;
         for (int r = 0; r < w->n_resources && ok; r++)
-            ok = demand[r] <= w->nodes[n].capacity[r];
+            ok = !w->hard[r] || demand[r] <= w->nodes[n].capacity[r];
         if (ok)
             return 1;
     }
@@ -589,14 +668,23 @@ static int check_fit(so_jin *in, const so_cl_workload *w)
 {
     static const char *const what[] = {"map", "reduce"};
     for (int j = 0; j < w->n_jobs; j++) {
-        int need[SO_CL_PHASES] = {w->jobs[j].n_maps, w->jobs[j].n_reduces};
+        const so_cl_job_spec *js = &w->jobs[j];
+        int need[SO_CL_PHASES] = {js->n_maps, js->n_reduces};
         for (int p = 0; p < SO_CL_PHASES; p++) {
-            if (need[p] == 0 || fits_somewhere(w, p, w->jobs[j].demand[p]))
+            if (need[p] == 0)
+                continue;
+            const char *key = w->n_resources ? (p ? "reduce_demand" : "map_demand")
+                                             : (p ? "reduces" : "maps");
+            int fits = fits_somewhere(w, p, js->demand[p]);
+            if (fits && p == SO_CL_REDUCE &&
+                !fits_somewhere(w, p, js->shuffle_demand)) {
+                fits = 0;
+                key = "shuffle_demand";
+            }
+            if (fits)
                 continue;
             char path[96];
-            snprintf(path, sizeof path, "jobs[%d].%s", j,
-                     w->n_resources ? (p ? "reduce_demand" : "map_demand")
-                                    : (p ? "reduces" : "maps"));
+            snprintf(path, sizeof path, "jobs[%d].%s", j, key);
             return so_jin_fail(in, path, 0,
                                "no node has a %s slot%s for these tasks",
                                what[p], w->n_resources ? " and room" : "");

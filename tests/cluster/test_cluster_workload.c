@@ -155,7 +155,71 @@ static const bad_case json_bad[] = {
     {"{\"cluster\": {\"resources\": [\"cpu\"], \"nodes\": [{\"capacity\": [4]}]},\n"
      " \"jobs\": [{\"submit\": 0, \"maps\": [1],\n \"map_demand\": [-1]}]}", 3,
      "jobs[0].map_demand[0]", NULL},
+    {"{\"cluster\": {\"nodes\": [{}],\n \"contention\": {\"model\": \"share\"}},"
+     " \"jobs\": []}", 2, "cluster.contention", "needs cluster.resources"},
+    {"{\"cluster\": {\"resources\": [\"cpu\"], \"nodes\": [{\"capacity\": [4]}],\n"
+     " \"contention\": {\"model\": \"fluid\"}}, \"jobs\": []}", 2,
+     "cluster.contention.model", "\"share\""},
+    {"{\"cluster\": {\"resources\": [\"cpu\"], \"nodes\": [{\"capacity\": [4]}],\n"
+     " \"contention\": {\"model\": \"share\", \"hard\": [\"mem\"]}}, \"jobs\": []}",
+     2, "cluster.contention.hard[0]", "one of cluster.resources"},
+    {"{\"cluster\": {\"resources\": [\"cpu\"], \"nodes\": [{\"capacity\": [4]}],\n"
+     " \"contention\": {\"model\": \"none\", \"hard\": []}}, \"jobs\": []}",
+     2, "cluster.contention.hard", "needs model"},
+    {"{\"cluster\": {\"resources\": [\"cpu\", \"mem\"], \"nodes\": [{\"capacity\":"
+     " [4, 4]}],\n \"contention\": {\"model\": \"share\", \"hard\": [\"mem\"]}},\n"
+     " \"jobs\": [{\"submit\": 0, \"maps\": [1], \"reduces\": [1],\n"
+     " \"shuffle_demand\": [9, 5]}]}", 4, "jobs[0].shuffle_demand",
+     "no node has a reduce slot and room"},
+    {"{" NODES ",\n \"pools\": [{\"name\": \"p\", \"max_maps\": -1}], \"jobs\": []}",
+     2, "pools[0].max_maps", NULL},
+    {"{" NODES ",\n \"jobs\": [{\"submit\": 0, \"maps\": [1],\n \"goal\": -5}]}", 3,
+     "jobs[0].goal", NULL},
+    {"{" NODES ",\n \"jobs\": [{\"submit\": 0, \"maps\": [1],\n"
+     " \"map_parallel\": 1.5}]}", 3, "jobs[0].map_parallel", NULL},
+    {"{" NODES ",\n \"jobs\": [{\"submit\": 0, \"maps\": [1],\n"
+     " \"shuffle_demand\": [1]}]}", 3, "jobs[0].shuffle_demand",
+     "needs cluster.resources"},
 };
+
+/* The keys for contention, pool maxima, goals, shuffle demand and extra
+ * threads: values stored, defaults when absent. */
+static void test_json_online_keys(void)
+{
+    const char *t =
+        "{\"cluster\": {\"resources\": [\"cpu\", \"io\", \"mem\"],\n"
+        "  \"nodes\": [{\"capacity\": [4, 2, 8]}],\n"
+        "  \"contention\": {\"model\": \"share\", \"hard\": [\"mem\"]}},\n"
+        " \"pools\": [{\"name\": \"a\", \"max_maps\": 3, \"max_reduces\": 0}],\n"
+        " \"jobs\": [{\"submit\": 0, \"pool\": \"a\", \"goal\": 600,\n"
+        "   \"map_parallel\": 0.9, \"reduce_parallel\": 0.25,\n"
+        "   \"map_demand\": [6, 1, 2], \"reduce_demand\": [1, 1, 4],\n"
+        "   \"shuffle_demand\": [0.5, 3, 4], \"maps\": [1], \"reduces\": [2]},\n"
+        "  {\"submit\": 1, \"maps\": [1], \"reduce_demand\": [1, 2, 3]}]}";
+    so_cl_workload *w = NULL;
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(parse(t, NULL, &w, &err), SO_OK);
+    CU_ASSERT_EQUAL(w->contention, SO_CL_CONTENTION_SHARE);
+    CU_ASSERT(!w->hard[0] && !w->hard[1] && w->hard[2]);
+    CU_ASSERT_EQUAL(w->pools[0].max_share[SO_CL_MAP], 3);
+    CU_ASSERT_EQUAL(w->pools[0].max_share[SO_CL_REDUCE], 0);
+    CU_ASSERT_EQUAL(w->pools[1].max_share[SO_CL_MAP], -1); /* user's pool */
+    NEAR(w->jobs[0].goal, 600);
+    NEAR(w->jobs[0].parallel[SO_CL_MAP], 0.9);
+    NEAR(w->jobs[0].parallel[SO_CL_REDUCE], 0.25);
+    NEAR(w->jobs[0].shuffle_demand[1], 3);
+    NEAR(w->jobs[1].goal, 0);
+    NEAR(w->jobs[1].parallel[SO_CL_MAP], 0);
+    NEAR(w->jobs[1].shuffle_demand[2], 3); /* = reduce demand */
+    so_cl_workload_free(w);
+    /* without a contention model every resource is checked at launch */
+    CU_ASSERT_EQUAL_FATAL(parse("{\"cluster\": {\"resources\": [\"cpu\"], \"nodes\":"
+                                " [{\"capacity\": [1]}]}, \"jobs\": []}", NULL, &w,
+                                &err), SO_OK);
+    CU_ASSERT_EQUAL(w->contention, SO_CL_CONTENTION_NONE);
+    CU_ASSERT(w->hard[0]);
+    so_cl_workload_free(w);
+}
 
 static void test_json_errors(void)
 {
@@ -464,6 +528,7 @@ static void test_fuzz_swim(void) { fuzz(fuzz_swim, 23, 3000); }
 static CU_TestInfo tests[] = {
     {"json: node groups, pools, durations, order", test_json_valid},
     {"json: every error has its line and key", test_json_errors},
+    {"json: contention, pool maxima, goals, threads", test_json_online_keys},
     {"swim: maps, reduces and durations from bytes", test_swim_derivation},
     {"swim: the shipped FB-2009 sample", test_swim_shipped},
     {"swim: every error has its line and field", test_swim_errors},
