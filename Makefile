@@ -8,13 +8,15 @@ OPT     ?= -O2 -g
 SANITIZE ?=
 
 DEB_PKGS = gcc make pkg-config libglpk-dev libnlopt-dev libopenblas-dev \
-           liblapacke-dev libcunit1-dev libjansson-dev libsqlite3-dev gnuplot-nox
+           liblapacke-dev libcunit1-dev libjansson-dev libsqlite3-dev gnuplot-nox \
+           help2man
 PC_PKGS  = jansson sqlite3 nlopt lapacke
 
 # Recursive (=): pkg-config is only asked once the packages are installed.
 PKG_CFLAGS = $(shell pkg-config --cflags $(PC_PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PC_PKGS) 2>/dev/null) -lglpk -lopenblas -lm
-CFLAGS  = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror $(OPT) $(SANITIZE) \
+# -fPIC: the same objects make the static and the shared library.
+CFLAGS  = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror $(OPT) $(SANITIZE) -fPIC \
           -Iinclude -I. $(PKG_CFLAGS) -MMD -MP
 LDFLAGS += $(SANITIZE)
 
@@ -24,15 +26,20 @@ PROG_SRC  := tools/main.c $(sort $(wildcard tools/cmd_*.c))
 TEST_SRC  := $(sort $(shell find tests -name '*.c' ! -path 'tests/bench/*'))
 BENCH_SRC := $(sort $(wildcard tests/bench/*.c))
 
+VERSION := $(shell sed -n 's/^\#define SO_VERSION "\(.*\)"/\1/p' include/slotopt.h)
+SOMAJOR  = $(firstword $(subst ., ,$(VERSION)))
 LIB   = $(BUILD)/libslotopt.a
+SOLIB = $(BUILD)/libslotopt.so.$(VERSION)
+SONAME = libslotopt.so.$(SOMAJOR)
 PROG  = $(BINDIR)/slotopt
+MAN   = $(BUILD)/slotopt.1
 TESTS = $(BUILD)/slotopt-tests
 BENCH = $(BUILD)/slotopt-bench
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
-.PHONY: all deps run test test-run check-asan bench install clean
-all: $(LIB) $(PROG)
+.PHONY: all deps run test test-run check-asan bench install uninstall clean
+all: $(LIB) $(SOLIB) $(PROG)
 
 deps:
 	@missing=""; \
@@ -58,11 +65,24 @@ $(LIB): $(call obj,$(LIB_SRC))
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
+$(SOLIB): $(call obj,$(LIB_SRC))
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -o $@ $^ $(PKG_LIBS)
+
+# The manual page, from the program's own help texts (help2man).
+$(MAN): $(PROG) tools/man-commands.sh
+	sh tools/man-commands.sh $(PROG) > $(BUILD)/man-commands.h2m
+	help2man --no-info --version-string=$(VERSION) \
+	  --name='MapReduce slot-scheduling models, exact and heuristic backends' \
+	  --include=$(BUILD)/man-commands.h2m -o $@ $(PROG)
+
 $(PROG): $(call obj,$(PROG_SRC)) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $(call obj,$(PROG_SRC)) $(LIB) $(PKG_LIBS)
 
-$(TESTS): CFLAGS += -DSO_BINARY='"$(PROG)"' $(shell pkg-config --cflags cunit 2>/dev/null)
+$(TESTS): CFLAGS += -DSO_BINARY='"$(PROG)"' $(shell pkg-config --cflags cunit 2>/dev/null) \
+  -DSO_BUILD_DIR='"$(BUILD)"' -DSO_BIN_DIR='"$(BINDIR)"' -DSO_SANITIZE='"$(SANITIZE)"'
+$(TESTS): $(SOLIB) $(MAN)
 $(TESTS): $(call obj,$(TEST_SRC)) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $(call obj,$(TEST_SRC)) $(LIB) $(PKG_LIBS) -lcunit
 
@@ -89,15 +109,40 @@ bench: deps
 	@$(MAKE) --no-print-directory $(BENCH) $(PROG)
 	./$(BENCH) $(BENCHES)
 
-# Header, library, binary, and the shipped instances and scenarios
-# (PREFIX/share/slotopt/instances, where `slotopt bench --scenario` finds them).
-install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
+# Header, libraries (static, shared with its soname links), pkg-config
+# file, binary, manual page, docs, and the shipped instances and scenarios
+# (PREFIX/share/slotopt/instances, where `slotopt bench --scenario` finds
+# them). `make uninstall` removes exactly these.
+LIBDIR  ?= $(PREFIX)/lib
+DOCDIR  ?= $(PREFIX)/share/doc/slotopt
+MANDIR  ?= $(PREFIX)/share/man/man1
+PCDIR   ?= $(LIBDIR)/pkgconfig
+install: all $(MAN)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PCDIR) \
+	  $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(MANDIR) $(DESTDIR)$(DOCDIR)
 	install -m 755 $(PROG) $(DESTDIR)$(PREFIX)/bin/slotopt
-	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libslotopt.a
+	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/libslotopt.a
+	install -m 755 $(SOLIB) $(DESTDIR)$(LIBDIR)/libslotopt.so.$(VERSION)
+	ln -sf libslotopt.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libslotopt.so
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	  -e 's|@VERSION@|$(VERSION)|' -e 's|@REQUIRES_PRIVATE@|$(filter-out jansson,$(PC_PKGS))|' \
+	  -e 's|@LIBS_PRIVATE@|-lglpk -lopenblas -lm|' \
+	  tools/slotopt.pc.in > $(DESTDIR)$(PCDIR)/slotopt.pc
 	install -m 644 include/slotopt.h $(DESTDIR)$(PREFIX)/include/slotopt.h
+	install -m 644 $(MAN) $(DESTDIR)$(MANDIR)/slotopt.1
+	install -m 644 README.md LICENSE docs/*.md $(DESTDIR)$(DOCDIR)/
+	install -d $(DESTDIR)$(DOCDIR)/examples
+	install -m 644 docs/examples/*.c $(DESTDIR)$(DOCDIR)/examples/
 	install -d $(DESTDIR)$(PREFIX)/share/slotopt
 	cp -R instances $(DESTDIR)$(PREFIX)/share/slotopt/
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/slotopt $(DESTDIR)$(LIBDIR)/libslotopt.a \
+	  $(DESTDIR)$(LIBDIR)/libslotopt.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME) \
+	  $(DESTDIR)$(LIBDIR)/libslotopt.so $(DESTDIR)$(PCDIR)/slotopt.pc \
+	  $(DESTDIR)$(PREFIX)/include/slotopt.h $(DESTDIR)$(MANDIR)/slotopt.1
+	rm -rf $(DESTDIR)$(DOCDIR) $(DESTDIR)$(PREFIX)/share/slotopt
 
 clean:
 	rm -rf build build-asan bin

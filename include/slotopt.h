@@ -4,7 +4,7 @@
  * slotopt states MapReduce slot-scheduling problems as optimisation models and
  * solves them with exact and heuristic backends.
  *
- * Conventions (see docs/ and DESIGN.md):
+ * Conventions (docs/DEVELOPING.md; docs/formats.md for the files):
  *   - exported names are so_<module>_<verb>, constants SO_*;
  *   - status codes: negative = program error, 0 = ok, positive = how a solve
  *     ended; infeasible is a result, not an error;
@@ -50,6 +50,7 @@ typedef struct so_error {
     char message[512];
 } so_error;
 
+/* Empties every field (err may be NULL). */
 void so_error_clear(so_error *err);
 /* Fills err (may be NULL) and returns SO_EINVAL. */
 int so_error_setf(so_error *err, const char *file, int line, int column,
@@ -67,14 +68,16 @@ typedef struct so_rng {
     double spare;
 } so_rng;
 
+/* Seeds the generator: the same seed gives the same stream everywhere. */
 void so_rng_seed(so_rng *rng, uint64_t seed);
 /* Independent stream `stream` of generator `seed` (e.g. instance index). */
 void so_rng_seed_stream(so_rng *rng, uint64_t seed, uint64_t stream);
-uint64_t so_rng_u64(so_rng *rng);
+uint64_t so_rng_u64(so_rng *rng);                       /* 64 random bits */
 double so_rng_uniform(so_rng *rng);                    /* [0, 1) */
 int64_t so_rng_int(so_rng *rng, int64_t lo, int64_t hi); /* [lo, hi] */
-double so_rng_normal(so_rng *rng, double mean, double sd);
-double so_rng_exponential(so_rng *rng, double mean);
+double so_rng_normal(so_rng *rng, double mean, double sd);  /* Gaussian */
+double so_rng_exponential(so_rng *rng, double mean);   /* mean > 0 */
+/* exp(N(mu, sigma^2)): mu and sigma of the underlying normal */
 double so_rng_lognormal(so_rng *rng, double mu, double sigma);
 
 /* ---- time -------------------------------------------------------------- */
@@ -101,10 +104,14 @@ typedef struct so_option_doc {
     const char *help;
 } so_option_doc;
 
+/* Defaults: no time limit, seed 0, no options. */
 void so_params_init(so_params *p);
+/* Sets (or replaces) an option; SO_EINVAL when the key or value is too
+ * long or SO_MAX_OPTIONS are set already. */
 int so_params_set(so_params *p, const char *key, const char *value);
-/* "key=value" */
+/* The same from "key=value" (as --opt and --set take it). */
 int so_params_set_kv(so_params *p, const char *kv, so_error *err);
+/* The option's text, or NULL when it is not set. */
 const char *so_params_get(const so_params *p, const char *key);
 /* Typed getters: the option, else the documented default in docs (may be
  * NULL), else def. Return SO_EINVAL (with err) when the text is not a number. */
@@ -124,15 +131,16 @@ typedef struct so_problem so_problem;
 /* Reads a native JSON instance ("problem" selects the formulation) or one of
  * the text formats detected automatically (Pisinger's 0-1 knapsack files). */
 int so_problem_read(const char *path, so_problem **out, so_error *err);
+/* The same from text in memory; name labels errors and results. */
 int so_problem_parse(const char *text, const char *name, so_problem **out,
                      so_error *err);
 /* Builds a problem from an instance JSON object (as a family generates it). */
 int so_problem_from_json(json_t *root, const char *name, so_problem **out,
                          so_error *err);
-void so_problem_free(so_problem *p);
+void so_problem_free(so_problem *p); /* NULL is allowed */
 const char *so_problem_kind(const so_problem *p); /* "knapsack", "flex", ... */
 const char *so_problem_name(const so_problem *p); /* instance name */
-int so_problem_sense(const so_problem *p);
+int so_problem_sense(const so_problem *p); /* SO_MINIMIZE or SO_MAXIMIZE */
 /* "meta" object of the instance (family, seed, parameters) or NULL. */
 json_t *so_problem_meta(const so_problem *p);
 /* Native JSON of the instance (new reference). */
@@ -146,28 +154,33 @@ int so_problem_export(const so_problem *p, const char *path, int format,
 /* ---- results ----------------------------------------------------------- */
 typedef struct so_result so_result;
 
-so_result *so_result_new(void);
-void so_result_free(so_result *r);
+/* A result is made by so_solve (or by a backend filling the one it is
+ * given); the setters are for backends. */
+so_result *so_result_new(void);          /* NULL when out of memory */
+void so_result_free(so_result *r);       /* NULL is allowed */
 void so_result_set_status(so_result *r, int status);
-int so_result_status(const so_result *r);
+int so_result_status(const so_result *r); /* SO_OPTIMAL, SO_FEASIBLE, ... */
 void so_result_set_objective(so_result *r, double value);
-int so_result_has_objective(const so_result *r);
-double so_result_objective(const so_result *r);
+int so_result_has_objective(const so_result *r); /* 1 once set */
+double so_result_objective(const so_result *r);  /* NAN when not set */
+/* A proven bound on the optimum (upper when maximising, lower when
+ * minimising). */
 void so_result_set_bound(so_result *r, double value);
 int so_result_has_bound(const so_result *r);
-double so_result_bound(const so_result *r);
+double so_result_bound(const so_result *r);      /* NAN when not set */
 /* Relative gap |objective - bound| / max(1, |objective|); NAN if unknown. */
 double so_result_gap(const so_result *r);
-double so_result_seconds(const so_result *r);
+double so_result_seconds(const so_result *r); /* wall time of the solve */
 /* Takes ownership of the reference. */
 void so_result_set_solution(so_result *r, json_t *solution);
 json_t *so_result_solution(const so_result *r); /* borrowed */
 /* Extra keys for the JSON output (e.g. "hypervolume_ratio"); steals. */
 void so_result_set_extra(so_result *r, const char *key, json_t *value);
 json_t *so_result_extra(const so_result *r, const char *key); /* borrowed */
+/* A note on how the solve ended (why a backend failed or stopped). */
 void so_result_set_message(so_result *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-const char *so_result_message(const so_result *r);
+const char *so_result_message(const so_result *r); /* "" when none */
 /* {"problem","instance","backend","exact","status","objective","bound",
  *  "gap","seconds","solution", extras...} — new reference. */
 json_t *so_result_to_json(const so_result *r);
@@ -185,6 +198,8 @@ typedef struct so_backend {
     const so_option_doc *options; /* NULL or {NULL}-terminated */
 } so_backend;
 
+/* The registry: backends by position (0 to count - 1) or by name (NULL when
+ * there is none of that name). */
 size_t so_backend_count(void);
 const so_backend *so_backend_at(size_t i);
 const so_backend *so_backend_find(const char *name);
@@ -210,6 +225,7 @@ typedef struct so_family {
     so_generate_fn generate;
 } so_family;
 
+/* The families by position or by name (NULL when there is none). */
 size_t so_family_count(void);
 const so_family *so_family_at(size_t i);
 const so_family *so_family_find(const char *name);
@@ -222,6 +238,7 @@ int so_family_generate(const so_family *f, const so_params *settings,
 /* Writes text to path atomically (temporary file + rename). */
 int so_write_file_atomic(const char *path, const char *text, size_t len,
                          so_error *err);
+/* value as indented JSON with a final newline, atomically. */
 int so_write_json_atomic(const char *path, const json_t *value, so_error *err);
 /* Creates "<path>.tmpXXXXXX" beside path for an atomic write (mode 0666
  * less the umask); its name goes to tmp. Returns the descriptor or -1. */

@@ -35,7 +35,7 @@ static void usage(FILE *fp)
                 "MapReduce slot-scheduling models: exact and heuristic backends.\n\n"
                 "commands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(fp, "  %-10s %s\n", commands[i].name, commands[i].summary);
+        fprintf(fp, "  %-14s %s\n", commands[i].name, commands[i].summary);
     fprintf(fp, "\n'slotopt COMMAND --help' for a command's options; "
                 "'slotopt --version'.\nExit codes: 0 solved, 2 usage or bad "
                 "input, 3 backend failure.\n");

@@ -190,6 +190,8 @@ const so_backend *so_backend_at(size_t i)
 
 const so_backend *so_backend_find(const char *name)
 {
+    if (!name)
+        return NULL;
     for (size_t i = 0; i < COUNT(backends); i++)
         if (strcmp(backends[i].name, name) == 0)
             return &backends[i];
@@ -198,6 +200,8 @@ const so_backend *so_backend_find(const char *name)
 
 const so_backend *so_backend_default(const char *problem)
 {
+    if (!problem)
+        return NULL;
     for (size_t i = 0; i < COUNT(backends); i++)
         if (strcmp(backends[i].problem, problem) == 0 && backends[i].exact)
             return &backends[i];
@@ -216,6 +220,8 @@ const so_family *so_family_at(size_t i)
 
 const so_family *so_family_find(const char *name)
 {
+    if (!name)
+        return NULL;
     for (size_t i = 0; i < COUNT(families); i++)
         if (strcmp(families[i].name, name) == 0)
             return &families[i];
@@ -226,6 +232,11 @@ int so_family_generate(const so_family *f, const so_params *settings,
                        uint64_t seed, uint64_t index, json_t **instance,
                        so_error *err)
 {
+    if (instance)
+        *instance = NULL;
+    if (!f || !instance)
+        return so_error_setf(err, NULL, 0, 0, NULL,
+                             "so_family_generate: NULL argument");
     char what[96];
     snprintf(what, sizeof what, "family '%s'", f->name);
     int rc = so_params_check(settings, f->params, what, err);

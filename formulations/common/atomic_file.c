@@ -24,6 +24,9 @@ int so_temp_open(const char *path, char *tmp, size_t size)
 int so_write_file_atomic(const char *path, const char *text, size_t len,
                          so_error *err)
 {
+    if (!path || (!text && len))
+        return so_error_setf(err, NULL, 0, 0, NULL,
+                             "so_write_file_atomic: NULL argument");
     size_t plen = strlen(path);
     char *tmp = malloc(plen + 48);
     if (!tmp)
@@ -60,6 +63,9 @@ int so_write_file_atomic(const char *path, const char *text, size_t len,
 
 int so_write_json_atomic(const char *path, const json_t *value, so_error *err)
 {
+    if (!path || !value)
+        return so_error_setf(err, NULL, 0, 0, NULL,
+                             "so_write_json_atomic: NULL argument");
     char *text = json_dumps(value, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     if (!text)
         return SO_ENOMEM;

@@ -123,6 +123,9 @@ static int from_json(so_jin *in, json_t *root, const char *name,
 int so_problem_from_json(json_t *root, const char *name, so_problem **out,
                          so_error *err)
 {
+    if (!root || !out)
+        return so_error_setf(err, NULL, 0, 0, NULL,
+                             "so_problem_from_json: NULL argument");
     so_jin in = {name, NULL, err};
     return from_json(&in, root, name, out);
 }
@@ -171,11 +174,17 @@ static int parse_named(const char *text, size_t len, const char *file,
 int so_problem_parse(const char *text, const char *name, so_problem **out,
                      so_error *err)
 {
+    if (!text || !out)
+        return so_error_setf(err, NULL, 0, 0, NULL,
+                             "so_problem_parse: NULL argument");
     return parse_named(text, strlen(text), name, name, out, err);
 }
 
 int so_problem_read(const char *path, so_problem **out, so_error *err)
 {
+    if (!path || !out)
+        return so_error_setf(err, NULL, 0, 0, NULL,
+                             "so_problem_read: NULL argument");
     so_error_clear(err);
     FILE *fp = fopen(path, "rb");
     if (!fp) {
@@ -219,6 +228,9 @@ int so_problem_read(const char *path, so_problem **out, so_error *err)
 int so_problem_export(const so_problem *p, const char *path, int format,
                       so_error *err)
 {
+    if (!p || !path)
+        return so_error_setf(err, NULL, 0, 0, NULL,
+                             "so_problem_export: NULL argument");
     if (!p->form->build_glpk)
         return so_error_setf(err, NULL, 0, 0, NULL,
                              "problem '%s' has no MILP model to export",

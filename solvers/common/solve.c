@@ -6,6 +6,12 @@
 int so_solve(const so_backend *b, const so_problem *p, const so_params *prm,
              so_result **out, so_error *err)
 {
+    if (out)
+        *out = NULL;
+    if (!b || !p || !out)
+        return so_error_setf(err, NULL, 0, 0, NULL,
+                             "so_solve: NULL %s", !b ? "backend" : !p ? "problem"
+                                                                  : "result pointer");
     so_params defaults;
     if (!prm) {
         so_params_init(&defaults);
