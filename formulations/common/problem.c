@@ -225,6 +225,20 @@ int so_problem_read(const char *path, so_problem **out, so_error *err)
     return rc;
 }
 
+/* MPS has no standard way to say "maximise" (free MPS's OBJSENSE section is
+ * an extension that GLPK 5.0 itself does not read), so a maximisation is
+ * written as the minimisation of the negated objective: every MPS reader
+ * then finds the same solutions, with the optimum's sign flipped
+ * (docs/formats.md, "Model export"). */
+static void negate_maximisation(glp_prob *lp)
+{
+    if (glp_get_obj_dir(lp) != GLP_MAX)
+        return;
+    for (int j = 0; j <= glp_get_num_cols(lp); j++) /* 0: the constant */
+        glp_set_obj_coef(lp, j, -glp_get_obj_coef(lp, j));
+    glp_set_obj_dir(lp, GLP_MIN);
+}
+
 int so_problem_export(const so_problem *p, const char *path, int format,
                       so_error *err)
 {
@@ -248,6 +262,8 @@ int so_problem_export(const so_problem *p, const char *path, int format,
         glp_delete_prob(lp);
         return rc;
     }
+    if (format == SO_FORMAT_MPS)
+        negate_maximisation(lp);
     size_t plen = strlen(path);
     char *tmp = malloc(plen + 16);
     if (!tmp) {
