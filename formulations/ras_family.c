@@ -30,7 +30,7 @@
 /* ---- ras-gridmix ---------------------------------------------------------- */
 
 const so_option_doc so_ras_gridmix_params[] = {
-    {"time", "700", "snapshot time in seconds (0..4614)"},
+    {"time", "700", "snapshot time in seconds, in [0, 4614) (the last job ends at 4614)"},
     {"goals", "tight", "tight (Table 1's Experiment 2 goals) | none"},
     {"split_mb", "128", "input split size in MB (one map per split)"},
     {"sort_reducers", "20", "reducers of each Sort job"},

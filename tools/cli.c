@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tools/cli.h"
@@ -15,6 +16,19 @@ int so_cli_usage_error(const char *cmd, const char *fmt, ...)
     fprintf(stderr, "\n(see 'slotopt %s --help')\n", cmd);
     va_end(ap);
     return SO_EXIT_USAGE;
+}
+
+int so_cli_bad_option(const char *cmd, char **argv)
+{
+    const char *arg = optind > 0 ? argv[optind - 1] : "";
+    if (optopt && strncmp(arg, "--", 2) && arg[0] == '-' && !strchr(arg + 1, optopt))
+        arg = ""; /* a value was taken for another option */
+    if (optopt && !strncmp(arg, "--", 2))
+        return so_cli_usage_error(cmd, "option '%s' needs a value", arg);
+    if (optopt)
+        return so_cli_usage_error(cmd, "unknown option '-%c', or it needs a value",
+                                  optopt);
+    return so_cli_usage_error(cmd, "unknown option '%s'", arg);
 }
 
 int so_cli_exit_code(int rc)

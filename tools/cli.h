@@ -17,6 +17,9 @@ typedef struct so_command {
 /* Prints "slotopt CMD: message" to stderr and returns SO_EXIT_USAGE. */
 int so_cli_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* The one message for an option getopt_long refused (main sets opterr = 0,
+ * so getopt prints nothing itself): names the offending argument. */
+int so_cli_bad_option(const char *cmd, char **argv);
 /* Prints the error (file:line:col: key: message) and returns the exit code
  * for status rc. */
 int so_cli_report_error(const char *cmd, int rc, const so_error *err);

@@ -139,7 +139,7 @@ int so_cmd_bench(int argc, char **argv)
         case 'c': cells = 1; break;
         case 'g': o.group_by = optarg; break;
         case 'h': help(stdout); return SO_EXIT_OK;
-        default: return so_cli_usage_error("bench", "bad option");
+        default: return so_cli_bad_option("bench", argv);
         }
     }
     int format = so_hformat_parse(fmt);

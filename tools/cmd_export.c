@@ -26,7 +26,7 @@ int so_cmd_export(int argc, char **argv)
                    " written by GLPK\n(glp_write_lp / glp_write_mps), to OUT or"
                    " stdout.\n");
             return SO_EXIT_OK;
-        default: return so_cli_usage_error("export", "bad option");
+        default: return so_cli_bad_option("export", argv);
         }
     }
     int fmt = format && !strcmp(format, "lp")    ? SO_FORMAT_LP

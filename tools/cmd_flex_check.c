@@ -87,7 +87,7 @@ int so_cmd_flex_check(int argc, char **argv)
         switch (c) {
         case 'm': ignore = 1; break;
         case 'h': help(stdout); return SO_EXIT_OK;
-        default: return so_cli_usage_error("flex-check", "bad option");
+        default: return so_cli_bad_option("flex-check", argv);
         }
     }
     if (optind != argc - 2)

@@ -97,7 +97,7 @@ int so_cmd_flex_compare(int argc, char **argv)
                 return so_cli_usage_error("flex-compare", "--time-limit: expected seconds, found '%s'", optarg);
             break;
         case 'h': help(stdout); return SO_EXIT_OK;
-        default: return so_cli_usage_error("flex-compare", "bad option");
+        default: return so_cli_bad_option("flex-compare", argv);
         }
     }
     if (optind != argc)

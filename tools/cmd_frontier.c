@@ -225,7 +225,7 @@ int so_cmd_frontier(int argc, char **argv)
         case 'o': outpath = optarg; break;
         case 'p': plotpath = optarg; break;
         case 'h': help(stdout); return SO_EXIT_OK;
-        default: return so_cli_usage_error("frontier", "bad option");
+        default: return so_cli_bad_option("frontier", argv);
         }
     }
     if (strcmp(format, "json") && strcmp(format, "csv"))

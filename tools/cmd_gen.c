@@ -47,7 +47,7 @@ int so_cmd_gen(int argc, char **argv)
                    " stream I of seed S,\nso the same seed gives the same files."
                    " 'slotopt families' lists the parameters.\n");
             return SO_EXIT_OK;
-        default: return so_cli_usage_error("gen", "bad option");
+        default: return so_cli_bad_option("gen", argv);
         }
     }
     if (optind != argc - 1)

@@ -30,7 +30,7 @@ int so_cmd_backends(int argc, char **argv)
                    " description.\n  -v  also list each backend's --opt"
                    " options and defaults\n");
             return SO_EXIT_OK;
-        default: return so_cli_usage_error("backends", "bad option");
+        default: return so_cli_bad_option("backends", argv);
         }
     }
     if (optind != argc)

@@ -48,7 +48,7 @@ int so_cmd_report(int argc, char **argv)
         case 'g': group_by = optarg; break;
         case 'p': plot = optarg; break;
         case 'h': help(stdout); return SO_EXIT_OK;
-        default: return so_cli_usage_error("report", "bad option");
+        default: return so_cli_bad_option("report", argv);
         }
     }
     int format = so_hformat_parse(fmt);

@@ -189,7 +189,7 @@ static int parse_args(int argc, char **argv, sim_args *a, so_error *err)
             break;
         case 'o': a->out = optarg; break;
         case 'h': help(stdout); return -1;
-        default: return so_cli_usage_error("sim", "bad option");
+        default: return so_cli_bad_option("sim", argv);
         }
     }
     if (optind != argc - 1)

@@ -88,7 +88,7 @@ int so_cmd_solve(int argc, char **argv)
         case 'f': format = optarg; break;
         case 'o': outpath = optarg; break;
         case 'h': help(stdout); return SO_EXIT_OK;
-        default: return so_cli_usage_error("solve", "bad option");
+        default: return so_cli_bad_option("solve", argv);
         }
     }
     if (strcmp(format, "json") && strcmp(format, "text"))

@@ -1,4 +1,5 @@
 /* main.c — the slotopt program: dispatch to subcommands. */
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tools/cli.h"
@@ -43,6 +44,7 @@ static void usage(FILE *fp)
 
 int main(int argc, char **argv)
 {
+    opterr = 0; /* so_cli_bad_option says what was wrong, once */
     if (argc < 2) {
         usage(stderr);
         return SO_EXIT_USAGE;
