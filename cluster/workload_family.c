@@ -121,6 +121,8 @@ json_t *so_wf_job_json(const so_wf_job *j, so_rng *rng)
     json_object_set_new(o, "name", json_string(j->name));
     json_object_set_new(o, "user", json_string(j->user));
     json_object_set_new(o, "submit", json_real(ms(j->submit)));
+    if (j->slowstart > 0)
+        json_object_set_new(o, "slowstart", json_real(j->slowstart));
     if (j->goal > 0)
         json_object_set_new(o, "goal", json_real(j->goal));
     if (j->map_parallel > 0)

@@ -71,6 +71,7 @@ typedef struct so_wf_job {
     double copy_share, sort_share;
     double map_parallel, reduce_parallel; /* written when > 0 */
     double goal;                          /* written when > 0 */
+    double slowstart; /* written when > 0 (else the reader's 0.05) */
     int n_resources;                      /* 0: no demands written */
     double map_demand[SO_WF_RES], reduce_demand[SO_WF_RES],
         shuffle_demand[SO_WF_RES];

@@ -197,6 +197,7 @@ static void test_wpbs_table2(void)
             last = job->submit;
             add(&maps, job->n_maps);
             add(&reduces, job->n_reduces);
+            CU_ASSERT_DOUBLE_EQUAL(job->slowstart, 0.8, 1e-12);
             for (int m = 0; m < job->n_maps; m++)
                 add(&map_s, job->map_work[m]);
         }
@@ -381,7 +382,9 @@ static void test_bad_settings(void)
     bad("wpbs-paper", "scale=0", "scale", "expected an integer in [1, 1000], found 0");
     bad("wpbs-paper", "task_cv=abc", "task_cv", "expected a number, found 'abc'");
     bad("wpbs-paper", "users=3", "users", "unknown option for family 'wpbs-paper'"
-        " (known: load, scale, task_cv)");
+        " (known: load, scale, task_cv, slowstart)");
+    bad("wpbs-paper", "slowstart=0", "slowstart",
+        "expected a number in [0.01, 1], found 0");
     bad("stealing-paper", "job=sort", "job",
         "expected ts-map | ts-reduce | mm | mr-wc | wordcount | io, found 'sort'");
     bad("stealing-paper", "stragglers=33", "stragglers",
