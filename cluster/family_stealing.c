@@ -67,12 +67,6 @@ static const struct {
     {0, 56, 0, 0, 0, 60, 0, 0.1, 0},        /* io */
 };
 
-static so_wf_dist normal_cv(double mean, double cv)
-{
-    so_wf_dist d = {cv > 0 ? SO_WF_NORMAL : SO_WF_FIXED, mean, cv * mean, 0, 0, 0};
-    return d;
-}
-
 int so_cl_stealing_generate(const so_params *set, so_rng *rng, json_t **out,
                             so_error *err)
 {
@@ -100,8 +94,8 @@ int so_cl_stealing_generate(const so_params *set, so_rng *rng, json_t **out,
     so_wf_job j = {0};
     snprintf(j.name, sizeof j.name, "%s", job_names[k]);
     j.user = "default";
-    j.map_time = normal_cv(jobs[k].map_s, cv);
-    j.reduce_time = normal_cv(jobs[k].reduce_s, cv);
+    j.map_time = so_wf_normal_cv(jobs[k].map_s, cv);
+    j.reduce_time = so_wf_normal_cv(jobs[k].reduce_s, cv);
     j.copy_share = 0.1; /* the reduce-mostly jobs compute in reduce */
     j.sort_share = 0.05;
     j.map_parallel = jobs[k].map_f;

@@ -52,12 +52,6 @@ const so_option_doc so_cl_wpbs_params[] = {
 
 enum { NODES = 11, SLOTS = 2, BLOCK_MB = 64 };
 
-static so_wf_dist normal_cv(double mean, double cv)
-{
-    so_wf_dist d = {cv > 0 ? SO_WF_NORMAL : SO_WF_FIXED, mean, cv * mean, 0, 0, 0};
-    return d;
-}
-
 /* Table II, with the choices above. */
 static void wpbs_classes(so_wf_class c[4], double load, int scale, double cv,
                          double slowstart)
@@ -85,8 +79,8 @@ static void wpbs_classes(so_wf_class c[4], double load, int scale, double cv,
         k.job.user = t[u].user;
         k.job.maps = t[u].maps;
         k.job.reduces = t[u].reduces;
-        k.job.map_time = normal_cv(t[u].map_s, cv);
-        k.job.reduce_time = normal_cv(t[u].reduce_s, cv);
+        k.job.map_time = so_wf_normal_cv(t[u].map_s, cv);
+        k.job.reduce_time = so_wf_normal_cv(t[u].reduce_s, cv);
         k.job.copy_share = 0.3;
         k.job.sort_share = 0.1;
         k.job.slowstart = slowstart == 0.05 ? 0 : slowstart;

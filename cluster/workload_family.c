@@ -39,6 +39,12 @@ double so_wf_mean(const so_wf_dist *d)
     }
 }
 
+so_wf_dist so_wf_normal_cv(double mean, double cv)
+{
+    so_wf_dist d = {cv > 0 ? SO_WF_NORMAL : SO_WF_FIXED, mean, cv * mean, 0, 0, 0};
+    return d;
+}
+
 void so_wf_arrivals(const so_wf_arrival *a, double start, int n, so_rng *rng,
                     double *times)
 {

@@ -30,6 +30,8 @@ typedef struct so_wf_dist {
 double so_wf_draw(const so_wf_dist *d, double floor, so_rng *rng);
 /* The distribution's mean (before the floor). */
 double so_wf_mean(const so_wf_dist *d);
+/* Normal with sd = cv x mean; fixed at the mean when cv is 0. */
+so_wf_dist so_wf_normal_cv(double mean, double cv);
 
 /* ---- arrival processes ------------------------------------------------------ */
 typedef enum {

@@ -107,6 +107,21 @@ static void test_cli(void)
     CU_ASSERT_PTR_NOT_NULL(out && strstr(out, "--set straggler_speed=0.5"));
     CU_ASSERT_PTR_NOT_NULL(out && strstr(out, "ras-gridmix-workload cluster"));
     free(out);
+    /* the same command writes the same bytes */
+    for (int k = 0; k < 2; k++) {
+        snprintf(args, sizeof args, "gen wpbs-paper --seed 4 --out %s/same%d",
+                 so_test_tmpdir(), k);
+        CU_ASSERT_EQUAL(so_test_run(args, &out, NULL), 0);
+        free(out);
+    }
+    char p0[1024], p1[1024];
+    snprintf(p0, sizeof p0, "%s/same0/wpbs-paper-4-0.json", so_test_tmpdir());
+    snprintf(p1, sizeof p1, "%s/same1/wpbs-paper-4-0.json", so_test_tmpdir());
+    char *f0 = so_test_slurp(p0), *f1 = so_test_slurp(p1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f0 && f1);
+    CU_ASSERT_STRING_EQUAL(f0, f1);
+    free(f0);
+    free(f1);
     snprintf(args, sizeof args, "gen wpbs-paper --set load=0 --out %s/bad",
              so_test_tmpdir());
     CU_ASSERT_EQUAL(so_test_run(args, NULL, &err), 2);
