@@ -1,6 +1,7 @@
 /* ras_family.c — RAS instance families.
  *
- * ras-gridmix: the workload of Polo et al. (Middleware 2011), section 4.1:
+ * ras-gridmix: the workload of Polo et al. (Middleware 2011), section 4.1
+ * (the tables are in ras_gridmix.c, shared with ras-gridmix-workload):
  * Table 1 (9 Gridmix jobs: input size, submission time, length in
  * isolation, completion times and goals of Experiment 2) and Table 2 (the
  * map / shuffle / reduce profiles in % of a TaskTracker), 20 TaskTrackers
@@ -26,6 +27,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "formulations/ras.h"
+#include "formulations/ras_gridmix.h"
 
 /* ---- ras-gridmix ---------------------------------------------------------- */
 
@@ -38,51 +40,20 @@ const so_option_doc so_ras_gridmix_params[] = {
     {NULL, NULL, NULL},
 };
 
-typedef struct {
-    const char *label;
-    int app; /* 0 Sort, 1 Combine, 2 Select */
-    double input_gb, submit, isolation, completion, goal;
-} gridmix_job;
-
-/* Table 1 (completion times and goals of Experiment 2). */
-static const gridmix_job gridmix_jobs[] = {
-    {"J1", 0, 90, 0, 2500, 3018, 3000},   {"J2", 1, 5, 100, 500, 896, 850},
-    {"J3", 2, 10, 200, 400, 802, 1250},   {"J4", 2, 25, 350, 280, 550, 1100},
-    {"J5", 2, 5, 500, 50, 560, 950},      {"J6", 1, 13, 600, 750, 2589, 2600},
-    {"J7", 1, 50, 1100, 2500, 4614, 6000}, {"J8", 0, 19, 2500, 350, 3365, 3400},
-    {"J9", 0, 6, 3750, 250, 4141, 4250},
-};
-
-/* Table 2: cpu, io, memory in % of a TaskTracker. */
-static const struct {
-    const char *name;
-    double map[3], shuffle_io, reduce[3];
-} gridmix_profiles[] = {
-    {"Sort", {30, 45, 25}, 0.15, {20, 50, 60}},
-    {"Combine", {25, 10, 10}, 0.015, {10, 10, 25}},
-    {"Select", {15, 20, 10}, 0.015, {10, 10, 25}},
-};
-
-#define GRIDMIX_TTS 20
-
-static void gridmix_job_fill(so_ras_job *job, const gridmix_job *g,
+static void gridmix_job_fill(so_ras_job *job, const so_gridmix_job *g,
                              double time, int tight, double split_mb,
                              int sort_reducers, double map_fraction)
 {
-    const double *map = gridmix_profiles[g->app].map;
-    int maps = (int)ceil(g->input_gb * 1024.0 / split_mb);
+    int maps = so_gridmix_maps(g, split_mb);
     double map_end = g->submit + map_fraction * (g->completion - g->submit);
     double done = (time - g->submit) / (map_end - g->submit);
     if (done > 1)
         done = 1;
-    double peak = fmax(map[0], fmax(map[1], map[2]));
-    int concurrent = GRIDMIX_TTS * (int)floor(100.0 / peak);
-    int waves = (maps + concurrent - 1) / concurrent;
     job->s_pend = maps - (int)floor(done * maps);
     job->r_pend = g->app == 0 ? sort_reducers : 1;
     job->reduce_phase = job->s_pend == 0;
-    job->parallel_copies = 5;
-    job->t_avg = map_fraction * g->isolation / waves;
+    job->parallel_copies = SO_GRIDMIX_PARALLEL_COPIES;
+    job->t_avg = so_gridmix_map_time(g, split_mb, map_fraction);
     job->t_goal = g->goal;
     job->now = time;
     job->has_goal = tight;
@@ -90,10 +61,10 @@ static void gridmix_job_fill(so_ras_job *job, const gridmix_job *g,
                                                 job->t_avg, time)
                        : job->s_pend;
     for (size_t r = 0; r < 3; r++) {
-        job->map[r] = map[r];
-        job->reduce[r] = gridmix_profiles[g->app].reduce[r];
+        job->map[r] = so_gridmix_apps[g->app].map[r];
+        job->reduce[r] = so_gridmix_apps[g->app].reduce[r];
     }
-    job->shuffle[1] = gridmix_profiles[g->app].shuffle_io;
+    job->shuffle[1] = so_gridmix_apps[g->app].shuffle_io;
     job->shuffle_base[2] = job->reduce[2];
 }
 
@@ -159,10 +130,10 @@ int so_ras_gridmix_generate(const so_params *set, so_rng *rng, json_t **out,
     if (strcmp(goals, "tight") && strcmp(goals, "none"))
         return so_error_setf(err, NULL, 0, 0, "goals",
                              "expected tight or none, found '%s'", goals);
-    size_t n = sizeof gridmix_jobs / sizeof gridmix_jobs[0], J = 0;
+    size_t n = so_gridmix_job_count, J = 0;
     for (size_t k = 0; k < n; k++)
-        J += gridmix_jobs[k].submit <= time && time < gridmix_jobs[k].completion;
-    so_ras *ras = so_ras_new(3, GRIDMIX_TTS, J);
+        J += so_gridmix_jobs[k].submit <= time && time < so_gridmix_jobs[k].completion;
+    so_ras *ras = so_ras_new(3, SO_GRIDMIX_TTS, J);
     if (!ras)
         return SO_ENOMEM;
     rc = set_names(ras);
@@ -170,13 +141,13 @@ int so_ras_gridmix_generate(const so_params *set, so_rng *rng, json_t **out,
         ras->capacity[k] = 100;
     J = 0;
     for (size_t k = 0; k < n && !rc; k++) {
-        const gridmix_job *g = &gridmix_jobs[k];
+        const so_gridmix_job *g = &so_gridmix_jobs[k];
         if (!(g->submit <= time && time < g->completion))
             continue;
         so_ras_job *job = &ras->jobs[J++];
         char name[48];
         snprintf(name, sizeof name, "%s-%s", g->label,
-                 gridmix_profiles[g->app].name);
+                 so_gridmix_apps[g->app].name);
         job->name = strdup(name);
         if (!job->name)
             rc = SO_ENOMEM;

@@ -146,6 +146,14 @@ int so_ras_gridmix_generate(const so_params *, so_rng *, json_t **, so_error *);
 extern const so_option_doc so_ras_random_params[];
 int so_ras_random_generate(const so_params *, so_rng *, json_t **, so_error *);
 
+/* cluster workloads */
+extern const so_option_doc so_cl_wpbs_params[], so_cl_stealing_params[],
+    so_cl_ras_gridmix_params[];
+int so_cl_wpbs_generate(const so_params *, so_rng *, json_t **, so_error *);
+int so_cl_stealing_generate(const so_params *, so_rng *, json_t **, so_error *);
+int so_cl_ras_gridmix_generate(const so_params *, so_rng *, json_t **,
+                               so_error *);
+
 static const so_family families[] = {
     /* knapsack */
     {"knapsack", "knapsack",
@@ -177,6 +185,20 @@ static const so_family families[] = {
     {"ras-random", "ras",
      "random TaskTrackers, jobs and resources at a chosen tightness",
      so_ras_random_params, so_ras_random_generate},
+
+    /* cluster workloads (slotopt sim) */
+    {"wpbs-paper", "cluster",
+     "WPBS paper's Table II: 11 nodes x 2+2 slots; WordCount, Pi, Grep, Sort"
+     " users with their sizes, arrival patterns and job counts",
+     so_cl_wpbs_params, so_cl_wpbs_generate},
+    {"stealing-paper", "cluster",
+     "resource-stealing paper (Guo et al. 2012): one job (ts-map, ts-reduce,"
+     " mm, mr-wc, wordcount, io) on 32 nodes x 7+7 slots, stragglers",
+     so_cl_stealing_params, so_cl_stealing_generate},
+    {"ras-gridmix-workload", "cluster",
+     "RAS paper's Gridmix jobs (Tables 1-2) with submit times and per-phase"
+     " demands on 20 TaskTrackers, cpu/io shared, memory hard",
+     so_cl_ras_gridmix_params, so_cl_ras_gridmix_generate},
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
