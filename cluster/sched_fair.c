@@ -348,5 +348,5 @@ const so_cl_scheduler so_cl_sched_fair = {
     "fair",
     "Hadoop fair scheduler: pools, minimum shares, weights, waterline fair"
     " share, FIFO or fair inside a pool, optional preemption",
-    fair_options, fair_create, fair_allocate, fair_assign, fair_destroy,
+    fair_options, fair_create, fair_allocate, fair_assign, fair_destroy, NULL,
 };

@@ -30,5 +30,5 @@ static int fifo_assign(void *state, so_cl_sim *sim, int node, int phase)
 
 const so_cl_scheduler so_cl_sched_fifo = {
     "fifo", "Hadoop's default FIFO job queue (submit order)", NULL,
-    fifo_create, NULL, fifo_assign, NULL,
+    fifo_create, NULL, fifo_assign, NULL, NULL,
 };

@@ -263,5 +263,5 @@ const so_cl_scheduler so_cl_sched_flex = {
     "flex",
     "FLEX allocation layer (Wolf et al. 2010) each epoch, per phase, feeding"
     " the fair scheduler's deficit assignment",
-    flex_options, flex_create, flex_allocate, flex_assign, flex_destroy,
+    flex_options, flex_create, flex_allocate, flex_assign, flex_destroy, NULL,
 };
