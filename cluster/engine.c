@@ -35,6 +35,11 @@ const so_option_doc so_cl_sim_options[] = {
     {"epoch", "0.5",
      "seconds between allocation-layer calls (Hadoop fair scheduler's update"
      " interval, 500 ms)"},
+    {"padding", "1",
+     "1: Hadoop 1.x load-factor padding, a TaskTracker runs at most"
+     " ceil(load x its slots) tasks of a phase, load = runnable tasks /"
+     " cluster slots (JobQueueTaskScheduler, fair scheduler's load"
+     " manager); 0: every free slot is offered"},
     {NULL, NULL, NULL},
 };
 
@@ -198,6 +203,7 @@ static void check_reduces_open(so_cl_sim *s, int j)
     double need = ceil(job->spec->slowstart * job->n[SO_CL_MAP]);
     if (job->done[SO_CL_MAP] >= need) {
         job->reduces_open = 1;
+        s->runnable[SO_CL_REDUCE] += job->n[SO_CL_REDUCE];
         if (job->n[SO_CL_REDUCE] > 0)
             list_add(s, j, SO_CL_REDUCE);
     }
@@ -447,6 +453,7 @@ static void arrive_job(so_cl_sim *s, int j)
 {
     so_cl_jobrt *job = &s->jobs[j];
     job->arrived = 1;
+    s->runnable[SO_CL_MAP] += job->n[SO_CL_MAP];
     logf_event(s, "arrive", j, -1, -1, -1);
     if (so_cl_locality_open(s, j))
         s->failed = 1;
@@ -476,12 +483,28 @@ static void on_arrive(so_cl_sim *s, int j)
     }
 }
 
+/* Slots of the phase the node may fill now: its free slots, and with
+ * padding at most min(slots, ceil(load x slots)) running tasks, load =
+ * runnable tasks (not yet done, of arrived jobs, reduces once open) /
+ * cluster slots (Hadoop 1.x JobQueueTaskScheduler.assignTasks and the fair
+ * scheduler's CapBasedLoadManager with load.max.diff 0). */
+static int offered_slots(const so_cl_sim *s, int node, int p)
+{
+    const so_cl_nodert *nd = &s->nodes[node];
+    if (!s->padding || nd->free[p] <= 0)
+        return nd->free[p];
+    int slots = s->w->nodes[node].slots[p];
+    double load = (double)s->runnable[p] / s->total_slots[p];
+    double cap = fmin(slots, ceil(load * slots));
+    int room = (int)cap - (slots - nd->free[p]);
+    return room < nd->free[p] ? room : nd->free[p];
+}
+
 static void fill_slots(so_cl_sim *s, int node)
 {
     const so_cl_scheduler *sc = s->cfg.scheduler;
     for (int p = 0; p < SO_CL_PHASES; p++)
-        for (int k = s->nodes[node].free[p]; k > 0 && s->nodes[node].free[p] > 0;
-             k--)
+        for (int k = offered_slots(s, node, p); k > 0; k = offered_slots(s, node, p))
             if (!sc->assign(s->sched_state, s, node, p))
                 break;
 }
@@ -573,6 +596,7 @@ static int on_end(so_cl_sim *s, const so_cl_event *e)
         job->rate_sumsq[p] += 1.0 / (ran * ran);
     }
     job->running_tasks[p]--;
+    s->runnable[p]--;
     if (++job->done[p] == job->n[p]) {
         list_remove(s, j, p);
         if (p == SO_CL_MAP) {
@@ -616,12 +640,21 @@ int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
     if (!(epoch > 0) || epoch > 1e6)
         return so_error_setf(err, NULL, 0, 0, "epoch",
                              "expected seconds in (0, 1e6], found %g", epoch);
+    long long padding = 1;
+    rc = so_params_int(cfg->params, so_cl_sim_options, "padding", 1, &padding,
+                       err);
+    if (rc)
+        return rc;
+    if (padding != 0 && padding != 1)
+        return so_error_setf(err, NULL, 0, 0, "padding",
+                             "expected 0 or 1, found %lld", padding);
     so_cl_sim *s = calloc(1, sizeof *s);
     if (!s)
         return SO_ENOMEM;
     s->w = w;
     s->cfg = *cfg;
     s->epoch = epoch;
+    s->padding = (int)padding;
     s->interval = so_cl_heartbeat_interval(w);
     so_cl_heap_init(&s->heap);
     for (int p = 0; p < SO_CL_PHASES; p++)

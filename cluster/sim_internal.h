@@ -99,6 +99,9 @@ struct so_cl_sim {
     void *sched_state;
     double now;
     double interval, epoch;
+    int padding;   /* Hadoop's load-factor padding (engine.c) */
+    int runnable[SO_CL_PHASES]; /* tasks not done of arrived jobs (reduces:
+                                 * once open) */
     int epoch_armed;
     so_cl_heap heap;
     so_cl_jobrt *jobs;
