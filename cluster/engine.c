@@ -262,6 +262,7 @@ static int start_attempt(so_cl_sim *s, int t, int node, int speculative)
     a->node_index = nd->n_running;
     nd->running[nd->n_running++] = id;
     nd->free[p]--;
+    s->pool_running[p][job->spec->pool]++;
     for (int r = 0; r < s->w->n_resources; r++)
         nd->used[r] += so_cl_held_demand(job->spec, p, r);
     task->attempt[task->n_running++] = id;
@@ -316,6 +317,7 @@ static void stop_attempt(so_cl_sim *s, int id, int state)
     s->stats.busy[p] += s->now - a->start;
     busy_change(s, p, -1);
     nd->free[p]++;
+    s->pool_running[p][job->spec->pool]--;
     for (int r = 0; r < s->w->n_resources; r++) {
         double held = so_cl_held_demand(job->spec, p, r);
         nd->used[r] -= held;
@@ -667,7 +669,10 @@ int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
     s->results = calloc((size_t)w->n_jobs + 1, sizeof *s->results);
     s->tasks = calloc(n_tasks + 1, sizeof *s->tasks);
     s->nodes = calloc((size_t)w->n_nodes + 1, sizeof *s->nodes);
-    if (!s->jobs || !s->results || !s->tasks || !s->nodes) {
+    for (int p = 0; p < SO_CL_PHASES; p++)
+        s->pool_running[p] = calloc((size_t)w->n_pools + 1, sizeof(int));
+    if (!s->jobs || !s->results || !s->tasks || !s->nodes ||
+        !s->pool_running[SO_CL_MAP] || !s->pool_running[SO_CL_REDUCE]) {
         so_cl_sim_free(s);
         return SO_ENOMEM;
     }
@@ -799,8 +804,10 @@ void so_cl_sim_free(so_cl_sim *s)
     if (s->nodes)
         for (int n = 0; n < s->w->n_nodes; n++)
             free(s->nodes[n].running);
-    for (int p = 0; p < SO_CL_PHASES; p++)
+    for (int p = 0; p < SO_CL_PHASES; p++) {
         free(s->series[p]);
+        free(s->pool_running[p]);
+    }
     so_cl_heap_free(&s->heap);
     so_cl_users_free(s);
     free(s->replica);

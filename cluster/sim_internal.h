@@ -115,6 +115,7 @@ struct so_cl_sim {
     int replicas;  /* R: replicas per map (0: no locality model) */
     int *replica;  /* R nodes per task (maps only), task-major */
     int spec_running[SO_CL_PHASES];
+    int *pool_running[SO_CL_PHASES]; /* running attempts per pool */
     /* jobs that want slots of a phase (arrived, phase open, not finished),
      * linked in job order */
     int head[SO_CL_PHASES], tail[SO_CL_PHASES];
