@@ -115,6 +115,27 @@ double so_cl_heartbeat_interval(const so_cl_workload *w);
 /* ---- policies ------------------------------------------------------------ */
 typedef struct so_cl_sim so_cl_sim;
 
+/* Callbacks a scheduler or a node policy may implement (any may be NULL),
+ * called after the engine has updated its state for the event:
+ *   job_arrive     a job was submitted;
+ *   attempt_launch an attempt started;
+ *   attempt_end    an attempt stopped on `node` after `duration` seconds:
+ *                  done (the winner) or killed (preempted or redundant),
+ *                  as sim->attempts[attempt].state tells;
+ *   job_finish     a job's last task completed;
+ *   node_change    the set of attempts running on `node` changed (a node
+ *                  policy may then call so_cl_set_rate_factor).
+ * cluster/observe.h lists what a policy may read: what a JobTracker
+ * observes, never the workload's true task work. */
+typedef struct so_cl_hooks {
+    void (*job_arrive)(void *state, so_cl_sim *sim, int job);
+    void (*attempt_launch)(void *state, so_cl_sim *sim, int attempt);
+    void (*attempt_end)(void *state, so_cl_sim *sim, int attempt, int node,
+                        double duration);
+    void (*job_finish)(void *state, so_cl_sim *sim, int job);
+    void (*node_change)(void *state, so_cl_sim *sim, int node);
+} so_cl_hooks;
+
 typedef struct so_cl_scheduler {
     const char *name;
     const char *description;
@@ -128,6 +149,7 @@ typedef struct so_cl_scheduler {
      * so_cl_launch(); returns 1 if a task was launched, else 0. */
     int (*assign)(void *state, so_cl_sim *sim, int node, int phase);
     void (*destroy)(void *state);
+    const so_cl_hooks *hooks; /* NULL, or called with the scheduler's state */
 } so_cl_scheduler;
 
 typedef struct so_cl_speculation {
@@ -151,6 +173,12 @@ int so_cl_launch(so_cl_sim *sim, int job, int node, int phase);
 /* Launches a pending map of job whose input has a replica on node; 1 if it
  * did. Without a locality model (replicas 0) every map is local. */
 int so_cl_launch_local(so_cl_sim *sim, int job, int node);
+/* Sets a running attempt's policy rate factor (> 0, finite; e.g. k threads
+ * of a task with parallel fraction f: 1 / ((1 - f) + f / k)). Its rate is
+ * node speed x contention share x factor: its work done is brought up to
+ * now and its end event rescheduled. Returns 0, or -1 for a bad factor or
+ * an attempt that is not running. */
+int so_cl_set_rate_factor(so_cl_sim *sim, int attempt, double factor);
 
 /* ---- simulation ---------------------------------------------------------- */
 extern const so_option_doc so_cl_sim_options[]; /* epoch */
@@ -162,6 +190,8 @@ typedef struct so_cl_config {
     uint64_t seed;            /* heartbeat phases */
     FILE *event_log;          /* one line per event and action; may be NULL */
     double series_step;       /* > 0: record busy slots per step (plots) */
+    const so_cl_hooks *hooks; /* a node policy's callbacks; may be NULL */
+    void *hooks_state;        /* passed to them */
 } so_cl_config;
 
 typedef struct so_cl_job_result {
@@ -182,6 +212,10 @@ typedef struct so_cl_stats {
     /* speculative copies: launched = useful (won) + non-beneficial (the
      * original won, the copy was killed) + killed (preempted) */
     uint64_t spec_launched, spec_useful, spec_killed, spec_nonbeneficial;
+    uint64_t stale_events;    /* end events superseded by a rate change */
+    double work_done;         /* work integrated over the winning attempts
+                               * (reference seconds, remote maps scaled) */
+    double work_wasted;       /* the same over killed attempts */
 } so_cl_stats;
 
 /* Event kinds, in the order of so_cl_stats.events_by_kind. */

@@ -23,8 +23,6 @@
 #include <string.h>
 #include "cluster/sim_internal.h"
 
-enum { EV_ARRIVE, EV_HEARTBEAT, EV_OOB, EV_COPY_END, EV_END, EV_EPOCH };
-
 static const char *const event_names[] = {
     "arrive", "heartbeat", "oob-heartbeat", "copy-end", "attempt-end", "epoch"};
 
@@ -37,6 +35,11 @@ const so_option_doc so_cl_sim_options[] = {
     {"epoch", "0.5",
      "seconds between allocation-layer calls (Hadoop fair scheduler's update"
      " interval, 500 ms)"},
+    {"padding", "1",
+     "1: Hadoop 1.x load-factor padding, a TaskTracker runs at most"
+     " ceil(load x its slots) tasks of a phase, load = runnable tasks /"
+     " cluster slots (JobQueueTaskScheduler, fair scheduler's load"
+     " manager); 0: every free slot is offered"},
     {NULL, NULL, NULL},
 };
 
@@ -52,9 +55,19 @@ static void logf_event(so_cl_sim *s, const char *what, int job, int task,
 
 static void push(so_cl_sim *s, double t, int kind, int id)
 {
-    if (so_cl_heap_push(&s->heap, t, kind, id))
-        s->failed = 1;
+    (void)so_cl_push(s, t, kind, id);
 }
+
+/* Policy callbacks: the scheduler's, then the node policy's. */
+#define CALL_HOOKS(s, fn, ...)                                               \
+    do {                                                                     \
+        const so_cl_hooks *h_ = (s)->cfg.scheduler->hooks;                   \
+        if (h_ && h_->fn)                                                    \
+            h_->fn((s)->sched_state, (s), __VA_ARGS__);                      \
+        h_ = (s)->cfg.hooks;                                                 \
+        if (h_ && h_->fn)                                                    \
+            h_->fn((s)->cfg.hooks_state, (s), __VA_ARGS__);                  \
+    } while (0)
 
 static int grow_ints(int **v, int *cap, int need)
 {
@@ -176,7 +189,9 @@ static void check_finished(so_cl_sim *s, int j)
     s->results[j].start = job->start;
     s->results[j].finish = s->now;
     s->jobs_done++;
+    so_cl_observe_job(s, j);
     logf_event(s, "job-finish", j, -1, -1, -1);
+    CALL_HOOKS(s, job_finish, j);
 }
 
 /* Hadoop's completedMapsForReduceSlowstart = ceil(slowstart * maps). */
@@ -188,6 +203,7 @@ static void check_reduces_open(so_cl_sim *s, int j)
     double need = ceil(job->spec->slowstart * job->n[SO_CL_MAP]);
     if (job->done[SO_CL_MAP] >= need) {
         job->reduces_open = 1;
+        s->runnable[SO_CL_REDUCE] += job->n[SO_CL_REDUCE];
         if (job->n[SO_CL_REDUCE] > 0)
             list_add(s, j, SO_CL_REDUCE);
     }
@@ -198,14 +214,8 @@ static void release_waiting_reduces(so_cl_sim *s, so_cl_jobrt *job)
 {
     for (int k = 0; k < job->n_running[SO_CL_REDUCE]; k++) {
         so_cl_attempt *a = &s->attempts[job->running[SO_CL_REDUCE][k]];
-        if (!a->waiting)
-            continue;
-        const so_cl_reduce_work *rw =
-            &job->spec->reduce_work[a->task - job->first_task[SO_CL_REDUCE]];
-        a->waiting = 0;
-        a->copy_end = s->now;
-        push(s, s->now + (rw->sort + rw->reduce) / s->w->nodes[a->node].speed,
-             EV_END, job->running[SO_CL_REDUCE][k]);
+        if (a->waiting)
+            so_cl_rate_second_segment(s, job->running[SO_CL_REDUCE][k]);
     }
 }
 
@@ -240,6 +250,7 @@ static int start_attempt(so_cl_sim *s, int t, int node, int speculative)
     a->copy_end = -1;
     a->waiting = 0;
     a->scale = 1;
+    int i = t - job->first_task[p];
     if (p == SO_CL_MAP && so_cl_is_local(s, t, node)) {
         s->stats.local_maps++;
     } else if (p == SO_CL_MAP) {
@@ -251,8 +262,9 @@ static int start_attempt(so_cl_sim *s, int t, int node, int speculative)
     a->node_index = nd->n_running;
     nd->running[nd->n_running++] = id;
     nd->free[p]--;
+    s->pool_running[p][job->spec->pool]++;
     for (int r = 0; r < s->w->n_resources; r++)
-        nd->used[r] += job->spec->demand[p][r];
+        nd->used[r] += so_cl_held_demand(job->spec, p, r);
     task->attempt[task->n_running++] = id;
     if (task->state == SO_CL_PENDING) {
         task->state = SO_CL_RUNNING;
@@ -271,20 +283,18 @@ static int start_attempt(so_cl_sim *s, int t, int node, int speculative)
     logf_event(s, speculative ? "launch-speculative" : "launch", task->job, t,
                id, node);
 
-    double speed = s->w->nodes[node].speed;
-    int i = t - job->first_task[p];
     if (p == SO_CL_MAP) {
-        push(s, s->now + job->spec->map_work[i] * a->scale / speed, EV_END, id);
+        so_cl_rate_init(s, a, job->spec->map_work[i] * a->scale);
     } else {
-        const so_cl_reduce_work *rw = &job->spec->reduce_work[i];
-        double copy_end = s->now + rw->copy / speed;
-        if (maps_complete(job)) {
-            a->copy_end = copy_end;
-            push(s, copy_end + (rw->sort + rw->reduce) / speed, EV_END, id);
-        } else {
-            push(s, copy_end, EV_COPY_END, id);
-        }
+        so_cl_rate_init(s, a, job->spec->reduce_work[i].copy);
+        /* with contention the copy end changes the demand: an event */
+        a->chained = maps_complete(job) && s->w->contention == SO_CL_CONTENTION_NONE;
     }
+    so_cl_rate_refresh_node(s, node);
+    if (a->live == SO_CL_NO_EVENT)
+        so_cl_rate_schedule(s, id);
+    CALL_HOOKS(s, attempt_launch, id);
+    CALL_HOOKS(s, node_change, node);
     return 0;
 }
 
@@ -297,13 +307,21 @@ static void stop_attempt(so_cl_sim *s, int id, int state)
     so_cl_task *task = &s->tasks[a->task];
     so_cl_nodert *nd = &s->nodes[a->node];
     int p = a->phase;
+    so_cl_rate_advance(s, a);
     a->state = state;
+    a->live = SO_CL_NO_EVENT;
+    if (state == SO_CL_DONE)
+        s->stats.work_done += a->worked;
+    else
+        s->stats.work_wasted += a->worked;
     s->stats.busy[p] += s->now - a->start;
     busy_change(s, p, -1);
     nd->free[p]++;
+    s->pool_running[p][job->spec->pool]--;
     for (int r = 0; r < s->w->n_resources; r++) {
-        nd->used[r] -= job->spec->demand[p][r];
-        s->stats.resource_busy[r] += job->spec->demand[p][r] * (s->now - a->start);
+        double held = so_cl_held_demand(job->spec, p, r);
+        nd->used[r] -= held;
+        s->stats.resource_busy[r] += held * (s->now - a->start);
     }
     int last = nd->running[--nd->n_running];
     nd->running[a->node_index] = last;
@@ -320,6 +338,15 @@ static void stop_attempt(so_cl_sim *s, int id, int state)
         s->spec_running[p]--;
         job->spec_running[p]--;
     }
+    so_cl_rate_refresh_node(s, a->node);
+}
+
+/* The callbacks for a stopped attempt, once the engine's state is final. */
+static void stopped_hooks(so_cl_sim *s, int id)
+{
+    const so_cl_attempt *a = &s->attempts[id];
+    CALL_HOOKS(s, attempt_end, id, a->node, s->now - a->start);
+    CALL_HOOKS(s, node_change, a->node);
 }
 
 /* A pending task of the job's phase for node: a local map first (Hadoop's
@@ -357,8 +384,9 @@ static int can_launch(const so_cl_sim *s, int j, int node, int p)
         (p == SO_CL_REDUCE && !job->reduces_open))
         return 0;
     for (int r = 0; r < s->w->n_resources; r++)
-        if (nd->used[r] + job->spec->demand[p][r] >
-            s->w->nodes[node].capacity[r] * (1 + 1e-12))
+        if (s->w->hard[r] &&
+            nd->used[r] + so_cl_held_demand(job->spec, p, r) >
+                s->w->nodes[node].capacity[r] * (1 + 1e-12))
             return 0;
     return 1;
 }
@@ -405,6 +433,7 @@ int so_cl_kill(so_cl_sim *s, int id)
         s->stats.spec_killed++;
     stop_attempt(s, id, SO_CL_KILLED);
     logf_event(s, "kill", a->job, a->task, id, a->node);
+    stopped_hooks(s, id);
     if (task->n_running == 0) {
         if (grow_ints(&job->requeued[p], &job->cap_requeued[p],
                       job->n_requeued[p] + 1))
@@ -416,7 +445,7 @@ int so_cl_kill(so_cl_sim *s, int id)
         so_cl_locality_requeue(s, a->task);
     }
     if (s->w->outofband)
-        push(s, s->now, EV_OOB, a->node);
+        push(s, s->now, SO_CL_EV_OOB, a->node);
     return 0;
 }
 
@@ -426,12 +455,14 @@ static void arrive_job(so_cl_sim *s, int j)
 {
     so_cl_jobrt *job = &s->jobs[j];
     job->arrived = 1;
+    s->runnable[SO_CL_MAP] += job->n[SO_CL_MAP];
     logf_event(s, "arrive", j, -1, -1, -1);
     if (so_cl_locality_open(s, j))
         s->failed = 1;
     if (job->n[SO_CL_MAP] > 0)
         list_add(s, j, SO_CL_MAP);
     check_reduces_open(s, j);
+    CALL_HOOKS(s, job_arrive, j);
     check_finished(s, j);
 }
 
@@ -444,22 +475,38 @@ static void on_arrive(so_cl_sim *s, int j)
            s->w->jobs[s->next_arrival].submit == s->now) {
         arrive_job(s, s->next_arrival);
         s->stats.events++;
-        s->stats.events_by_kind[EV_ARRIVE]++;
+        s->stats.events_by_kind[SO_CL_EV_ARRIVE]++;
     }
     if (s->next_arrival < s->w->n_jobs)
-        push(s, s->w->jobs[s->next_arrival].submit, EV_ARRIVE, s->next_arrival);
+        push(s, s->w->jobs[s->next_arrival].submit, SO_CL_EV_ARRIVE, s->next_arrival);
     if (s->cfg.scheduler->allocate && !s->epoch_armed) {
         s->epoch_armed = 1;
-        push(s, ceil(s->now / s->epoch) * s->epoch, EV_EPOCH, 0);
+        push(s, ceil(s->now / s->epoch) * s->epoch, SO_CL_EV_EPOCH, 0);
     }
+}
+
+/* Slots of the phase the node may fill now: its free slots, and with
+ * padding at most min(slots, ceil(load x slots)) running tasks, load =
+ * runnable tasks (not yet done, of arrived jobs, reduces once open) /
+ * cluster slots (Hadoop 1.x JobQueueTaskScheduler.assignTasks and the fair
+ * scheduler's CapBasedLoadManager with load.max.diff 0). */
+static int offered_slots(const so_cl_sim *s, int node, int p)
+{
+    const so_cl_nodert *nd = &s->nodes[node];
+    if (!s->padding || nd->free[p] <= 0)
+        return nd->free[p];
+    int slots = s->w->nodes[node].slots[p];
+    double load = (double)s->runnable[p] / s->total_slots[p];
+    double cap = fmin(slots, ceil(load * slots));
+    int room = (int)cap - (slots - nd->free[p]);
+    return room < nd->free[p] ? room : nd->free[p];
 }
 
 static void fill_slots(so_cl_sim *s, int node)
 {
     const so_cl_scheduler *sc = s->cfg.scheduler;
     for (int p = 0; p < SO_CL_PHASES; p++)
-        for (int k = s->nodes[node].free[p]; k > 0 && s->nodes[node].free[p] > 0;
-             k--)
+        for (int k = offered_slots(s, node, p); k > 0; k = offered_slots(s, node, p))
             if (!sc->assign(s->sched_state, s, node, p))
                 break;
 }
@@ -477,7 +524,7 @@ static void next_heartbeat(so_cl_sim *s, int node)
         if (k > (double)nd->beat)
             nd->beat = (long long)k;
     }
-    push(s, nd->phase + (double)nd->beat * s->interval, EV_HEARTBEAT, node);
+    push(s, nd->phase + (double)nd->beat * s->interval, SO_CL_EV_HEARTBEAT, node);
 }
 
 static void on_heartbeat(so_cl_sim *s, int node)
@@ -487,29 +534,39 @@ static void on_heartbeat(so_cl_sim *s, int node)
         next_heartbeat(s, node);
 }
 
-static int on_copy_end(so_cl_sim *s, int id)
+/* Whether an end or copy-end event is the attempt's live one: not killed
+ * since, nor superseded by a rate change (then it is stale). */
+static int live_event(so_cl_sim *s, const so_cl_event *e)
 {
-    so_cl_attempt *a = &s->attempts[id];
-    if (a->state != SO_CL_RUNNING)
+    so_cl_attempt *a = &s->attempts[e->id];
+    if (a->state != SO_CL_RUNNING || a->live != e->seq)
         return 0;
-    so_cl_jobrt *job = &s->jobs[a->job];
-    if (maps_complete(job)) {
-        const so_cl_reduce_work *rw =
-            &job->spec->reduce_work[a->task - job->first_task[SO_CL_REDUCE]];
-        a->copy_end = s->now;
-        push(s, s->now + (rw->sort + rw->reduce) / s->w->nodes[a->node].speed,
-             EV_END, id);
-    } else {
-        a->waiting = 1;
-    }
+    a->live = SO_CL_NO_EVENT;
     return 1;
 }
 
-static int on_end(so_cl_sim *s, int id)
+static int on_copy_end(so_cl_sim *s, const so_cl_event *e)
 {
+    if (!live_event(s, e))
+        return 0;
+    int id = e->id;
     so_cl_attempt *a = &s->attempts[id];
-    if (a->state != SO_CL_RUNNING)
-        return 0; /* killed before its end */
+    so_cl_jobrt *job = &s->jobs[a->job];
+    so_cl_rate_advance(s, a);
+    a->done = a->work; /* the segment ended: no rounding left over */
+    if (maps_complete(job))
+        so_cl_rate_second_segment(s, id);
+    else
+        a->waiting = 1;
+    return 1;
+}
+
+static int on_end(so_cl_sim *s, const so_cl_event *e)
+{
+    if (!live_event(s, e))
+        return 0;
+    int id = e->id;
+    so_cl_attempt *a = &s->attempts[id];
     int t = a->task, j = a->job, p = a->phase, node = a->node;
     so_cl_task *task = &s->tasks[t];
     so_cl_jobrt *job = &s->jobs[j];
@@ -522,6 +579,7 @@ static int on_end(so_cl_sim *s, int id)
     s->nodes[node].completed++;
     if (a->speculative)
         s->stats.spec_useful++;
+    int killed[2], n_killed = 0;
     while (task->n_running > 0) {
         int other = task->attempt[0];
         int other_node = s->attempts[other].node;
@@ -530,14 +588,17 @@ static int on_end(so_cl_sim *s, int id)
         stop_attempt(s, other, SO_CL_KILLED);
         logf_event(s, "kill-redundant", j, t, other, other_node);
         if (s->w->outofband)
-            push(s, s->now, EV_OOB, other_node);
+            push(s, s->now, SO_CL_EV_OOB, other_node);
+        killed[n_killed++] = other;
     }
+    so_cl_observe_task(s, a, ran);
     if (ran > 0) {
         task->rate = 1.0 / ran;
         job->rate_sum[p] += 1.0 / ran;
         job->rate_sumsq[p] += 1.0 / (ran * ran);
     }
     job->running_tasks[p]--;
+    s->runnable[p]--;
     if (++job->done[p] == job->n[p]) {
         list_remove(s, j, p);
         if (p == SO_CL_MAP) {
@@ -547,9 +608,12 @@ static int on_end(so_cl_sim *s, int id)
     }
     if (p == SO_CL_MAP)
         check_reduces_open(s, j);
+    stopped_hooks(s, id);
+    for (int k = 0; k < n_killed; k++)
+        stopped_hooks(s, killed[k]);
     check_finished(s, j);
     if (s->w->outofband)
-        push(s, s->now, EV_OOB, node);
+        push(s, s->now, SO_CL_EV_OOB, node);
     return 1;
 }
 
@@ -557,7 +621,7 @@ static void on_epoch(so_cl_sim *s)
 {
     s->cfg.scheduler->allocate(s->sched_state, s);
     if (s->next_arrival > s->jobs_done) /* some arrived job is unfinished */
-        push(s, s->now + s->epoch, EV_EPOCH, 0);
+        push(s, s->now + s->epoch, SO_CL_EV_EPOCH, 0);
     else
         s->epoch_armed = 0;
 }
@@ -578,12 +642,21 @@ int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
     if (!(epoch > 0) || epoch > 1e6)
         return so_error_setf(err, NULL, 0, 0, "epoch",
                              "expected seconds in (0, 1e6], found %g", epoch);
+    long long padding = 1;
+    rc = so_params_int(cfg->params, so_cl_sim_options, "padding", 1, &padding,
+                       err);
+    if (rc)
+        return rc;
+    if (padding != 0 && padding != 1)
+        return so_error_setf(err, NULL, 0, 0, "padding",
+                             "expected 0 or 1, found %lld", padding);
     so_cl_sim *s = calloc(1, sizeof *s);
     if (!s)
         return SO_ENOMEM;
     s->w = w;
     s->cfg = *cfg;
     s->epoch = epoch;
+    s->padding = (int)padding;
     s->interval = so_cl_heartbeat_interval(w);
     so_cl_heap_init(&s->heap);
     for (int p = 0; p < SO_CL_PHASES; p++)
@@ -596,7 +669,10 @@ int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
     s->results = calloc((size_t)w->n_jobs + 1, sizeof *s->results);
     s->tasks = calloc(n_tasks + 1, sizeof *s->tasks);
     s->nodes = calloc((size_t)w->n_nodes + 1, sizeof *s->nodes);
-    if (!s->jobs || !s->results || !s->tasks || !s->nodes) {
+    for (int p = 0; p < SO_CL_PHASES; p++)
+        s->pool_running[p] = calloc((size_t)w->n_pools + 1, sizeof(int));
+    if (!s->jobs || !s->results || !s->tasks || !s->nodes ||
+        !s->pool_running[SO_CL_MAP] || !s->pool_running[SO_CL_REDUCE]) {
         so_cl_sim_free(s);
         return SO_ENOMEM;
     }
@@ -635,6 +711,10 @@ int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
             return SO_ENOMEM;
         }
     }
+    if (so_cl_users_init(s)) {
+        so_cl_sim_free(s);
+        return SO_ENOMEM;
+    }
     so_rng placement;
     so_rng_seed_stream(&placement, cfg->seed, 1);
     if (so_cl_locality_init(s, &placement)) {
@@ -647,12 +727,12 @@ int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
         return rc;
     }
     if (w->n_jobs > 0) {
-        push(s, w->jobs[0].submit, EV_ARRIVE, 0);
+        push(s, w->jobs[0].submit, SO_CL_EV_ARRIVE, 0);
         so_rng rng;
         so_rng_seed(&rng, cfg->seed);
         for (int n = 0; n < w->n_nodes; n++) {
             s->nodes[n].phase = w->aligned ? 0 : so_rng_uniform(&rng) * s->interval;
-            push(s, s->nodes[n].phase, EV_HEARTBEAT, n);
+            push(s, s->nodes[n].phase, SO_CL_EV_HEARTBEAT, n);
         }
     }
     if (s->failed) {
@@ -670,18 +750,18 @@ int so_cl_sim_run(so_cl_sim *s)
         s->now = e.time;
         int live = 1;
         switch (e.kind) {
-        case EV_ARRIVE: on_arrive(s, e.id); break;
-        case EV_HEARTBEAT: on_heartbeat(s, e.id); break;
-        case EV_OOB: fill_slots(s, e.id); break;
-        case EV_COPY_END: live = on_copy_end(s, e.id); break;
-        case EV_END: live = on_end(s, e.id); break;
+        case SO_CL_EV_ARRIVE: on_arrive(s, e.id); break;
+        case SO_CL_EV_HEARTBEAT: on_heartbeat(s, e.id); break;
+        case SO_CL_EV_OOB: fill_slots(s, e.id); break;
+        case SO_CL_EV_COPY_END: live = on_copy_end(s, &e); break;
+        case SO_CL_EV_END: live = on_end(s, &e); break;
         default: on_epoch(s); break;
         }
-        if (live && (e.kind == EV_HEARTBEAT || e.kind == EV_OOB))
+        if (live && (e.kind == SO_CL_EV_HEARTBEAT || e.kind == SO_CL_EV_OOB))
             logf_event(s, event_names[e.kind], -1, -1, -1, e.id);
-        else if (live && (e.kind == EV_COPY_END || e.kind == EV_EPOCH))
+        else if (live && (e.kind == SO_CL_EV_COPY_END || e.kind == SO_CL_EV_EPOCH))
             logf_event(s, event_names[e.kind], -1, -1,
-                       e.kind == EV_COPY_END ? e.id : -1, -1);
+                       e.kind == SO_CL_EV_COPY_END ? e.id : -1, -1);
         if (live) {
             s->stats.events++;
             s->stats.events_by_kind[e.kind]++;
@@ -724,9 +804,12 @@ void so_cl_sim_free(so_cl_sim *s)
     if (s->nodes)
         for (int n = 0; n < s->w->n_nodes; n++)
             free(s->nodes[n].running);
-    for (int p = 0; p < SO_CL_PHASES; p++)
+    for (int p = 0; p < SO_CL_PHASES; p++) {
         free(s->series[p]);
+        free(s->pool_running[p]);
+    }
     so_cl_heap_free(&s->heap);
+    so_cl_users_free(s);
     free(s->replica);
     free(s->jobs);
     free(s->results);

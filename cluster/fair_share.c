@@ -82,9 +82,25 @@ void so_cl_waterline(int n, const double *weight, const double *min_share,
     }
 }
 
+double so_cl_pool_cap(const so_cl_workload *w, int pool, int phase,
+                      double value)
+{
+    int max = w->pools[pool].max_share[phase];
+    return max >= 0 && max < value ? max : value;
+}
+
 int so_cl_demand(const so_cl_jobrt *job, int phase)
 {
     return so_cl_pending(job, phase) + job->running_tasks[phase];
+}
+
+/* Whether the job's pool runs its maximum of the phase (max_maps /
+ * max_reduces of fair-scheduler.xml). */
+static int pool_full(const so_cl_sim *sim, int j, int phase)
+{
+    int pool = sim->jobs[j].spec->pool;
+    int max = sim->w->pools[pool].max_share[phase];
+    return max >= 0 && sim->pool_running[phase][pool] >= max;
 }
 
 int so_cl_assign_by_deficit_with(so_cl_sim *sim, int node, int phase,
@@ -92,7 +108,8 @@ int so_cl_assign_by_deficit_with(so_cl_sim *sim, int node, int phase,
 {
     int n = 0;
     for (int j = sim->head[phase]; j >= 0; j = sim->jobs[j].next[phase])
-        scratch[n++] = j;
+        if (!pool_full(sim, j, phase))
+            scratch[n++] = j;
     while (n > 0) {
         int best = 0;
         double best_gap = -1e300;

@@ -15,7 +15,8 @@ void so_cl_waterline(int n, const double *weight, const double *min_share,
 
 /* The assignment layer: offers the free slot of `phase` on `node` to the
  * jobs of the phase list by decreasing target - running attempts (ties: job
- * order), skipping jobs with nothing to run. `scratch` holds at least
+ * order), skipping jobs with nothing to run and jobs whose pool runs its
+ * maximum of the phase (pool max_maps / max_reduces). `scratch` holds at least
  * sim->list_len[phase] ints. Returns 1 if a task was launched. */
 int so_cl_assign_by_deficit(so_cl_sim *sim, int node, int phase, int *scratch);
 
@@ -28,5 +29,8 @@ int so_cl_assign_by_deficit_with(so_cl_sim *sim, int node, int phase,
 
 /* Runnable tasks of a job in a phase (pending + running): its demand. */
 int so_cl_demand(const so_cl_jobrt *job, int phase);
+/* A pool's maximum of the phase, or `value` when lower or when it has none. */
+double so_cl_pool_cap(const so_cl_workload *w, int pool, int phase,
+                      double value);
 
 #endif

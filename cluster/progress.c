@@ -4,7 +4,7 @@
  * input read; a reduce's score is (copy + sort + reduce fractions) / 3, and
  * its copy fraction cannot exceed the fraction of the job's maps finished
  * (map outputs not yet produced cannot be fetched). Rate = score / seconds
- * run. */
+ * run. Work done is integrated over the attempt's rates (rates.c). */
 #include <math.h>
 #include "cluster/sim_internal.h"
 
@@ -13,24 +13,32 @@ static double frac(double done, double work)
     return work > 0 ? fmin(1.0, fmax(0.0, done / work)) : 1.0;
 }
 
+/* Work done of the attempt's current segment, now. */
+static double done_now(const so_cl_sim *sim, const so_cl_attempt *a)
+{
+    return a->waiting ? a->done : a->done + (sim->now - a->updated) * a->rate;
+}
+
 double so_cl_progress(const so_cl_sim *sim, const so_cl_attempt *a)
 {
     if (a->state == SO_CL_DONE)
         return 1.0;
     const so_cl_jobrt *job = &sim->jobs[a->job];
-    int i = a->task - job->first_task[a->phase];
-    double speed = sim->w->nodes[a->node].speed;
-    double ran = (sim->now - a->start) * speed;
     if (a->phase == SO_CL_MAP)
-        return frac(ran, job->spec->map_work[i] * a->scale);
-    const so_cl_reduce_work *rw = &job->spec->reduce_work[i];
-    if (a->copy_end < 0 || sim->now < a->copy_end) {
-        double copy = frac(ran, rw->copy);
+        return frac(done_now(sim, a), a->work);
+    const so_cl_reduce_work *rw =
+        &job->spec->reduce_work[a->task - job->first_task[a->phase]];
+    double after;
+    if (a->seg == 1) {
+        after = done_now(sim, a);
+    } else if (a->chained && sim->now >= a->copy_end) {
+        after = (sim->now - a->copy_end) * a->rate;
+    } else {
+        double copy = frac(done_now(sim, a), a->work);
         if (job->n[SO_CL_MAP] > 0)
             copy = fmin(copy, (double)job->done[SO_CL_MAP] / job->n[SO_CL_MAP]);
         return copy / 3.0;
     }
-    double after = (sim->now - a->copy_end) * speed;
     return (1.0 + frac(after, rw->sort) + frac(after - rw->sort, rw->reduce)) /
            3.0;
 }

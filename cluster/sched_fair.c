@@ -6,6 +6,9 @@
  *   pool, jobs share the pool's share by the waterline over their weights
  *   (mode "fair") or in submit order (mode "fifo");
  *   assignment layer: so_cl_assign_by_deficit (fair_share.c).
+ * Pool maxima (max_maps / max_reduces, Hadoop 0.21's maxMaps / maxReduces):
+ * a pool's demand is capped at its maximum before the waterline, and the
+ * assignment layer offers no slot to a job whose pool runs its maximum.
  * Preemption (optional, Hadoop 0.21 fair scheduler): a pool below its minimum
  * share for min_share_timeout seconds, or below half its fair share for
  * fair_share_timeout seconds, gets back the missing slots from pools above
@@ -179,6 +182,8 @@ static void allocate_phase(fair_state *st, so_cl_sim *sim, int phase)
         st->pool_demand[job->spec->pool] += so_cl_demand(job, phase);
         st->pool_running[job->spec->pool] += job->n_running[phase];
     }
+    for (int p = 0; p < np; p++) /* Hadoop: a pool's demand stops at its max */
+        st->pool_demand[p] = so_cl_pool_cap(sim->w, p, phase, st->pool_demand[p]);
     so_cl_waterline(np, st->pool_w, st->pool_min, st->pool_demand,
                     sim->total_slots[phase], st->pool_share);
     for (int p = 0; p < np; p++) {
@@ -348,5 +353,5 @@ const so_cl_scheduler so_cl_sched_fair = {
     "fair",
     "Hadoop fair scheduler: pools, minimum shares, weights, waterline fair"
     " share, FIFO or fair inside a pool, optional preemption",
-    fair_options, fair_create, fair_allocate, fair_assign, fair_destroy,
+    fair_options, fair_create, fair_allocate, fair_assign, fair_destroy, NULL,
 };

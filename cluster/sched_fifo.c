@@ -4,8 +4,9 @@
  * goes to the first job that has a task to run (a pending task, else a
  * speculative copy when speculation is on). All jobs have the same priority
  * here, so the queue is submit order. No allocation layer.
- * Choice: Hadoop's load-factor padding (a tracker gets at most its share of
- * the cluster's pending work) is not modelled: every free slot is offered.
+ * Hadoop's load-factor padding (a tracker gets at most its share of the
+ * cluster's runnable tasks) is applied by the engine before the slots are
+ * offered (engine.c, option padding, on by default as in Hadoop).
  */
 #include "cluster/sim_internal.h"
 
@@ -30,5 +31,5 @@ static int fifo_assign(void *state, so_cl_sim *sim, int node, int phase)
 
 const so_cl_scheduler so_cl_sched_fifo = {
     "fifo", "Hadoop's default FIFO job queue (submit order)", NULL,
-    fifo_create, NULL, fifo_assign, NULL,
+    fifo_create, NULL, fifo_assign, NULL, NULL,
 };

@@ -21,7 +21,10 @@
  *         (pool minimum capped at the pool's demand, scaled down when the
  *         pools' minima exceed S, split among the pool's jobs by the
  *         waterline over their weights), rounded down; 0 without a minimum;
- *   M_j = the job's runnable tasks (pending + running), at most S;
+ *   M_j = the job's runnable tasks (pending + running), at most S and at
+ *         most its pool's maximum (max_maps / max_reduces); a pool of
+ *         several jobs is held to its maximum in total by fair's
+ *         assignment layer (FLEX's model has no group bound);
  *   metric = --opt metric (default response: average response time), with
  *         the workload's job weight as w_j.
  * Choices (docs/cluster.md): work of pending tasks is known from the
@@ -225,7 +228,8 @@ static void allocate_phase(flex_state *st, so_cl_sim *sim, int phase)
     f->n = 0;
     for (int j = sim->head[phase]; j >= 0; j = sim->jobs[j].next[phase]) {
         so_cl_jobrt *job = &sim->jobs[j];
-        int d = so_cl_demand(job, phase);
+        int d = (int)so_cl_pool_cap(sim->w, job->spec->pool, phase,
+                                    so_cl_demand(job, phase));
         job->target[phase] = 0;
         if (d == 0 || f->slots < 1)
             continue;
@@ -263,5 +267,5 @@ const so_cl_scheduler so_cl_sched_flex = {
     "flex",
     "FLEX allocation layer (Wolf et al. 2010) each epoch, per phase, feeding"
     " the fair scheduler's deficit assignment",
-    flex_options, flex_create, flex_allocate, flex_assign, flex_destroy,
+    flex_options, flex_create, flex_allocate, flex_assign, flex_destroy, NULL,
 };

@@ -8,6 +8,8 @@
 
 #include "cluster/cluster.h"
 #include "cluster/event_heap.h"
+#include "cluster/observe.h"
+#include <stdint.h>
 
 enum { SO_CL_PENDING = 0, SO_CL_RUNNING = 1, SO_CL_DONE = 2, SO_CL_KILLED = 3 };
 
@@ -21,7 +23,28 @@ typedef struct so_cl_attempt {
     double copy_end;  /* reduce: end of the copy phase; < 0 not yet known */
     int waiting;      /* reduce: copy work done, waiting for the last map */
     double scale;     /* work factor: remote_slowdown for a non-local map */
+    /* variable rate (rates.c): a map has one segment (its work x scale), a
+     * reduce two (copy, then sort + reduce). Work in reference seconds. */
+    int seg;          /* 0: map or reduce copy; 1: reduce sort + reduce */
+    int chained;      /* reduce whose maps were all done at launch, without
+                       * contention: no copy-end event, the second segment
+                       * starts at copy_end (projected) */
+    double work;      /* work of the current segment */
+    double done;      /* work done of it at time `updated` */
+    double worked;    /* work done over all segments at `updated` */
+    double updated;   /* time of the last update */
+    double rate;      /* work per second: speed x share x factor */
+    double share;     /* contention factor in (0, 1]; 1 without contention */
+    double factor;    /* policy factor (so_cl_set_rate_factor), 1 default */
+    uint64_t live;    /* sequence number of its pending end or copy-end
+                       * event (SO_CL_NO_EVENT: none); others are stale */
 } so_cl_attempt;
+
+#define SO_CL_NO_EVENT UINT64_MAX
+
+/* Event kinds (engine.c). */
+enum { SO_CL_EV_ARRIVE, SO_CL_EV_HEARTBEAT, SO_CL_EV_OOB, SO_CL_EV_COPY_END,
+       SO_CL_EV_END, SO_CL_EV_EPOCH, SO_CL_EV_KINDS };
 
 typedef struct so_cl_task {
     int job, phase;
@@ -52,6 +75,7 @@ typedef struct so_cl_jobrt {
     int in_list[SO_CL_PHASES];
     int prev[SO_CL_PHASES], next[SO_CL_PHASES];
     double target[SO_CL_PHASES];      /* allocation layer's slots */
+    so_cl_obs obs[SO_CL_PHASES];      /* its completed tasks' durations */
     double start, finish;
     /* locality: per node, a list of entries (map i, replica r) = i * R + r
      * in map order; entries of launched maps are dropped lazily */
@@ -63,6 +87,7 @@ typedef struct so_cl_nodert {
     int *running; /* running attempt ids */
     int n_running;
     int completed; /* attempts completed on it (LATE's node score) */
+    so_cl_obs obs[SO_CL_PHASES]; /* durations of the tasks completed on it */
     double used[SO_CL_MAX_RESOURCES]; /* resources held by its attempts */
     double phase;  /* heartbeats at phase + k * interval */
     long long beat; /* k of the next heartbeat */
@@ -74,6 +99,9 @@ struct so_cl_sim {
     void *sched_state;
     double now;
     double interval, epoch;
+    int padding;   /* Hadoop's load-factor padding (engine.c) */
+    int runnable[SO_CL_PHASES]; /* tasks not done of arrived jobs (reduces:
+                                 * once open) */
     int epoch_armed;
     so_cl_heap heap;
     so_cl_jobrt *jobs;
@@ -87,6 +115,7 @@ struct so_cl_sim {
     int replicas;  /* R: replicas per map (0: no locality model) */
     int *replica;  /* R nodes per task (maps only), task-major */
     int spec_running[SO_CL_PHASES];
+    int *pool_running[SO_CL_PHASES]; /* running attempts per pool */
     /* jobs that want slots of a phase (arrived, phase open, not finished),
      * linked in job order */
     int head[SO_CL_PHASES], tail[SO_CL_PHASES];
@@ -95,6 +124,11 @@ struct so_cl_sim {
     int failed; /* out of memory inside an event */
     so_cl_stats stats;
     so_cl_job_result *results;
+    /* users (observe.c): user_jobs holds each user's jobs from
+     * user_start[u]; its first user_done[u] are the completed ones, in
+     * completion order */
+    int n_users;
+    int *user_of, *user_jobs, *user_start, *user_done;
     /* utilisation series */
     int busy_now[SO_CL_PHASES];
     double series_t;
@@ -129,5 +163,33 @@ int so_cl_kill(so_cl_sim *sim, int attempt);
  * phases count one third each) and progress rate (score / seconds run). */
 double so_cl_progress(const so_cl_sim *sim, const so_cl_attempt *a);
 double so_cl_progress_rate(const so_cl_sim *sim, const so_cl_attempt *a);
+
+/* Observed statistics (observe.c). */
+int so_cl_users_init(so_cl_sim *sim);
+void so_cl_users_free(so_cl_sim *sim);
+void so_cl_observe_task(so_cl_sim *sim, const so_cl_attempt *a,
+                        double duration);
+void so_cl_observe_job(so_cl_sim *sim, int job);
+
+/* Rates (rates.c). Sets up a launched attempt's first segment (work of the
+ * segment, rate from the node's speed, no event yet). */
+void so_cl_rate_init(so_cl_sim *sim, so_cl_attempt *a, double work);
+/* Brings work done up to now (a chained reduce past its copy end moves to
+ * its second segment). */
+void so_cl_rate_advance(so_cl_sim *sim, so_cl_attempt *a);
+/* Pushes the attempt's next end or copy-end event from its rate and work
+ * left; the previous one becomes stale. */
+void so_cl_rate_schedule(so_cl_sim *sim, int attempt);
+/* Starts a reduce's second segment (sort + reduce) now. */
+void so_cl_rate_second_segment(so_cl_sim *sim, int attempt);
+/* Recomputes the contention shares of a node's attempts (no-op without a
+ * contention model), rescheduling those whose rate changed. */
+void so_cl_rate_refresh_node(so_cl_sim *sim, int node);
+/* The amount of resource r an attempt of phase p holds against a hard
+ * limit (a reduce: the larger of its shuffle and reduce demands). */
+double so_cl_held_demand(const so_cl_job_spec *spec, int phase, int r);
+/* Pushes an event; its sequence number, or SO_CL_NO_EVENT when out of
+ * memory (sim->failed set). */
+uint64_t so_cl_push(so_cl_sim *sim, double time, int kind, int id);
 
 #endif

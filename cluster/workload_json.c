@@ -676,8 +676,11 @@ static int check_fit(so_jin *in, const so_cl_workload *w)
             const char *key = w->n_resources ? (p ? "reduce_demand" : "map_demand")
                                              : (p ? "reduces" : "maps");
             int fits = fits_somewhere(w, p, js->demand[p]);
-            if (fits && p == SO_CL_REDUCE &&
-                !fits_somewhere(w, p, js->shuffle_demand)) {
+            double held[SO_CL_MAX_RESOURCES]; /* so_cl_held_demand */
+            for (int r = 0; r < w->n_resources; r++)
+                held[r] = p ? fmax(js->shuffle_demand[r], js->demand[p][r])
+                            : js->demand[p][r];
+            if (fits && !fits_somewhere(w, p, held)) {
                 fits = 0;
                 key = "shuffle_demand";
             }

@@ -10,10 +10,12 @@ typedef struct cl_run {
 } cl_run;
 
 /* Parses json, simulates it under the named policies (spec NULL: none) with
- * the given options (may be NULL) and seed; sim is NULL on any failure. */
-static inline cl_run cl_simulate(const char *json, const char *sched,
-                                 const char *spec, const so_params *prm,
-                                 uint64_t seed, FILE *log)
+ * the given options (may be NULL), seed and node-policy hooks (may be
+ * NULL); sim is NULL on any failure. */
+static inline cl_run cl_simulate_hooks(const char *json, const char *sched,
+                                       const char *spec, const so_params *prm,
+                                       uint64_t seed, FILE *log,
+                                       const so_cl_hooks *hooks, void *state)
 {
     cl_run r = {NULL, NULL};
     so_error err;
@@ -27,6 +29,8 @@ static inline cl_run cl_simulate(const char *json, const char *sched,
     cfg.params = prm;
     cfg.seed = seed;
     cfg.event_log = log;
+    cfg.hooks = hooks;
+    cfg.hooks_state = state;
     so_cl_sim *sim = NULL;
     if (so_cl_sim_new(r.w, &cfg, &sim, &err) == SO_OK &&
         so_cl_sim_run(sim) == SO_OK)
@@ -34,6 +38,13 @@ static inline cl_run cl_simulate(const char *json, const char *sched,
     else
         so_cl_sim_free(sim);
     return r;
+}
+
+static inline cl_run cl_simulate(const char *json, const char *sched,
+                                 const char *spec, const so_params *prm,
+                                 uint64_t seed, FILE *log)
+{
+    return cl_simulate_hooks(json, sched, spec, prm, seed, log, NULL, NULL);
 }
 
 static inline void cl_done(cl_run *r)

@@ -362,6 +362,61 @@ static void test_makespan_theorem(void)
         }
 }
 
+/* Hadoop 1.x load-factor padding on the resource-stealing paper's shape:
+ * 56 map tasks of 300 s on 32 nodes x 7 map slots. Load = 56 / 224 = 0.25,
+ * so a tracker takes at most ceil(0.25 x 7) = 2 tasks: 28 nodes run 2
+ * each, 4 none, and the job ends after one wave (300 s after the last
+ * launch). Without padding the first nodes to beat fill all 7 slots. */
+static void test_padding_spreads(void)
+{
+    const char *json =
+        "{\"cluster\": {\"nodes\": [{\"count\": 32, \"map_slots\": 7,"
+        " \"reduce_slots\": 0}]},"
+        " \"jobs\": [{\"submit\": 0, \"maps\": {\"count\": 56, \"duration\": 300}}]}";
+    const char *pad[] = {"1", "0"};
+    for (int k = 0; k < 2; k++) {
+        so_params prm;
+        so_params_init(&prm);
+        so_params_set(&prm, "padding", pad[k]);
+        FILE *log = tmpfile();
+        CU_ASSERT_PTR_NOT_NULL_FATAL(log);
+        cl_run r = cl_simulate(json, "fifo", NULL, &prm, 5, log);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
+        int per_node[32] = {0};
+        char line[256];
+        rewind(log);
+        while (fgets(line, sizeof line, log)) {
+            int node;
+            const char *at = strstr(line, " launch ");
+            if (at && sscanf(strstr(at, "node="), "node=%d", &node) == 1 &&
+                node >= 0 && node < 32)
+                per_node[node]++;
+        }
+        int most = 0, used = 0, total = 0;
+        for (int n = 0; n < 32; n++) {
+            most = per_node[n] > most ? per_node[n] : most;
+            used += per_node[n] > 0;
+            total += per_node[n];
+        }
+        CU_ASSERT_EQUAL(total, 56);
+        if (k == 0) {
+            CU_ASSERT_EQUAL(most, 2);
+            CU_ASSERT_EQUAL(used, 28);
+        } else {
+            CU_ASSERT_EQUAL(most, 7);
+            CU_ASSERT_EQUAL(used, 8);
+        }
+        fclose(log);
+        cl_done(&r);
+    }
+    so_params prm;
+    so_params_init(&prm);
+    so_params_set(&prm, "padding", "2");
+    cl_run r = cl_simulate(json, "fifo", NULL, &prm, 5, NULL);
+    CU_ASSERT_PTR_NULL(r.sim);
+    cl_done(&r);
+}
+
 static CU_TestInfo tests[] = {
     {"fifo: hand-computed event times", test_fifo_hand},
     {"fair vs fifo: hand-computed event times", test_fair_vs_fifo_hand},
@@ -375,6 +430,7 @@ static CU_TestInfo tests[] = {
     {"conservation with speculation", test_conservation_speculation},
     {"conservation with preemption", test_conservation_preemption},
     {"single job on k slots: Makespan Theorem", test_makespan_theorem},
+    {"load-factor padding: 56 tasks, at most 2 per node", test_padding_spreads},
     CU_TEST_INFO_NULL,
 };
 SO_SUITE("cluster-engine", tests)

@@ -277,7 +277,54 @@ static void test_bad_options(void)
     cl_done(&r);
 }
 
+/* Pool maxima (fair-scheduler.xml's maxMaps): one node of 3 map slots,
+ * beats every second. A (pool a, max_maps 1): four 2 s maps; B (pool b):
+ * two 3 s maps; both at 0. Pool a never runs more than one map, so A's
+ * maps run back to back 0-2, 2-4, 4-6, 6-8 (slots left idle after B ends
+ * at 3); B runs 0-3. Fair and FLEX (which uses fair's assignment layer)
+ * agree; without the maximum A ends before 8. */
+static void test_pool_maxima(void)
+{
+    const char *fmt =
+        "{\"cluster\": {\"nodes\": [{\"map_slots\": 3, \"reduce_slots\": 0}],"
+        " \"heartbeat\": 1, \"heartbeat_phase\": \"aligned\"},"
+        " \"pools\": [{\"name\": \"a\"%s}, {\"name\": \"b\"}],"
+        " \"jobs\": [{\"submit\": 0, \"pool\": \"a\", \"maps\": [2, 2, 2, 2]},"
+        "  {\"submit\": 0, \"pool\": \"b\", \"maps\": [3, 3]}]}";
+    const char *scheds[] = {"fair", "flex"};
+    char json[1024];
+    for (int k = 0; k < 2; k++) {
+        snprintf(json, sizeof json, fmt, ", \"max_maps\": 1");
+        FILE *log = tmpfile();
+        CU_ASSERT_PTR_NOT_NULL_FATAL(log);
+        cl_run r = cl_simulate(json, scheds[k], NULL, NULL, 1, log);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
+        CU_ASSERT_DOUBLE_EQUAL(so_cl_sim_job(r.sim, 0)->finish, 8, 1e-9);
+        CU_ASSERT_DOUBLE_EQUAL(so_cl_sim_job(r.sim, 1)->finish, 3, 1e-9);
+        /* at most one running map of job 0 at any time */
+        rewind(log);
+        char line[256];
+        int running = 0, most = 0;
+        while (fgets(line, sizeof line, log)) {
+            if (strstr(line, " launch job=0 "))
+                running++;
+            else if (strstr(line, " task-done job=0 "))
+                running--;
+            most = running > most ? running : most;
+        }
+        CU_ASSERT_EQUAL(most, 1);
+        fclose(log);
+        cl_done(&r);
+        snprintf(json, sizeof json, fmt, "");
+        r = cl_simulate(json, scheds[k], NULL, NULL, 1, NULL);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
+        CU_ASSERT(so_cl_sim_job(r.sim, 0)->finish < 8 - 1e-9);
+        cl_done(&r);
+    }
+}
+
 static CU_TestInfo tests[] = {
+    {"pool maxima in fair and flex", test_pool_maxima},
     {"waterline shares computed by hand", test_waterline_hand},
     {"waterline: capped, common level, sums", test_waterline_properties},
     {"pool minimum share", test_min_share},
