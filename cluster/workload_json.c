@@ -214,6 +214,18 @@ static int read_cluster(so_jin *in, json_t *root, so_cl_workload *w)
                               spec.capacity);
         if (rc)
             return rc;
+        /* A shared resource with no capacity would give every attempt that
+         * uses it a rate of zero: the replay would never end. */
+        for (int r = 0; r < w->n_resources; r++)
+            if (w->contention == SO_CL_CONTENTION_SHARE && !w->hard[r] &&
+                !(spec.capacity[r] > 0)) {
+                char cp[320];
+                snprintf(cp, sizeof cp, "%s.capacity", gp);
+                return so_jin_fail(in, cp, 1, "resource \"%s\" is shared"
+                                   " under contention model \"share\" and"
+                                   " needs a capacity above 0 (or name it in"
+                                   " cluster.contention.hard)", w->resource[r]);
+            }
         spec.slots[SO_CL_MAP] = (int)ms;
         spec.slots[SO_CL_REDUCE] = (int)rs;
         so_cl_node_spec *n =

@@ -171,6 +171,9 @@ static const bad_case json_bad[] = {
      " \"jobs\": [{\"submit\": 0, \"maps\": [1], \"reduces\": [1],\n"
      " \"shuffle_demand\": [9, 5]}]}", 4, "jobs[0].shuffle_demand",
      "no node has a reduce slot and room"},
+    {"{\"cluster\": {\"resources\": [\"cpu\"],\n \"contention\": {\"model\": \"share\"},\n"
+     " \"nodes\": [{\"capacity\": [0]}]}, \"jobs\": []}", 3,
+     "cluster.nodes[0].capacity", "needs a capacity above 0"},
     {"{" NODES ",\n \"pools\": [{\"name\": \"p\", \"max_maps\": -1}], \"jobs\": []}",
      2, "pools[0].max_maps", NULL},
     {"{" NODES ",\n \"jobs\": [{\"submit\": 0, \"maps\": [1],\n \"goal\": -5}]}", 3,
