@@ -5,28 +5,32 @@
  *
  * Placement control loop (sec. 3.2): every control cycle of period T
  * (option `cycle`, default 10 s; the paper: "of the order of tens of
- * seconds", we take its lower end, docs/ras-online.md measures 3, 10 and
+ * seconds", we take its lower end; docs/ras-online.md measures 3, 10 and
  * 30 s) the scheduler builds one RAS instance (formulations/ras.h) from
  * what the JobTracker knows and runs a registered RAS placement backend on
  * it (option `ras_backend`, default `ras`, Algorithm 1; `ras-glpk`,
- * `ras-enum` or any later one plug in by name). The instance:
- *   - TaskTrackers: every node, its capacity (eq. 6's Omega) less the load
- *     of the attempts running on it: running tasks are fixed load, never
- *     moved (the paper's placement may reassign a TaskTracker, but the
- *     Task Scheduler never kills a task, sec. 3.5; placing only the free
- *     capacity is what the Task Scheduler can enforce before the next
- *     cycle);
- *   - jobs: the arrived, unfinished ones, in job order; s_pend, r_pend =
- *     their pending map and reduce tasks (reduces only once slow-start
- *     opened them: before that Hadoop cannot launch them);
+ * `ras-enum` or any later RAS backend plug in by name). The instance:
+ *   - TaskTrackers: every node with its capacity (eq. 6's Omega);
+ *   - jobs: the arrived, unfinished ones, in job order, with their map and
+ *     reduce tasks not yet done;
+ *   - running tasks (option `running`): "placed" (default) — a running
+ *     task is part of its job's allocation: it counts in s_pend / r_pend,
+ *     and the placement P[j][tt] is the number of job slots of job j on tt
+ *     (running and new tasks, sec. 3.1: "job slots"); or "fixed" — running
+ *     tasks are a fixed load outside the instance: capacities less their
+ *     load, s_pend / r_pend = pending tasks only, P = new tasks to launch
+ *     this cycle. "fixed" is the literal reading of "the placement covers
+ *     what can be started"; its utility ignores what a job already runs, so
+ *     a job running many tasks is as hungry as a starving one (measured in
+ *     docs/ras-online.md);
  *   - s_req (sec. 3.2, the Job Completion Time Estimator, with the
  *     estimator of [6]: concurrency = remaining maps x mean map time / time
  *     left): a job with a goal needs n = so_ras_s_req_from_goal(pending +
  *     running maps, submit + goal, observed mean map duration, now)
- *     concurrent maps; those already running count, so s_req = n - running
- *     maps, within [1, s_pend]. The mean is the Job Status Updater's
- *     "average task length observed" (observe.h: completed maps' durations,
- *     launch to end). Before a job's first map completes there is no
+ *     concurrent maps (mode fixed: less its running maps, within [1,
+ *     s_pend]). The mean is the Job Status Updater's "average task length
+ *     observed" (observe.h: completed maps, launch to end, contention
+ *     slow-downs included). Before a job's first map completes there is no
  *     estimate: s_req = s_pend (the paper's Fig. 5: a new job's utility
  *     stays low "since no tasks ... have been completed and thus its
  *     resource demand estimation is not yet accurate"). A job without a
@@ -35,29 +39,37 @@
  *   - demands per phase (Table 2's profiles, the workload's map_demand,
  *     shuffle_demand, reduce_demand): the cluster model's shuffling reducer
  *     demands a fixed shuffle_demand (not one per map placed), so the
- *     instance has shuffle_base = shuffle_demand and shuffle = 0; on a hard
- *     resource (checked at launch by the engine) a reducer counts with its
- *     larger profile, as the engine holds it. A demand above every node's
- *     capacity is capped at the largest capacity (such a task could never
- *     be placed; the engine lets it run slowly);
+ *     instance has shuffle = 0 and the reducer's current profile in
+ *     shuffle_base and reduce; on a hard resource (checked at launch by
+ *     the engine) a reducer counts with its larger profile, as the engine
+ *     holds it. A demand above every node's capacity is capped at the
+ *     largest capacity (else such a task could never be placed);
  *   - shuffle-to-reduce switch (Algorithm 1, lines 26-28): a job with no
  *     pending map left ends its map phase in this cycle (its last maps
  *     run): its reducers, running and new, count with the reduce profile
- *     (instance phase "reduce"); otherwise with the shuffle profile.
+ *     (instance phase "reduce"); before, with the shuffle profile;
+ *   - when reducers enter (option `reduces`): "switch" (default) — a job's
+ *     reducers join the instance at the switch; "slowstart" — as soon as
+ *     Hadoop's slow-start opens them. Algorithm 1 places reducers first
+ *     (lines 1-8) and a reducer holds its memory from launch (Table 2:
+ *     60 % of a TaskTracker for Sort); from slow-start on, the nine jobs'
+ *     reducers then take most of the memory through the whole map phases
+ *     (Experiment 1: 9,183 s against 5,871 s, docs/ras-online.md).
  *
- * Task Scheduler (sec. 3.5): the placement P holds new tasks per job and
- * TaskTracker until the next cycle. At a heartbeat a free resource on a
- * TaskTracker goes to the job whose placement there is not yet met (fewer
- * tasks launched this cycle than placed), lowest utility (of the
- * placement) first, ties to the lower job index, and only when the task's
- * demand fits the TaskTracker's current load on every resource (overload
- * protection: "picking jobs ... that do not exceed its current capacity,
- * sorted by lowest utility first"). Transitions: a new cycle replaces the
- * placement; unmet placements of the old one lapse; tasks of the old one
- * keep running and count as load, so a new placement starts only as they
- * finish and free resources. Slots are not fixed: every node gets as many
- * slots per phase as tasks of any job could fit on it (so_cl_set_slots),
- * i.e. slots never bind, resources do.
+ * Task Scheduler (sec. 3.5): P holds until the next cycle. At a heartbeat
+ * a free resource on a TaskTracker goes to the job whose placement there
+ * is not yet met (mode placed: fewer of its tasks run there than P, and
+ * fewer run in all than its placed total; mode fixed: fewer launched
+ * there this cycle than P), lowest utility of the placement first, ties to
+ * the lower job index, and only when the task's demand fits the
+ * TaskTracker's current load on every resource (overload protection:
+ * "picking jobs ... that do not exceed its current capacity, sorted by
+ * lowest utility first"). Transitions: a new cycle replaces P; running
+ * tasks are never killed, so a TaskTracker running 2 maps of A with a new
+ * placement of 4 maps of B starts B's maps "only as previous tasks
+ * complete and enough resources are freed" (sec. 3.5). Slots are not
+ * fixed: every node gets as many slots per phase as tasks could ever fit
+ * on it (so_cl_set_slots): slots never bind, resources do.
  *
  * Choices where the paper is silent: the cycle runs on the grid k x T from
  * the first epoch (an arrival waits for the next cycle, at most T); the
@@ -80,6 +92,10 @@ static const so_option_doc ras_options[] = {
     {"ras_backend", "ras",
      "RAS placement backend run every cycle (ras, ras-glpk, ras-enum, ...)"},
     {"ras_time_limit", "5", "seconds per placement for the backend (0: none)"},
+    {"running", "placed",
+     "running tasks in the placement: placed (they hold job slots of their"
+     " job, counted in its allocation) or fixed (a fixed load outside the"
+     " instance; the placement covers the free capacity only)"},
     {"reduces", "switch",
      "when a job's reducers join the placement: switch (its map phase ends"
      " in the cycle: no pending map) or slowstart (once Hadoop's slow-start"
@@ -93,6 +109,10 @@ typedef struct ras_state {
     double cycle;
     double next_cycle;
     int early_reduces; /* reducers placed from slow-start on, not at the switch */
+    int fixed;         /* running = fixed: running tasks are outside the
+                        * instance (capacity less their load, pending tasks
+                        * only), P counts this cycle's launches */
+    int *launched[SO_CL_PHASES]; /* J * TT, mode fixed */
     int J, TT, R;
     int *target[SO_CL_PHASES];   /* J * TT: tasks placed this cycle */
     int *total[SO_CL_PHASES];    /* J: job slots placed over all nodes */
@@ -112,6 +132,7 @@ static void ras_destroy(void *p)
     for (int k = 0; k < SO_CL_PHASES; k++) {
         free(st->target[k]);
         free(st->total[k]);
+        free(st->launched[k]);
     }
     free(st->utility);
     free(st->order);
@@ -203,6 +224,10 @@ static int ras_create(so_cl_sim *sim, const so_params *prm, void **state,
     if (strcmp(when, "switch") && strcmp(when, "slowstart"))
         return so_error_setf(err, NULL, 0, 0, "reduces",
                              "expected switch or slowstart, found '%s'", when);
+    const char *running = so_params_str(prm, ras_options, "running", "placed");
+    if (strcmp(running, "placed") && strcmp(running, "fixed"))
+        return so_error_setf(err, NULL, 0, 0, "running",
+                             "expected placed or fixed, found '%s'", running);
     const char *name = so_params_str(prm, ras_options, "ras_backend", "ras");
     const so_backend *b = so_backend_find(name);
     if (!b || strcmp(b->problem, "ras"))
@@ -223,6 +248,7 @@ static int ras_create(so_cl_sim *sim, const so_params *prm, void **state,
     st->bprm.time_limit = limit;
     st->cycle = cycle;
     st->early_reduces = !strcmp(when, "slowstart");
+    st->fixed = !strcmp(running, "fixed");
     st->next_cycle = -INFINITY;
     st->J = w->n_jobs;
     st->TT = w->n_nodes;
@@ -232,7 +258,8 @@ static int ras_create(so_cl_sim *sim, const so_params *prm, void **state,
     for (int k = 0; k < SO_CL_PHASES; k++) {
         st->target[k] = calloc(cells, sizeof(int));
         st->total[k] = calloc((size_t)st->J + 1, sizeof(int));
-        ok = ok && st->target[k] && st->total[k];
+        st->launched[k] = calloc(cells, sizeof(int));
+        ok = ok && st->target[k] && st->total[k] && st->launched[k];
     }
     st->utility = calloc((size_t)st->J + 1, sizeof(double));
     st->order = calloc((size_t)st->J + 1, sizeof(int));
@@ -259,19 +286,25 @@ static int ras_create(so_cl_sim *sim, const so_params *prm, void **state,
 }
 
 /* s_req of an active job (see the header). */
-static int required_maps(const so_cl_sim *sim, int j)
+static int required_maps(const so_cl_sim *sim, const ras_state *st, int j)
 {
     const so_cl_jobrt *job = &sim->jobs[j];
-    int left = job->n_pending[SO_CL_MAP] + job->running_tasks[SO_CL_MAP];
-    if (left == 0)
+    int pend = job->n_pending[SO_CL_MAP], run = job->running_tasks[SO_CL_MAP];
+    int left = pend + run;
+    if (left == 0 || (st->fixed && pend == 0))
         return 0;
     if (!(job->spec->goal > 0))
         return 1;
     const so_cl_obs *o = so_cl_job_obs(sim, j, SO_CL_MAP);
-    if (o->n == 0)
-        return left;
-    return so_ras_s_req_from_goal(left, job->spec->submit + job->spec->goal,
-                                  o->mean, sim->now);
+    int need = o->n == 0 ? left
+                         : so_ras_s_req_from_goal(left,
+                                                  job->spec->submit +
+                                                      job->spec->goal,
+                                                  o->mean, sim->now);
+    if (!st->fixed)
+        return need;
+    need -= run; /* mode fixed: the running maps count against it */
+    return need < 1 ? 1 : need > pend ? pend : need;
 }
 
 /* Builds the cycle's instance over the n active jobs act[]. */
@@ -287,19 +320,23 @@ static so_ras *build_instance(const so_cl_sim *sim, const ras_state *st,
             goto fail;
     for (int tt = 0; tt < st->TT; tt++)
         for (int r = 0; r < st->R; r++)
-            ras->capacity[(size_t)tt * st->R + r] = w->nodes[tt].capacity[r];
+            ras->capacity[(size_t)tt * st->R + r] =
+                st->fixed ? fmax(0, w->nodes[tt].capacity[r] -
+                                        node_load(sim, st, tt, r))
+                          : w->nodes[tt].capacity[r];
     for (int k = 0; k < n; k++) {
         int j = act[k];
         const so_cl_jobrt *job = &sim->jobs[j];
         so_ras_job *rj = &ras->jobs[k];
         if (!(rj->name = strdup(job->spec->name[0] ? job->spec->name : "job")))
             goto fail;
-        rj->s_pend = job->n_pending[SO_CL_MAP] + job->running_tasks[SO_CL_MAP];
+        int run = !st->fixed;
+        rj->s_pend = job->n_pending[SO_CL_MAP] + run * job->running_tasks[SO_CL_MAP];
         rj->r_pend = job->reduces_open && (st->early_reduces || switching(job))
                          ? job->n_pending[SO_CL_REDUCE] +
-                               job->running_tasks[SO_CL_REDUCE]
+                               run * job->running_tasks[SO_CL_REDUCE]
                          : 0;
-        rj->s_req = required_maps(sim, j);
+        rj->s_req = required_maps(sim, st, j);
         rj->parallel_copies = 5;
         rj->reduce_phase = switching(job);
         for (int r = 0; r < st->R; r++) {
@@ -378,6 +415,7 @@ static void control_cycle(ras_state *st, so_cl_sim *sim)
     for (int k = 0; k < SO_CL_PHASES; k++) {
         memset(st->target[k], 0, cells * sizeof(int));
         memset(st->total[k], 0, (size_t)st->J * sizeof(int));
+        memset(st->launched[k], 0, cells * sizeof(int));
     }
     st->n_order = 0;
     int n = 0;
@@ -495,13 +533,19 @@ static int ras_assign(void *state, so_cl_sim *sim, int node, int phase)
         int j = st->order[k];
         const so_cl_jobrt *job = &sim->jobs[j];
         size_t idx = (size_t)j * st->TT + (size_t)node;
-        if (job->finished || so_cl_pending(job, phase) == 0 ||
-            job->running_tasks[phase] >= st->total[phase][j] ||
-            running_on(sim, node, j, phase) >= st->target[phase][idx] ||
-            !fits_now(sim, st, j, node, phase))
+        if (job->finished || so_cl_pending(job, phase) == 0)
             continue;
-        if (so_cl_launch(sim, j, node, phase))
+        if (st->fixed ? st->launched[phase][idx] >= st->target[phase][idx]
+                      : job->running_tasks[phase] >= st->total[phase][j] ||
+                            running_on(sim, node, j, phase) >=
+                                st->target[phase][idx])
+            continue;
+        if (!fits_now(sim, st, j, node, phase))
+            continue;
+        if (so_cl_launch(sim, j, node, phase)) {
+            st->launched[phase][idx]++;
             return 1;
+        }
     }
     return 0;
 }

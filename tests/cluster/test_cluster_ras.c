@@ -161,11 +161,13 @@ static void test_never_over_capacity(void)
 {
     char *text = gridmix_text("tight");
     CU_ASSERT_PTR_NOT_NULL_FATAL(text);
-    static const char *const reduces[] = {"switch", "slowstart"};
-    for (int v = 0; v < 2; v++) {
+    static const char *const reduces[] = {"switch", "slowstart", "switch"};
+    static const char *const running[] = {"placed", "placed", "fixed"};
+    for (int v = 0; v < 3; v++) {
         so_params prm;
         so_params_init(&prm);
         so_params_set(&prm, "reduces", reduces[v]);
+        so_params_set(&prm, "running", running[v]);
         load_check c = {0, 0};
         so_cl_hooks hooks = {0};
         hooks.node_change = check_node;
@@ -203,7 +205,8 @@ static void test_fair_does_overcommit(void)
 /* ---- unreachable goals, backends, determinism -------------------------- */
 
 /* Goals of 1 s cannot be met: s_req = s_pend for every job; the scheduler
- * still places and runs everything (3 nodes, 3 jobs with reducers). */
+ * still places and runs everything (3 nodes, 3 jobs with reducers), with
+ * Algorithm 1, with the exact ras-glpk and with running tasks fixed. */
 static const char unreachable[] =
     "{\"cluster\": {\"resources\": [\"cpu\", \"io\", \"mem\"],"
     " \"nodes\": [{\"count\": 3, \"map_slots\": 2, \"reduce_slots\": 1,"
@@ -222,11 +225,13 @@ static const char unreachable[] =
 
 static void test_unreachable_goals_progress(void)
 {
-    static const char *const backends[] = {"ras", "ras-glpk"};
-    for (int b = 0; b < 2; b++) {
+    static const char *const backends[] = {"ras", "ras-glpk", "ras"};
+    static const char *const running[] = {"placed", "placed", "fixed"};
+    for (int b = 0; b < 3; b++) {
         so_params prm;
         so_params_init(&prm);
         so_params_set(&prm, "ras_backend", backends[b]);
+        so_params_set(&prm, "running", running[b]);
         FILE *log = tmpfile();
         cl_run r = cl_simulate(unreachable, "ras", NULL, &prm, 3, log);
         CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
@@ -258,8 +263,9 @@ static void test_bad_options(void)
     const char *keys[][2] = {{"ras_backend", "knapsack-dp"},
                              {"ras_backend", "nope"},
                              {"cycle", "0"},
-                             {"reduces", "later"}};
-    for (size_t k = 0; k < 4; k++) {
+                             {"reduces", "later"},
+                             {"running", "moved"}};
+    for (size_t k = 0; k < 5; k++) {
         so_params prm;
         so_params_init(&prm);
         so_params_set(&prm, keys[k][0], keys[k][1]);
