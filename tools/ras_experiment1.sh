@@ -12,14 +12,17 @@
 #   tools/ras_experiment1.sh                 # seeds 1-5, about 30 s
 #   SEEDS="1 2 3" GOALS=tight tools/ras_experiment1.sh
 #   EXTRA="--opt cycle=3" tools/ras_experiment1.sh   # RAS options
+#   CONTENTION=none tools/ras_experiment1.sh  # every resource checked at launch
 set -eu
 BIN=${SLOTOPT:-bin/slotopt}
 SEEDS=${SEEDS:-"1 2 3 4 5"}
 GOALS=${GOALS:-none}
+CONTENTION=${CONTENTION:-share}
 EXTRA=${EXTRA:-}
 DIR=$(mktemp -d)
 trap 'rm -rf "$DIR"' EXIT
-"$BIN" gen ras-gridmix-workload --set goals="$GOALS" --out "$DIR" >/dev/null
+"$BIN" gen ras-gridmix-workload --set goals="$GOALS" \
+    --set contention="$CONTENTION" --out "$DIR" >/dev/null
 W="$DIR/ras-gridmix-workload-1-0.json"
 NODES=$(jq '[.cluster.nodes[].count] | add' "$W")
 
