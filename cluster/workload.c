@@ -113,11 +113,9 @@ static int override_map_slots(const so_params *prm, so_cl_workload *w,
     const char *text = so_params_get(prm, "map_slots");
     if (!text)
         return SO_OK;
-    long long k = 0;
-    int rc = so_params_int(prm, NULL, "map_slots", 0, &k, err);
-    if (rc)
-        return rc;
-    if (k < 1 || k > 10000)
+    char *end = NULL;
+    long long k = strtoll(text, &end, 10);
+    if (end == text || *end != '\0' || k < 1 || k > 10000)
         return so_error_setf(err, file, 0, 0, "map_slots",
                              "--opt: expected map slots per node in [1, 10000],"
                              " found '%s'", text);
