@@ -179,6 +179,12 @@ int so_cl_launch_local(so_cl_sim *sim, int job, int node);
  * now and its end event rescheduled. Returns 0, or -1 for a bad factor or
  * an attempt that is not running. */
 int so_cl_set_rate_factor(so_cl_sim *sim, int attempt, double factor);
+/* Sets a node's slot count of a phase, for a policy that bounds each
+ * node's concurrency itself (RAS's job slots, sched_ras.c): call it from
+ * the scheduler's create(), before the run. Load-factor padding, defined
+ * on fixed slot counts, is then off for the whole run. Returns 0, -1 for a
+ * bad node, phase or count (< 0), or SO_ENOMEM. */
+int so_cl_set_slots(so_cl_sim *sim, int node, int phase, int slots);
 
 /* ---- simulation ---------------------------------------------------------- */
 extern const so_option_doc so_cl_sim_options[]; /* epoch */

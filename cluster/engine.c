@@ -413,6 +413,28 @@ int so_cl_launch(so_cl_sim *s, int j, int node, int p)
     return t >= 0 ? launch_task(s, t, node, 1) : 0;
 }
 
+int so_cl_set_slots(so_cl_sim *s, int node, int p, int slots)
+{
+    if (node < 0 || node >= s->w->n_nodes || p < 0 || p >= SO_CL_PHASES ||
+        slots < 0 || slots > 1000000)
+        return -1;
+    so_cl_nodert *nd = &s->nodes[node];
+    if (nd->n_running > 0)
+        return -1; /* before the run only */
+    int other = 0;
+    for (int q = 0; q < SO_CL_PHASES; q++)
+        if (q != p)
+            other += nd->free[q];
+    int *run = realloc(nd->running, ((size_t)slots + other + 1) * sizeof(int));
+    if (!run)
+        return SO_ENOMEM;
+    nd->running = run;
+    s->total_slots[p] += slots - nd->free[p];
+    nd->free[p] = slots;
+    s->padding = 0;
+    return 0;
+}
+
 int so_cl_launch_local(so_cl_sim *s, int j, int node)
 {
     if (!can_launch(s, j, node, SO_CL_MAP))

@@ -92,14 +92,35 @@ int so_cl_workload_sort(so_cl_workload *w)
 
 /* The SWIM derivation settings mean nothing to a JSON workload (its cluster
  * and tasks are explicit): naming one is an error, not a silent no-op. */
+/* map_slots also applies to JSON workloads (override_map_slots). */
 static int no_swim_settings(const so_params *prm, const char *file, so_error *err)
 {
     for (int i = 0; prm && i < prm->n_options; i++)
         for (const so_option_doc *d = so_cl_swim_options; d->key; d++)
-            if (!strcmp(prm->options[i].key, d->key))
+            if (!strcmp(prm->options[i].key, d->key) &&
+                strcmp(d->key, "map_slots"))
                 return so_error_setf(err, file, 0, 0, d->key,
                                      "a SWIM trace setting, and this workload is"
                                      " JSON (set it in the workload itself)");
+    return SO_OK;
+}
+
+/* --opt map_slots=K on a JSON workload: every node gets K map slots (the
+ * RAS paper's Experiment 1 varies them; a SWIM trace reads it itself). */
+static int override_map_slots(const so_params *prm, so_cl_workload *w,
+                              const char *file, so_error *err)
+{
+    const char *text = so_params_get(prm, "map_slots");
+    if (!text)
+        return SO_OK;
+    char *end = NULL;
+    long long k = strtoll(text, &end, 10);
+    if (end == text || *end != '\0' || k < 1 || k > 10000)
+        return so_error_setf(err, file, 0, 0, "map_slots",
+                             "--opt: expected map slots per node in [1, 10000],"
+                             " found '%s'", text);
+    for (int n = 0; n < w->n_nodes; n++)
+        w->nodes[n].slots[SO_CL_MAP] = (int)k;
     return SO_OK;
 }
 
@@ -120,7 +141,13 @@ int so_cl_workload_parse(const char *text, size_t len, const char *file,
                              "empty file: expected a workload");
     if (text[i] == '{') {
         int rc = no_swim_settings(prm, file, err);
-        return rc ? rc : so_cl_workload_parse_json(text, len, file, seed, out, err);
+        if (!rc)
+            rc = so_cl_workload_parse_json(text, len, file, seed, out, err);
+        if (!rc && (rc = override_map_slots(prm, *out, file, err))) {
+            so_cl_workload_free(*out);
+            *out = NULL;
+        }
+        return rc;
     }
     return so_cl_workload_parse_swim(text, len, file, prm, out, err);
 }

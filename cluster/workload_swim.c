@@ -31,7 +31,8 @@
 
 const so_option_doc so_cl_swim_options[] = {
     {"nodes", "100", "SWIM: number of nodes"},
-    {"map_slots", "2", "SWIM: map slots per node (Hadoop 1.x default)"},
+    {"map_slots", "2", "map slots per node (SWIM: default 2, Hadoop 1.x;"
+     " a JSON workload: overrides every node's map slots)"},
     {"reduce_slots", "2", "SWIM: reduce slots per node (Hadoop 1.x default)"},
     {"block_mib", "64", "SWIM: HDFS block size, MiB (Hadoop 1.x default)"},
     {"map_rate", "20", "SWIM: map processing rate, MiB/s per slot"},
