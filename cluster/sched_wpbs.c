@@ -307,7 +307,7 @@ static void refresh_tier2(wpbs_state *st, const so_cl_sim *sim)
         int reset;
         us->fifo = so_wpbs_tier2(so_wpbs_cv(&us->size),
                                  so_wpbs_cv(&us->current), &reset);
-        if (reset) {
+        if (reset && us->size.n > 0) { /* an empty history: nothing to restart */
             memset(&us->size, 0, sizeof us->size);
             us->resets++;
         }
