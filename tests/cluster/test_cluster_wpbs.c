@@ -368,11 +368,11 @@ static void test_bad_options(void)
 
 /* ---- determinism on the paper's workload ------------------------------------ */
 
-static so_cl_workload *wpbs_paper(uint64_t seed)
+static so_cl_workload *wpbs_paper(uint64_t seed, const char *load)
 {
     so_params set;
     so_params_init(&set);
-    so_params_set(&set, "load", "1.5");
+    so_params_set(&set, "load", load);
     json_t *inst = NULL;
     so_error err;
     if (so_family_generate(so_family_find("wpbs-paper"), &set, seed, 0, &inst,
@@ -387,10 +387,13 @@ static so_cl_workload *wpbs_paper(uint64_t seed)
     return w;
 }
 
-static so_cl_sim *run(const so_cl_workload *w, const char *sched)
+static so_cl_sim *run_hooks(const so_cl_workload *w, const char *sched,
+                            const so_cl_hooks *hooks, void *state)
 {
     so_cl_config cfg;
     memset(&cfg, 0, sizeof cfg);
+    cfg.hooks = hooks;
+    cfg.hooks_state = state;
     cfg.scheduler = so_cl_scheduler_find(sched);
     cfg.seed = 3;
     so_cl_sim *sim = NULL;
@@ -402,9 +405,14 @@ static so_cl_sim *run(const so_cl_workload *w, const char *sched)
     return sim;
 }
 
+static so_cl_sim *run(const so_cl_workload *w, const char *sched)
+{
+    return run_hooks(w, sched, NULL, NULL);
+}
+
 static void test_determinism(void)
 {
-    so_cl_workload *w = wpbs_paper(4);
+    so_cl_workload *w = wpbs_paper(4, "1.5");
     CU_ASSERT_PTR_NOT_NULL_FATAL(w);
     so_cl_sim *a = run(w, "wpbs"), *b = run(w, "wpbs");
     CU_ASSERT_PTR_NOT_NULL_FATAL(a);
@@ -426,6 +434,46 @@ static void test_determinism(void)
     so_cl_workload_free(w);
 }
 
+/* Tier 2 on the paper's workload (seed 1, load 1): the Pi user, whose jobs
+ * all have 10 maps of one task-time distribution (job-size CV about 0.1),
+ * is FIFO at every job completion and its history never restarts. */
+typedef struct pi_watch {
+    int user, fifo, finishes;
+} pi_watch;
+
+static void pi_finish(void *state, so_cl_sim *sim, int job)
+{
+    pi_watch *p = state;
+    if (so_cl_job_user(sim, job) != p->user)
+        return;
+    p->finishes++;
+    p->fifo += so_cl_wpbs_user_fifo(sim, p->user) == 1;
+}
+
+static void test_paper_pi_fifo(void)
+{
+    so_cl_workload *w = wpbs_paper(1, "1");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(w);
+    /* users by name: grep 0, pi 1, sort 2, wordcount 3 */
+    pi_watch p = {1, 0, 0};
+    so_cl_hooks hooks = {NULL, NULL, NULL, pi_finish, NULL};
+    so_cl_sim *sim = run_hooks(w, "wpbs", &hooks, &p);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(sim);
+    int j = 0;
+    while (j < w->n_jobs && so_cl_job_user(sim, j) != 1)
+        j++;
+    CU_ASSERT_FATAL(j < w->n_jobs);
+    CU_ASSERT_STRING_EQUAL(w->jobs[j].user, "pi");
+    CU_ASSERT_EQUAL(p.finishes, 100);
+    CU_ASSERT_EQUAL(p.fifo, 100);
+    CU_ASSERT_EQUAL(so_cl_wpbs_user_resets(sim, 1), 0);
+    const so_cl_obs *h = so_cl_wpbs_user_history(sim, 1);
+    CU_ASSERT(h->n == 20); /* the window */
+    CU_ASSERT(so_wpbs_cv(h) < 0.3);
+    so_cl_sim_free(sim);
+    so_cl_workload_free(w);
+}
+
 static CU_TestInfo tests[] = {
     {"Welford equals two passes (eqs. 1-6)", test_welford_two_pass},
     {"history window", test_welford_window},
@@ -438,6 +486,7 @@ static CU_TestInfo tests[] = {
     {"hand-computed run against fair; share read-out", test_hand_run},
     {"bad options", test_bad_options},
     {"determinism on wpbs-paper", test_determinism},
+    {"tier 2 on wpbs-paper: Pi stays FIFO", test_paper_pi_fifo},
     CU_TEST_INFO_NULL,
 };
 SO_SUITE("cluster-wpbs", tests)
