@@ -7,6 +7,7 @@
 extern const so_cl_scheduler so_cl_sched_fifo, so_cl_sched_fair;
 extern const so_cl_scheduler so_cl_sched_flex; /* flex */
 extern const so_cl_scheduler so_cl_sched_ras; /* ras online */
+extern const so_cl_scheduler so_cl_sched_wpbs; /* wpbs */
 extern const so_cl_speculation so_cl_spec_hadoop, so_cl_spec_late;
 
 static const so_cl_scheduler *const schedulers[] = {
@@ -16,6 +17,8 @@ static const so_cl_scheduler *const schedulers[] = {
     &so_cl_sched_flex,
     /* ras online */
     &so_cl_sched_ras,
+    /* wpbs */
+    &so_cl_sched_wpbs,
 };
 
 static const so_cl_speculation *const speculations[] = {
