@@ -82,7 +82,7 @@ static int run_and_print(so_hconfig *c, so_hinsts *s, const char *db, int format
     so_htables t;
     if (!rc && !(rc = so_harness_tables(&rows, &kinds, NULL, &t))) {
         so_harness_print(stdout, &t, format, cells);
-        fflush(stdout);
+        so_cli_flush_note(); /* main checks stdout at exit */
         so_harness_warn(stderr, "bench", &t, &kinds);
         so_htables_free(&t);
         fprintf(stderr, "slotopt bench: %zu cells run, %zu already stored; results in %s\n",
