@@ -43,7 +43,7 @@ static ssize_t cookie_write(void *c, const char *buf, size_t size)
         if (w <= 0) {
             if (!o->failed_errno)
                 o->failed_errno = w < 0 ? errno : EIO;
-            return done ? (ssize_t)done : -1;
+            return (ssize_t)done; /* fopencookie(3): 0, never < 0, on error */
         }
         done += (size_t)w;
     }
