@@ -55,6 +55,13 @@ static void test_gen_solve_round_trip(void)
     CU_ASSERT_DOUBLE_EQUAL(objective_of(out), direct, 0);
     CU_ASSERT_DOUBLE_EQUAL(direct, 9147, 0);
     free(out);
+    /* bench takes "-" as one instance read from stdin */
+    snprintf(args, sizeof args, "--version >/dev/null; (%s gen knapsack --set n=20 --out - |"
+             " %s bench --backends kp-greedy --reference kp-dp --format csv --db %s/s.db -)",
+             SO_BINARY, SO_BINARY, so_test_tmpdir());
+    CU_ASSERT_EQUAL(so_test_run(args, &out, NULL), 0);
+    CU_ASSERT_PTR_NOT_NULL(out && strstr(out, "knapsack,kp-dp,1,1,1,100"));
+    free(out);
 }
 
 /* One compact document per line; meta.params numbers are numbers. */
