@@ -44,9 +44,8 @@ static int incumbent(const so_flex *f, int64_t *s)
     }
     if (spare > 1000000)
         spare = 1000000;
-    return spare > 0 && f->aggregate != SO_FLEX_MAX
-               ? so_rap_greedy_fill(f, s, spare, -INFINITY)
-               : SO_OK;
+    /* F_j does not increase with s: a slot given never hurts, sum or max */
+    return spare > 0 ? so_rap_greedy_fill(f, s, spare, -INFINITY) : SO_OK;
 }
 
 #define SO_RAP_DP_CLOCK_STEPS 65536.0
