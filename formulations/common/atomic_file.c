@@ -148,15 +148,19 @@ int so_output_open(const char *path, so_output **out, so_error *err)
         output_free(o);
         return so_error_setf(err, NULL, 0, 0, NULL, "empty output path");
     }
-    char *real = resolve_links(path);
-    if (!real) {
+    /* what the path names, links followed by the kernel (which also knows
+     * /proc/self/fd/N pointing at a pipe or terminal) */
+    struct stat st;
+    int exists = stat(path, &st) == 0;
+    char *real = exists && S_ISREG(st.st_mode) ? realpath(path, NULL) : NULL;
+    if (!real && !(exists && !S_ISREG(st.st_mode)))
+        real = resolve_links(path); /* a new file, perhaps via a dangling link */
+    if (!real && !(exists && !S_ISREG(st.st_mode))) {
         so_error_setf(err, path, 0, 0, NULL, "cannot follow the link: %s",
                       strerror(errno));
         output_free(o);
         return SO_EIO;
     }
-    struct stat st;
-    int exists = stat(real, &st) == 0;
     if (exists && S_ISDIR(st.st_mode)) {
         free(real);
         output_free(o);

@@ -104,6 +104,31 @@ static void test_links_followed(void)
     CU_ASSERT(no_temporaries());
 }
 
+/* The issue's case: a link to /proc/self/fd/1 writes to whatever standard
+ * output is (here a pipe) and stays a link. */
+static void test_link_to_stdout(void)
+{
+    const char *link = tpath("to-stdout");
+    unlink(link);
+    if (symlink("/proc/self/fd/1", link) != 0 || access("/proc/self/fd/1", F_OK) != 0) {
+        fprintf(stderr, "\n  (no /proc/self/fd: test skipped) ");
+        return;
+    }
+    const char *got = tpath("to-stdout.read");
+    CU_ASSERT_EQUAL(run_sh(NULL, "%s solve %s -o %s | cat > %s", SO_BINARY, KP, link, got),
+                    0);
+    char *text = so_test_slurp(got);
+    CU_ASSERT_PTR_NOT_NULL(text && strstr(text, "\"objective\": 9147"));
+    free(text);
+    CU_ASSERT(is_link(link));
+    /* and when standard output is a regular file: that file gets it */
+    CU_ASSERT_EQUAL(run_sh(NULL, "%s solve %s -o %s > %s", SO_BINARY, KP, link, got), 0);
+    text = so_test_slurp(got);
+    CU_ASSERT_PTR_NOT_NULL(text && strstr(text, "\"objective\": 9147"));
+    free(text);
+    CU_ASSERT(is_link(link));
+}
+
 /* A FIFO is written in place: the reader gets the output, the FIFO stays. */
 static void test_fifo(void)
 {
@@ -288,6 +313,7 @@ static CU_TestInfo tests[] = {
     {"report --plot keeps a link in its folder", test_report_plot_link},
     {"-o, --events-out, --plot, export -o write through links", test_links_followed},
     {"a FIFO is written in place", test_fifo},
+    {"a link to /proc/self/fd/1 writes stdout", test_link_to_stdout},
     {"a character device is written, never replaced", test_char_device},
     {"a folder as output is an error", test_folder_refused},
     {"stdout on /dev/full: exit 2 for every command", test_stdout_full},
