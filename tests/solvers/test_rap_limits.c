@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "tests/test_util.h"
 #include "solvers/rap.h"
 
@@ -27,6 +28,13 @@ static const char *slow_instance(void)
     return so_test_write("rap-slow.json", text);
 }
 
+static double thread_cpu(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 static void test_time_limit(void)
 {
     so_problem *p = NULL;
@@ -36,12 +44,19 @@ static void test_time_limit(void)
     so_params_init(&prm);
     prm.time_limit = 0.3;
     so_result *r = NULL;
+    double cpu0 = thread_cpu();
     int rc = so_solve(so_backend_find("rap-dp"), p, &prm, &r, &err);
+    double cpu = thread_cpu() - cpu0;
     CU_ASSERT_EQUAL_FATAL(rc, SO_TIMELIMIT); /* so_solve returns the status */
+    /* The stop is measured in this thread's CPU time, which a loaded
+     * machine cannot stretch (the DP computes until it reads the clock, so
+     * a late check shows there too): within 10 % or 0.1 s of the limit.
+     * The wall time gets a loose bound (the DP alone needs seconds). */
     double sec = so_result_seconds(r), allowed = fmax(1.1 * 0.3, 0.3 + 0.1);
-    if (sec > allowed)
-        fprintf(stderr, "\n  rap-dp took %.3f s on a 0.3 s limit ", sec);
-    CU_ASSERT(sec <= allowed);
+    if (cpu > allowed || sec > 2)
+        fprintf(stderr, "\n  rap-dp on a 0.3 s limit: %.3f s CPU, %.3f s wall ", cpu, sec);
+    CU_ASSERT(cpu <= allowed);
+    CU_ASSERT(sec < 2);
     CU_ASSERT_EQUAL(so_result_status(r), SO_TIMELIMIT);
     /* the incumbent: feasible (lo <= s <= M, sum <= S) and its objective */
     CU_ASSERT_TRUE(so_result_has_objective(r));
@@ -68,11 +83,9 @@ static void test_time_limit_cli(void)
 {
     char args[1200], *out = NULL;
     snprintf(args, sizeof args, "solve -b rap-dp --time-limit 0.2 %s", slow_instance());
-    double t0 = so_now();
     CU_ASSERT_EQUAL(so_test_run(args, &out, NULL), 0);
-    double wall = so_now() - t0;
+    /* without the check inside the loops the DP ends "optimal" */
     CU_ASSERT_PTR_NOT_NULL(out && strstr(out, "\"status\": \"time limit\""));
-    CU_ASSERT(wall < 2); /* the whole process; the DP alone is tested above */
     free(out);
 }
 
@@ -95,18 +108,19 @@ static void test_size_refusal(void)
     free(out);
     free(err);
     /* the steps limit (cells fit, transitions do not) is refused alike */
+    /* 20 x 900001 cells fit; 20 x 900001 x 10000 = 1.8e11 steps do not */
     so_flex *f = so_flex_new(20, 0);
     f->slots = 900000;
     f->metric = SO_FLEX_RESPONSE;
     for (size_t j = 0; j < 20; j++) {
         f->work[j] = 100;
-        f->max[j] = 900000;
+        f->max[j] = 10000;
     }
     int64_t s[20];
     char why[256] = "";
-    double t0 = so_now();
+    double t0 = thread_cpu();
     CU_ASSERT_EQUAL(so_rap_dp(f, s, why, sizeof why), SO_EUNSUPPORTED);
-    CU_ASSERT(so_now() - t0 < 2);
+    CU_ASSERT(thread_cpu() - t0 < 1); /* refused before the DP starts */
     CU_ASSERT_PTR_NOT_NULL(strstr(why, "steps exceed the limits"));
     so_flex_free(f);
 }
