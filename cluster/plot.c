@@ -1,7 +1,9 @@
 /* plot.c — utilisation over time (busy map and reduce slots as a fraction
  * of the slots, averaged per step) drawn by gnuplot as SVG. The data and the
- * script go to a temporary directory; gnuplot writes a temporary file that
- * is renamed onto the target, so a failed plot leaves no partial file. */
+ * script go to a temporary directory, where gnuplot draws the plot; it is
+ * then copied to the target by so_copy_to_output (atomically for a regular
+ * file, directly for a device or FIFO), so a failed plot leaves no partial
+ * file and a link or device is never replaced. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,9 +25,6 @@ static void put_quoted(FILE *fp, const char *s)
 int so_cl_plot_utilisation(const so_cl_sim *sim, const so_cl_workload *w,
                            double step, const char *path, so_error *err)
 {
-    if (strchr(path, '\'') || strchr(path, '\n'))
-        return so_error_setf(err, path, 0, 0, NULL,
-                             "a plot path may not contain quotes or newlines");
     char dir[] = "/tmp/slotopt-plotXXXXXX";
     if (!mkdtemp(dir)) {
         so_error_setf(err, path, 0, 0, NULL, "cannot create a temporary directory");
@@ -34,7 +33,7 @@ int so_cl_plot_utilisation(const so_cl_sim *sim, const so_cl_workload *w,
     char data[64], script[64], tmp[1100];
     snprintf(data, sizeof data, "%s/util.dat", dir);
     snprintf(script, sizeof script, "%s/util.gp", dir);
-    snprintf(tmp, sizeof tmp, "%s.tmp%d", path, (int)getpid());
+    snprintf(tmp, sizeof tmp, "%s/util.svg", dir);
     int rc = SO_OK;
     FILE *fp = fopen(data, "w");
     if (fp) {
@@ -71,10 +70,12 @@ int so_cl_plot_utilisation(const so_cl_sim *sim, const so_cl_workload *w,
     if (!rc) {
         char cmd[256];
         snprintf(cmd, sizeof cmd, "gnuplot '%s' 2>/dev/null", script);
-        if (system(cmd) != 0 || rename(tmp, path) != 0) {
+        if (system(cmd) != 0) {
             so_error_setf(err, path, 0, 0, NULL,
                           "gnuplot could not draw the plot (is gnuplot installed?)");
             rc = SO_EIO;
+        } else {
+            rc = so_copy_to_output(tmp, path, err);
         }
     } else {
         so_error_setf(err, path, 0, 0, NULL, "cannot write the plot's data");

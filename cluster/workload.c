@@ -156,38 +156,13 @@ int so_cl_workload_read(const char *path, const so_params *prm, uint64_t seed,
                         so_cl_workload **out, so_error *err)
 {
     *out = NULL;
-    FILE *fp = fopen(path, "rb");
-    if (!fp) {
-        so_error_setf(err, path, 0, 0, NULL, "cannot open for reading");
-        return SO_EIO;
-    }
     char *text = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (cap - len < 65536) {
-            cap = cap ? 2 * cap : 65536 * 2;
-            char *n = realloc(text, cap + 1);
-            if (!n) {
-                free(text);
-                fclose(fp);
-                return SO_ENOMEM;
-            }
-            text = n;
-        }
-        size_t got = fread(text + len, 1, cap - len, fp);
-        len += got;
-        if (got == 0)
-            break;
-    }
-    int bad = ferror(fp);
-    fclose(fp);
-    if (bad) {
-        free(text);
-        so_error_setf(err, path, 0, 0, NULL, "read error");
-        return SO_EIO;
-    }
-    text[len] = '\0';
-    int rc = so_cl_workload_parse(text, len, path, prm, seed, out, err);
+    size_t len = 0;
+    int rrc = so_read_input(path, &text, &len, err);
+    if (rrc)
+        return rrc;
+    int rc = so_cl_workload_parse(text, len, strcmp(path, "-") ? path : "stdin",
+                                  prm, seed, out, err);
     free(text);
     return rc;
 }

@@ -65,7 +65,7 @@ int so_flex_generic_solve(const so_problem *p, const so_params *prm, so_result *
         so_result_set_message(r, "the RAP is infeasible (more jobs than"
                                  " slots once each needs one)");
         rc = SO_EUNSUPPORTED;
-    } else if (rc == SO_ENOMEM && order) {
+    } else if ((rc == SO_ENOMEM || rc == SO_EUNSUPPORTED) && order) {
         so_result_set_message(r, "the RAP is too large for its dynamic"
                                  " programme");
     }

@@ -16,6 +16,7 @@
 #define SLOTOPT_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <jansson.h>
 
@@ -243,5 +244,27 @@ int so_write_json_atomic(const char *path, const json_t *value, so_error *err);
 /* Creates "<path>.tmpXXXXXX" beside path for an atomic write (mode 0666
  * less the umask); its name goes to tmp. Returns the descriptor or -1. */
 int so_temp_open(const char *path, char *tmp, size_t size);
+/* One output, opened by path: "-" is standard output; a regular file (or
+ * the file a symbolic link names, resolved first; or a new file) is written
+ * through a temporary file renamed onto it at close; a character or block
+ * device, FIFO or socket is opened and written directly, never replaced; a
+ * folder is an error (SO_EIO). */
+typedef struct so_output so_output;
+int so_output_open(const char *path, so_output **out, so_error *err);
+FILE *so_output_file(const so_output *o);
+/* The temporary file (for a signal handler to remove), NULL if direct. */
+const char *so_output_temp_path(const so_output *o);
+/* Flushes and closes (standard output is flushed, not closed). keep: put
+ * the file in place when every write succeeded; else drop the temporary.
+ * SO_EIO with "cannot write: reason" when keep and a write failed. */
+int so_output_close(so_output *o, int keep, so_error *err);
+/* Copies the file `from` to the output path (as so_output_open). */
+int so_copy_to_output(const char *from, const char *path, so_error *err);
+/* Reads a whole input file into a NUL-terminated buffer (free it): "-" is
+ * standard input; a folder is refused; so is anything over so_input_limit()
+ * bytes (256 MiB unless SLOTOPT_MAX_INPUT_MB says otherwise) — SO_EINVAL
+ * naming the file and the limit. */
+int so_read_input(const char *path, char **text, size_t *len, so_error *err);
+size_t so_input_limit(void);
 
 #endif

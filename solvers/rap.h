@@ -3,8 +3,8 @@
  * Wolf et al. (Middleware 2010), Section 3.2; SPEC section 1. Each solver
  * fills s[n] with an optimal allocation and returns SO_OK, or returns
  * SO_INFEASIBLE (sum of max(m_j, 1) > S), SO_EUNSUPPORTED (metric or
- * aggregate outside the method; why says so) or SO_ENOMEM (over the size
- * limit of the method). */
+ * aggregate outside the method, or over the size limit of the method; why
+ * says so) or SO_ENOMEM (an allocation failed). */
 #ifndef SO_SOLVERS_RAP_H
 #define SO_SOLVERS_RAP_H
 #include "formulations/rap.h"
@@ -33,6 +33,10 @@ int so_rap_bisect(const so_flex *f, int64_t *s, char *why, size_t size);
 /* Any metric, sum or max: DP over jobs and slots used, O(J S^2) at most
  * (O(J S K) for step costs with K steps). */
 int so_rap_dp(const so_flex *f, int64_t *s, char *why, size_t size);
+/* The same with a deadline (so_now() seconds; <= 0: none): SO_TIMELIMIT
+ * with an incumbent in s when it passes. Size refusals: SO_EUNSUPPORTED. */
+int so_rap_dp_until(const so_flex *f, int64_t *s, double deadline, char *why,
+                    size_t size);
 /* Minimax (non-increasing F_j): bisection on the threshold. */
 int so_rap_minimax(const so_flex *f, int64_t *s, char *why, size_t size);
 /* The method FLEX uses: minimax -> bisection on the threshold; convex

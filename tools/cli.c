@@ -58,6 +58,15 @@ int so_cli_flush_stdout(const char *cmd)
     return SO_EXIT_USAGE;
 }
 
+int so_cli_stdout_errno;
+
+void so_cli_flush_note(void)
+{
+    errno = 0;
+    if (fflush(stdout) != 0 && !so_cli_stdout_errno)
+        so_cli_stdout_errno = errno ? errno : EIO;
+}
+
 int so_cli_parse_double(const char *s, double *out)
 {
     char *end;

@@ -28,6 +28,10 @@ int so_cli_exit_code(int rc);
 /* Flushes stdout: SO_EXIT_OK, or the message and SO_EXIT_USAGE when what was
  * printed could not be written (disk full, closed pipe). */
 int so_cli_flush_stdout(const char *cmd);
+/* Flushes stdout before stderr is written, remembering why a flush failed
+ * (so_cli_stdout_errno) for main's check of stdout at exit. */
+void so_cli_flush_note(void);
+extern int so_cli_stdout_errno;
 /* Parses a non-negative double / unsigned integer option value. */
 int so_cli_parse_double(const char *s, double *out);
 int so_cli_parse_u64(const char *s, uint64_t *out);

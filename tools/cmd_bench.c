@@ -13,9 +13,10 @@ static void help(FILE *fp)
     fprintf(fp,
             "usage: slotopt bench --backends LIST --reference BACKEND [OPTIONS] INPUTS...\n"
             "       slotopt bench --scenario NAME [OPTIONS]\n\n"
-            "Runs every backend on every instance (INPUTS: instance files or\n"
-            "folders), stores one row per cell in the database, and prints each\n"
-            "backend's gap to the reference: instances, cells, solved, %% optimal,\n"
+            "Runs every backend on every instance (INPUTS: instance files,\n"
+            "folders, or - for one instance on stdin), stores one row per cell\n"
+            "in the database, and prints each backend's gap to the reference:\n"
+            "instances, cells, solved, %% optimal,\n"
             "mean / median / worst ratio (>= 1 is worse), mean and max seconds.\n\n"
             "  --backends LIST     comma-separated backends ('slotopt backends')\n"
             "  --reference LIST    the reference backend (one per problem kind);\n"
@@ -82,7 +83,7 @@ static int run_and_print(so_hconfig *c, so_hinsts *s, const char *db, int format
     so_htables t;
     if (!rc && !(rc = so_harness_tables(&rows, &kinds, NULL, &t))) {
         so_harness_print(stdout, &t, format, cells);
-        fflush(stdout);
+        so_cli_flush_note(); /* main checks stdout at exit */
         so_harness_warn(stderr, "bench", &t, &kinds);
         so_htables_free(&t);
         fprintf(stderr, "slotopt bench: %zu cells run, %zu already stored; results in %s\n",

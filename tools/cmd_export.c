@@ -2,7 +2,6 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "tools/cli.h"
 
 int so_cmd_export(int argc, char **argv)
@@ -41,38 +40,8 @@ int so_cmd_export(int argc, char **argv)
     int rc = so_problem_read(argv[optind], &p, &err);
     if (rc)
         return so_cli_report_error("export", rc, &err);
-    char tmpdir[] = "/tmp/slotopt-export-XXXXXX", tmp[64];
-    const char *target = out;
-    if (!out) {
-        if (!mkdtemp(tmpdir)) {
-            so_problem_free(p);
-            return so_cli_usage_error("export", "cannot create a temporary folder");
-        }
-        snprintf(tmp, sizeof tmp, "%s/model", tmpdir);
-        target = tmp;
-    }
-    rc = so_problem_export(p, target, fmt, &err);
+    /* "-" or no -o: standard output, checked like any other output */
+    rc = so_problem_export(p, out ? out : "-", fmt, &err);
     so_problem_free(p);
-    if (rc) {
-        if (!out)
-            rmdir(tmpdir);
-        return so_cli_report_error("export", rc, &err);
-    }
-    int code = SO_EXIT_OK;
-    if (!out) {
-        FILE *fp = fopen(tmp, "rb");
-        char buf[8192];
-        size_t n;
-        while (fp && (n = fread(buf, 1, sizeof buf, fp)) > 0)
-            fwrite(buf, 1, n, stdout);
-        if (!fp || ferror(fp))
-            code = so_cli_usage_error("export", "cannot read back the model %s", tmp);
-        if (fp)
-            fclose(fp);
-        unlink(tmp);
-        rmdir(tmpdir);
-        if (code == SO_EXIT_OK)
-            code = so_cli_flush_stdout("export");
-    }
-    return code;
+    return rc ? so_cli_report_error("export", rc, &err) : SO_EXIT_OK;
 }

@@ -20,33 +20,8 @@ static void help(FILE *fp)
 
 static char *read_text(const char *path, so_error *err)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp) {
-        so_error_setf(err, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
-        return NULL;
-    }
-    size_t len = 0, cap = 1 << 16;
-    char *buf = malloc(cap + 1);
-    size_t got;
-    while (buf && (got = fread(buf + len, 1, cap - len, fp)) > 0) {
-        len += got;
-        if (len == cap) {
-            char *b = realloc(buf, 2 * cap + 1);
-            if (!b) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = b;
-            cap *= 2;
-        }
-    }
-    fclose(fp);
-    if (buf)
-        buf[len] = '\0';
-    else
-        so_error_setf(err, path, 0, 0, NULL, "out of memory");
-    return buf;
+    char *buf = NULL;
+    return so_read_input(path, &buf, NULL, err) ? NULL : buf;
 }
 
 /* The schedule in text: a bare {"intervals"} or solve's {"solution": {...}}. */

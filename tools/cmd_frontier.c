@@ -110,7 +110,7 @@ static int have_gnuplot(void)
 }
 
 /* Plots every frontier (exact ones as lines, heuristics as points) into
- * path through a temporary file renamed into place. */
+ * path (written as so_output_open says). */
 static int plot(json_t *all, const char *path, so_error *err)
 {
     const char *ext = strrchr(path, '.');
@@ -127,7 +127,9 @@ static int plot(json_t *all, const char *path, so_error *err)
     if (!mkdtemp(dir))
         return so_error_setf(err, dir, 0, 0, NULL, "cannot create: %s", strerror(errno));
     char tmp[4200], script[8192], data[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp%d%s", path, (int)getpid(), svg ? ".svg" : ".png");
+    /* drawn in the temporary folder, then copied by so_copy_to_output: a
+     * link or device at path is written, never replaced */
+    snprintf(tmp, sizeof tmp, "%s/plot%s", dir, svg ? ".svg" : ".png");
     int n = snprintf(script, sizeof script,
                      "set terminal %s size 900,600\nset output '%s'\n"
                      "set xlabel 'makespan (s)'\nset ylabel 'budget ($)'\n"
@@ -156,8 +158,8 @@ static int plot(json_t *all, const char *path, so_error *err)
     int rc = SO_OK;
     if (!gp || fputs(script, gp) < 0 || pclose(gp) != 0 || access(tmp, R_OK))
         rc = so_error_setf(err, path, 0, 0, NULL, "gnuplot failed to draw the plot");
-    else if (rename(tmp, path))
-        rc = so_error_setf(err, path, 0, 0, NULL, "cannot write: %s", strerror(errno));
+    else
+        rc = so_copy_to_output(tmp, path, err);
     unlink(tmp);
     for (i = 0; i < count; i++) {
         snprintf(data, sizeof data, "%s/f%zu.dat", dir, i);
@@ -272,10 +274,8 @@ int so_cmd_frontier(int argc, char **argv)
         rc = SO_ENOMEM;
     if (!rc && plotpath)
         rc = plot(all, plotpath, &err);
-    if (!rc && outpath)
-        rc = so_write_file_atomic(outpath, text, len, &err);
-    else if (!rc)
-        fwrite(text, 1, len, stdout);
+    if (!rc)
+        rc = so_write_file_atomic(outpath ? outpath : "-", text, len, &err);
     free(text);
     json_decref(all);
     return rc ? so_cli_report_error("frontier", rc, &err) : SO_EXIT_OK;

@@ -75,7 +75,7 @@ int so_cmd_report(int argc, char **argv)
     so_htables t;
     if (!rc && !(rc = so_harness_tables(&rows, &kinds, group_by, &t))) {
         so_harness_print(stdout, &t, format, cells);
-        fflush(stdout);
+        so_cli_flush_note(); /* main checks stdout at exit */
         so_harness_warn(stderr, "report", &t, &kinds);
         int plotted = 0, skipped = 0;
         if (plot)

@@ -66,10 +66,11 @@ static int check_options(const so_params *prm, const so_cl_scheduler *s,
 }
 
 /* The event log of a whole trace runs to hundreds of megabytes, so it is
- * streamed into a temporary file beside the target and renamed onto it only
- * when the run succeeded (the same guarantee as so_write_file_atomic). */
+ * streamed into its output (so_output_open: a temporary file beside a
+ * regular target, renamed onto it only when the run succeeded; a device,
+ * FIFO or "-" written directly). */
 typedef struct log_file {
-    char tmp[1100];
+    so_output *out;
     FILE *fp;
 } log_file;
 
@@ -78,12 +79,13 @@ typedef struct log_file {
  * async-signal-safe), then ends the program as the signal would have. */
 static const int fatal_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
 #define N_FATAL (sizeof fatal_signals / sizeof fatal_signals[0])
-static char open_log[1100];
+static char open_log[4200];
 static struct sigaction saved[N_FATAL];
 
 static void drop_log_and_die(int sig)
 {
-    unlink(open_log);
+    if (open_log[0])
+        unlink(open_log);
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -103,43 +105,34 @@ static void guard_log(int on)
 
 static int log_open(log_file *lf, const char *path)
 {
-    int fd = so_temp_open(path, lf->tmp, sizeof lf->tmp);
-    lf->fp = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (fd >= 0 && !lf->fp) {
-        close(fd);
-        unlink(lf->tmp);
-    }
-    if (!lf->fp)
-        return so_cli_usage_error("sim", "--events-out: cannot create %s", path);
-    snprintf(open_log, sizeof open_log, "%s", lf->tmp);
+    so_error err;
+    so_error_clear(&err);
+    int rc = so_output_open(path, &lf->out, &err);
+    if (rc)
+        return so_cli_report_error("sim", rc, &err);
+    lf->fp = so_output_file(lf->out);
+    const char *tmp = so_output_temp_path(lf->out);
+    snprintf(open_log, sizeof open_log, "%s", tmp ? tmp : "");
     guard_log(1);
     return SO_EXIT_OK;
 }
 
-/* Closes the log; keeps it as path if keep, else removes it. */
-static int log_close(log_file *lf, const char *path, int keep)
+/* Closes the log; keeps it if keep, else removes it. */
+static int log_close(log_file *lf, int keep)
 {
+    so_error err;
+    so_error_clear(&err);
+    int rc = so_output_close(lf->out, keep, &err);
     guard_log(0);
-    int ok = fflush(lf->fp) == 0 && fsync(fileno(lf->fp)) == 0;
-    ok = fclose(lf->fp) == 0 && ok;
-    if (keep && ok && rename(lf->tmp, path) == 0)
-        return SO_EXIT_OK;
-    unlink(lf->tmp);
-    if (!keep)
-        return SO_EXIT_OK;
-    fprintf(stderr, "slotopt sim: %s: cannot write the event log\n", path);
-    return SO_EXIT_USAGE;
+    open_log[0] = '\0';
+    return rc ? so_cli_report_error("sim", rc, &err) : SO_EXIT_OK;
 }
 
 static int write_out(const char *path, const char *text, size_t len)
 {
     so_error err;
     so_error_clear(&err);
-    if (!path) {
-        fwrite(text, 1, len, stdout);
-        return SO_EXIT_OK;
-    }
-    int rc = so_write_file_atomic(path, text, len, &err);
+    int rc = so_write_file_atomic(path ? path : "-", text, len, &err);
     return rc ? so_cli_report_error("sim", rc, &err) : SO_EXIT_OK;
 }
 
@@ -261,7 +254,7 @@ int so_cmd_sim(int argc, char **argv)
     rc = so_cl_workload_read(a.workload, &a.prm, a.seed, &w, &err);
     if (rc)
         return so_cli_report_error("sim", rc, &err);
-    log_file lf = {"", NULL};
+    log_file lf = {NULL, NULL};
     if (a.events_out && (code = log_open(&lf, a.events_out))) {
         so_cl_workload_free(w);
         return code;
@@ -287,7 +280,7 @@ int so_cmd_sim(int argc, char **argv)
         }
     }
     if (lf.fp) {
-        int lc = log_close(&lf, a.events_out, code == SO_EXIT_OK);
+        int lc = log_close(&lf, code == SO_EXIT_OK);
         code = code ? code : lc;
     }
     so_cl_sim_free(sim);

@@ -203,11 +203,11 @@ static int add_folder(so_hinsts *s, const char *path, so_error *err)
 int so_hinsts_add_path(so_hinsts *s, const char *path, so_error *err)
 {
     struct stat st;
-    if (stat(path, &st)) {
+    if (strcmp(path, "-") && stat(path, &st)) { /* "-": one instance on stdin */
         so_error_setf(err, path, 0, 0, NULL, "cannot read: %s", strerror(errno));
         return SO_EIO;
     }
-    if (S_ISDIR(st.st_mode))
+    if (strcmp(path, "-") && S_ISDIR(st.st_mode))
         return add_folder(s, path, err);
     so_problem *p = NULL;
     int rc = so_problem_read(path, &p, err);

@@ -66,7 +66,8 @@ static int write_text(const char *dir, const char *name, char *text, size_t len,
     return rc;
 }
 
-/* Runs gnuplot on DIR/BASE.gp, which draws BASE.svg.tmp; renames it. */
+/* Runs gnuplot on DIR/BASE.gp, which draws BASE.svg.tmp; copies it onto
+ * BASE.svg by so_copy_to_output (a link or FIFO there is kept). */
 static int draw(const char *dir, const char *base, so_error *err)
 {
     char script[1024], tmp[4096], svg[4096];
@@ -87,12 +88,14 @@ static int draw(const char *dir, const char *base, so_error *err)
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
         ;
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || rename(tmp, svg)) {
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         unlink(tmp);
         so_error_setf(err, svg, 0, 0, NULL, "gnuplot failed on %s/%s", dir, script);
         return SO_EIO;
     }
-    return SO_OK;
+    int rc = so_copy_to_output(tmp, svg, err);
+    unlink(tmp);
+    return rc;
 }
 
 static int cmp_double(const void *x, const void *y)

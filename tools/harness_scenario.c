@@ -13,28 +13,8 @@
 
 static char *slurp(const char *path, so_error *err)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp) {
-        so_error_setf(err, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
-        return NULL;
-    }
     char *buf = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&buf, &len);
-    char chunk[8192];
-    size_t got;
-    while (mem && (got = fread(chunk, 1, sizeof chunk, fp)) > 0)
-        fwrite(chunk, 1, got, mem);
-    int bad = ferror(fp) || !mem;
-    fclose(fp);
-    if (mem)
-        fclose(mem);
-    if (bad) {
-        free(buf);
-        so_error_setf(err, path, 0, 0, NULL, "cannot read");
-        return NULL;
-    }
-    return buf;
+    return so_read_input(path, &buf, NULL, err) ? NULL : buf;
 }
 
 /* Calls add(c, name); places its error at path. */

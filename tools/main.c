@@ -1,4 +1,5 @@
 /* main.c — the slotopt program: dispatch to subcommands. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,28 @@ static const so_command commands[] = {
 
 };
 
+/* Every command's standard output is checked once more at exit: flushed,
+ * error flag, closed. A failure (a full device, a closed pipe, a disk
+ * error) after a successful command is exit 2 with a message, never a
+ * silent 0. */
+static int finish(const char *cmd, int code)
+{
+    errno = 0;
+    int bad = fflush(stdout) != 0;
+    int e = bad ? errno : so_cli_stdout_errno;
+    bad = ferror(stdout) || bad;
+    if (fclose(stdout) != 0 && !bad) {
+        bad = 1;
+        e = errno;
+    }
+    if (bad && code == SO_EXIT_OK) {
+        fprintf(stderr, "slotopt%s%s: cannot write to stdout: %s\n", cmd ? " " : "",
+                cmd ? cmd : "", strerror(e ? e : EIO));
+        return SO_EXIT_USAGE;
+    }
+    return code;
+}
+
 static void usage(FILE *fp)
 {
     fprintf(fp, "usage: slotopt COMMAND [OPTIONS] ...\n\n"
@@ -51,16 +74,16 @@ int main(int argc, char **argv)
     }
     if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
         printf("slotopt %s\n", SO_VERSION);
-        return SO_EXIT_OK;
+        return finish(NULL, SO_EXIT_OK);
     }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
         !strcmp(argv[1], "help")) {
         usage(stdout);
-        return SO_EXIT_OK;
+        return finish(NULL, SO_EXIT_OK);
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name))
-            return commands[i].run(argc - 1, argv + 1);
+            return finish(argv[1], commands[i].run(argc - 1, argv + 1));
     fprintf(stderr, "slotopt: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return SO_EXIT_USAGE;

@@ -1,6 +1,10 @@
 /* registry.c — the one table of backends and the one table of instance
  * families. Adding a backend = one new file + one row here. */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "slotopt.h"
 
@@ -250,6 +254,22 @@ const so_family *so_family_find(const char *name)
     return NULL;
 }
 
+/* A parameter's text as it goes into meta.params: a JSON number when the
+ * whole text is one (an integer when it is written as one), else a string. */
+static json_t *param_value(const char *text)
+{
+    char *end;
+    errno = 0;
+    long long i = strtoll(text, &end, 10);
+    if (*text && !*end && !errno && !isspace((unsigned char)*text))
+        return json_integer((json_int_t)i);
+    double x = strtod(text, &end);
+    if (*text && !*end && isfinite(x) && !isspace((unsigned char)*text) &&
+        strspn(text, "0123456789+-.eE") == strlen(text))
+        return json_real(x);
+    return json_string(text);
+}
+
 int so_family_generate(const so_family *f, const so_params *settings,
                        uint64_t seed, uint64_t index, json_t **instance,
                        so_error *err)
@@ -272,7 +292,7 @@ int so_family_generate(const so_family *f, const so_params *settings,
     json_t *params = json_object();
     for (const so_option_doc *d = f->params; d && d->key; d++)
         json_object_set_new(params, d->key,
-                            json_string(so_params_str(settings, f->params,
+                            param_value(so_params_str(settings, f->params,
                                                       d->key, "")));
     json_t *meta = json_object();
     json_object_set_new(meta, "family", json_string(f->name));

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "formulations/common/problem_internal.h"
 
@@ -186,40 +187,14 @@ int so_problem_read(const char *path, so_problem **out, so_error *err)
         return so_error_setf(err, NULL, 0, 0, NULL,
                              "so_problem_read: NULL argument");
     so_error_clear(err);
-    FILE *fp = fopen(path, "rb");
-    if (!fp) {
-        so_error_setf(err, path, 0, 0, NULL, "cannot open: %s",
-                      strerror(errno));
-        return SO_EIO;
-    }
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap + 1);
-    while (buf) {
-        size_t got = fread(buf + len, 1, cap - len, fp);
-        len += got;
-        if (len < cap)
-            break;
-        char *nb = realloc(buf, 2 * cap + 1);
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = nb;
-        cap *= 2;
-    }
-    int failed = ferror(fp);
-    fclose(fp);
-    if (!buf)
-        return SO_ENOMEM;
-    if (failed) {
-        free(buf);
-        so_error_setf(err, path, 0, 0, NULL, "read error");
-        return SO_EIO;
-    }
-    buf[len] = '\0';
-    char *name = base_name(path);
-    int rc = name ? parse_named(buf, len, path, name, out, err) : SO_ENOMEM;
+    char *buf = NULL;
+    size_t len = 0;
+    int rrc = so_read_input(path, &buf, &len, err);
+    if (rrc)
+        return rrc;
+    const char *shown = strcmp(path, "-") ? path : "stdin";
+    char *name = base_name(shown);
+    int rc = name ? parse_named(buf, len, shown, name, out, err) : SO_ENOMEM;
     free(name);
     free(buf);
     return rc;
@@ -264,30 +239,31 @@ int so_problem_export(const so_problem *p, const char *path, int format,
     }
     if (format == SO_FORMAT_MPS)
         negate_maximisation(lp);
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 16);
-    if (!tmp) {
+    /* GLPK writes into a fresh temporary folder; its status and the
+     * file's size are checked, then so_copy_to_output writes the target
+     * (atomically for a regular file, directly for a device, FIFO or "-"),
+     * checking every write: a full disk is an error, not an empty model. */
+    char dir[] = "/tmp/slotopt-export-XXXXXX", tmp[64];
+    if (!mkdtemp(dir)) {
         glp_delete_prob(lp);
-        return SO_ENOMEM;
-    }
-    int fd = so_temp_open(path, tmp, plen + 16); /* reserves a fresh name */
-    if (fd < 0) {
-        glp_delete_prob(lp);
-        free(tmp);
-        so_error_setf(err, path, 0, 0, NULL, "cannot create: %s", strerror(errno));
+        so_error_setf(err, dir, 0, 0, NULL, "cannot create: %s", strerror(errno));
         return SO_EIO;
     }
-    close(fd);
+    snprintf(tmp, sizeof tmp, "%s/model", dir);
     glp_term_out(GLP_OFF);
     int w = format == SO_FORMAT_MPS ? glp_write_mps(lp, GLP_MPS_FILE, NULL, tmp)
                                     : glp_write_lp(lp, NULL, tmp);
     glp_delete_prob(lp);
-    if (w != 0 || rename(tmp, path) != 0) {
-        remove(tmp);
-        free(tmp);
-        so_error_setf(err, path, 0, 0, NULL, "cannot write the model");
-        return SO_EIO;
+    struct stat st;
+    if (w != 0 || stat(tmp, &st) != 0 || st.st_size == 0) {
+        so_error_setf(err, path, 0, 0, NULL,
+                      "GLPK could not write the model (temporary folder %s full?)",
+                      dir);
+        rc = SO_EIO;
+    } else {
+        rc = so_copy_to_output(tmp, path, err);
     }
-    free(tmp);
-    return SO_OK;
+    unlink(tmp);
+    rmdir(dir);
+    return rc;
 }

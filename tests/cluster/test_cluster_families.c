@@ -98,7 +98,7 @@ static void test_cli(void)
              so_test_tmpdir());
     CU_ASSERT_EQUAL_FATAL(so_test_run(args, &out, NULL), 0);
     free(out);
-    snprintf(args, sizeof args, "sim %s/fam/stealing-paper-1-0.json --scheduler fair"
+    snprintf(args, sizeof args, "sim %s/fam/stealing-paper-stragglers=4-1-0.json --scheduler fair"
              " --format table", so_test_tmpdir());
     CU_ASSERT_EQUAL(so_test_run(args, &out, NULL), 0);
     CU_ASSERT_PTR_NOT_NULL(out && strstr(out, "ts-map"));

@@ -110,11 +110,11 @@ static void test_gen_deterministic(void)
              "--set class=strongly --out %s/g3", dir);
     CU_ASSERT_EQUAL(so_test_run(args, NULL, NULL), 0);
     char p[700];
-    snprintf(p, sizeof p, "%s/g1/knapsack-9-1.json", dir);
+    snprintf(p, sizeof p, "%s/g1/knapsack-n=20-class=strongly-9-1.json", dir);
     a = so_test_slurp(p);
-    snprintf(p, sizeof p, "%s/g2/knapsack-9-1.json", dir);
+    snprintf(p, sizeof p, "%s/g2/knapsack-n=20-class=strongly-9-1.json", dir);
     b = so_test_slurp(p);
-    snprintf(p, sizeof p, "%s/g3/knapsack-10-1.json", dir);
+    snprintf(p, sizeof p, "%s/g3/knapsack-n=20-class=strongly-10-1.json", dir);
     c = so_test_slurp(p);
     CU_ASSERT_PTR_NOT_NULL_FATAL(a);
     CU_ASSERT_PTR_NOT_NULL_FATAL(c);
@@ -132,7 +132,7 @@ static void test_gen_deterministic(void)
     CU_ASSERT_EQUAL(so_test_run(args, NULL, NULL), 2);
     snprintf(args, sizeof args, "gen knapsack --seed 9223372036854775807 --set n=3 --out %s/g4", dir);
     CU_ASSERT_EQUAL(so_test_run(args, NULL, NULL), 0);
-    snprintf(p, sizeof p, "%s/g4/knapsack-9223372036854775807-0.json", dir);
+    snprintf(p, sizeof p, "%s/g4/knapsack-n=3-9223372036854775807-0.json", dir);
     a = so_test_slurp(p);
     CU_ASSERT_PTR_NOT_NULL_FATAL(a);
     CU_ASSERT_PTR_NOT_NULL(strstr(a, "\"seed\": 9223372036854775807"));

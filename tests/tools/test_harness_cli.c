@@ -69,7 +69,7 @@ static void test_bench_and_resume(void)
                     0);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "8 cells run, 0 already stored"));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "| problem | instance | backend | rep | status |"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "| knapsack | knapsack-3-0 | kp-glpk | 0 | optimal |"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "| knapsack | knapsack-n=20-3-0 | kp-glpk | 0 | optimal |"));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "| knapsack | kp-glpk | 4 | 4 | 4 | 100.0 | 1.0000 |"));
     free(out);
     free(err);
@@ -85,7 +85,7 @@ static void test_bench_and_resume(void)
     CU_ASSERT_EQUAL(so_test_run(args, &out, &err), 0);
     CU_ASSERT_EQUAL(strncmp(out, "problem,instance,backend,rep,status,objective,reference,"
                                  "ratio,difference,seconds\n", 81), 0);
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "knapsack,knapsack-3-0,kp-glpk,0,optimal,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "knapsack,knapsack-n=20-3-0,kp-glpk,0,optimal,"));
     CU_ASSERT_PTR_NULL(strstr(out, "instances")); /* the cells only */
     free(out);
     free(err);

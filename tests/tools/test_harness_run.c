@@ -234,7 +234,7 @@ static void test_hang_crash_error(void)
     /* what each row records about its instance and the program */
     CU_ASSERT_EQUAL(query(db, "SELECT count(*) FROM cells WHERE family = 'knapsack'"
                               " AND seed = 7 AND instance_index BETWEEN 0 AND 2"
-                              " AND json_extract(params, '$.n') = '15'"
+                              " AND json_extract(params, '$.n') = 15"
                               " AND version = '" SO_VERSION "' AND length(instance_hash) = 16"
                               " AND time_limit = 0.2"), 12);
     CU_ASSERT_EQUAL(query(db, "SELECT count(DISTINCT instance_hash) FROM cells"), 3);

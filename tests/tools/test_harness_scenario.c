@@ -61,7 +61,9 @@ static void test_valid(void)
     CU_ASSERT_TRUE(s.v[0].has_seed && s.v[0].seed == 5 && s.v[3].index == 3);
     json_t *params = json_loads(s.v[0].params, 0, NULL);
     CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(params, "class")), "strongly");
-    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(params, "n")), "12");
+    /* meta.params keeps numbers as JSON numbers (issue 19) */
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(params, "n")), 12);
+    CU_ASSERT_TRUE(json_is_integer(json_object_get(params, "n")));
     json_decref(params);
     CU_ASSERT_STRING_EQUAL(s.v[4].name, "sc-a");
     CU_ASSERT_PTR_NULL(s.v[4].family);
