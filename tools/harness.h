@@ -176,11 +176,20 @@ int so_harness_select(const so_hconfig *c, const so_hinsts *s, so_hstore *st,
 
 /* ---- gaps and summaries --------------------------------------------------- */
 /* The gap of one cell to its reference row (see docs/harness.md). */
+/* What the reference row of a cell proves: only a proven optimum (status
+ * `optimal`) gives a ratio; an infeasible reference, or one stopped at its
+ * time limit, killed, failed, merely feasible or missing, is counted apart. */
+enum so_href_state { SO_HREF_PROVEN, SO_HREF_INFEASIBLE, SO_HREF_UNPROVEN };
+
 typedef struct so_hgap {
-    double ratio; /* >= 1 when the reference is optimal; NAN if unknown */
-    double diff;  /* how much worse, in objective units; NAN if unknown */
-    int optimal;  /* matches the reference (relative tolerance 1e-9) */
+    double ratio; /* >= 1 is worse; NAN unless the reference is proven */
+    double diff;  /* how much worse, in objective units; NAN as ratio */
+    int optimal;  /* matches a proven reference (relative tolerance 1e-9) */
+    int ref_state; /* enum so_href_state */
 } so_hgap;
+
+/* The state of a reference row (NULL: SO_HREF_UNPROVEN). */
+int so_harness_ref_state(const so_hrow *ref);
 
 so_hgap so_harness_gap(const so_hrow *row, const so_hrow *ref);
 
@@ -193,6 +202,9 @@ typedef struct so_hcellgap {
 typedef struct so_hsummary {
     char problem[32], group[96], backend[64];
     size_t cells, instances, solved, optimal, with_ratio;
+    size_t ref_proven, ref_infeasible, ref_unproven; /* cells by reference
+                                                       state; optimal counts
+                                                       only proven ones */
     double mean_ratio, median_ratio, worst_ratio; /* NAN if no ratio */
     double mean_diff, worst_diff; /* objective units; NAN if no difference
                                      (the measure for objectives near or
@@ -200,11 +212,24 @@ typedef struct so_hsummary {
     double mean_seconds, max_seconds;
 } so_hsummary;
 
+/* What each kind's reference proved on its own cells. */
+#define SO_HREF_STATUSES 8
+typedef struct so_hrefsum {
+    char problem[32], backend[64];
+    size_t cells, proven, infeasible, unproven;
+    /* the statuses of the unproven cells, with their counts */
+    char status[SO_HREF_STATUSES][24];
+    size_t status_count[SO_HREF_STATUSES];
+    size_t n_status;
+} so_hrefsum;
+
 typedef struct so_htables {
     so_hcellgap *cells;
     size_t n_cells;
     so_hsummary *sums;
     size_t n_sums;
+    so_hrefsum *refs;
+    size_t n_refs;
 } so_htables;
 
 /* Gaps against each kind's reference; summary groups by group_by, or by
@@ -219,6 +244,11 @@ int so_hformat_parse(const char *s); /* -1 if unknown */
 /* Summary, preceded by the per-cell table when cells is set; csv prints
  * only the cells then (one table per text); json always has both. */
 void so_harness_print(FILE *fp, const so_htables *t, int format, int cells);
+
+/* One line per problem kind: on how many of its cells the reference proved
+ * optimality, was infeasible, or proved nothing (with the statuses). Printed
+ * after the summary in the table, markdown formats. */
+void so_harness_print_references(FILE *fp, const so_htables *t);
 
 /* Warns on fp about cells of a reference without a ratio (no objective). */
 void so_harness_warn(FILE *fp, const char *cmd, const so_htables *t,
