@@ -10,6 +10,7 @@
 #define SO_HARNESS_H
 #include <stdio.h>
 #include "slotopt.h"
+#include "cluster/cluster.h"
 
 /* ---- instances ------------------------------------------------------------ */
 typedef struct so_hinst {
@@ -20,6 +21,10 @@ typedef struct so_hinst {
     char *params;  /* "meta".params as compact JSON, or NULL */
     int has_seed;
     int64_t seed, index; /* "meta".seed and "meta".index */
+    /* A simulation input instead of a problem (problem NULL): the workload
+     * text (native JSON or SWIM), parsed by each cell with its seed. */
+    char *workload;
+    size_t workload_len;
 } so_hinst;
 
 typedef struct so_hinsts {
@@ -36,7 +41,15 @@ int so_hinsts_add_problem(so_hinsts *s, so_problem *p, so_error *err);
 /* A file, or a folder: its regular files in name order, except dotfiles and
  * *.md / *.csv (notes and tables kept beside instances). */
 int so_hinsts_add_path(so_hinsts *s, const char *path, so_error *err);
-/* Instances 0..count-1 of a family with settings, seed. */
+/* A workload (text copied; name = file base name or family instance name;
+ * params: JSON object text or NULL). Identical texts run once. */
+int so_hinsts_add_workload(so_hinsts *s, const char *text, size_t len,
+                           const char *name, const char *family,
+                           const char *params, so_error *err);
+/* A workload file, or a folder of them (same rules as so_hinsts_add_path). */
+int so_hinsts_add_workload_path(so_hinsts *s, const char *path, so_error *err);
+/* Instances 0..count-1 of a family with settings, seed (cluster families
+ * give workloads). */
 int so_hinsts_add_family(so_hinsts *s, const so_family *f,
                          const so_params *settings, uint64_t seed,
                          uint64_t count, so_error *err);
@@ -45,6 +58,19 @@ int so_harness_hash(const so_problem *p, char out[17]);
 
 /* ---- configuration -------------------------------------------------------- */
 #define SO_HARNESS_MAX_BACKENDS 64
+
+/* A policy configuration of simulation cells: the scheduler with its
+ * options and the speculation policy; or, with no scheduler, the harness's
+ * lower bound (tools/harness_sim.c). */
+typedef struct so_hpolicy {
+    char name[64]; /* the row's backend: SCHED[+SPEC] or the given name */
+    const so_cl_scheduler *scheduler; /* NULL: "lower-bound" */
+    const so_cl_speculation *speculation; /* NULL: none */
+    so_params options;
+} so_hpolicy;
+
+#define SO_HARNESS_LOWER_BOUND "lower-bound"
+#define SO_HARNESS_MAX_POLICIES 16
 
 typedef struct so_hconfig {
     const so_backend *backends[SO_HARNESS_MAX_BACKENDS]; /* references too */
@@ -57,7 +83,21 @@ typedef struct so_hconfig {
     int resume;        /* skip cells already stored */
     int progress;      /* draw the progress bar (caller checks isatty) */
     char group_by[64]; /* summary per value of "meta".params[group_by] */
+    so_hpolicy policies[SO_HARNESS_MAX_POLICIES]; /* simulation cells */
+    size_t n_policies;
+    char sim_reference[64]; /* a policy's name or "lower-bound"; "" = first */
+    char metric[32];        /* mean_response (default), p95_response,
+                               max_response or makespan */
 } so_hconfig;
+
+/* Adds a policy: "SCHED[+SPEC]" or "lower-bound", with options (may be
+ * NULL) and a name ("" or NULL: the spec itself). */
+int so_hconfig_add_policy(so_hconfig *c, const char *spec, const char *name,
+                          const so_params *options, so_error *err);
+/* A comma-separated list of "SCHED[+SPEC]". */
+int so_hconfig_add_policy_list(so_hconfig *c, const char *list, so_error *err);
+/* Checks the metric name and the simulation reference; fills defaults. */
+int so_hconfig_check_sim(so_hconfig *c, so_error *err);
 
 void so_hconfig_init(so_hconfig *c);
 /* Adds a backend (once); references are added to the backends as well. */
@@ -141,7 +181,8 @@ int so_hstore_load(so_hstore *st, so_hrows *rows, so_error *err);
 /* ---- running -------------------------------------------------------------- */
 typedef struct so_hcell {
     size_t inst; /* index in the instance list */
-    const so_backend *backend;
+    const so_backend *backend; /* NULL for a simulation cell */
+    const so_hpolicy *policy;  /* NULL for a solve cell */
     int rep; /* 0-based; the backend's seed is rep + 1 */
 } so_hcell;
 
@@ -150,6 +191,13 @@ typedef struct so_hcell {
  * backend has an instance. */
 int so_harness_cells(const so_hconfig *c, const so_hinsts *s, so_hcell **cells,
                      size_t *n, so_error *err);
+/* The backend name stored for a cell (backend or policy name). */
+const char *so_hcell_name(const so_hcell *cell);
+/* Runs one simulation cell (or computes the lower bound) in this process:
+ * an answer as so_harness_solve_cell's, with "status_text" ("simulated" or
+ * "bound"), the metric as "objective" and the run's summary as "extras". */
+char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
+                          const so_hcell *cell);
 /* Runs one cell in this process and returns its answer, one JSON object
  * {"status", "objective", "bound", "seconds", "message", "extras"} (status
  * < 0: an error, with its message) as text; NULL when out of memory. */

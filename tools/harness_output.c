@@ -333,8 +333,10 @@ void so_harness_print_references(FILE *fp, const so_htables *t)
 {
     for (size_t i = 0; i < t->n_refs; i++) {
         const so_hrefsum *r = &t->refs[i];
-        fprintf(fp, "%sreference %s (%s): proven optimal on %zu of %zu cells", i ? "" : "\n",
-                r->backend, r->problem, r->proven, r->cells);
+        fprintf(fp, "%sreference %s (%s): %s on %zu of %zu cells", i ? "" : "\n",
+                r->backend, r->problem,
+                strcmp(r->problem, "sim") ? "proven optimal" : "simulated or bounded",
+                r->proven, r->cells);
         if (r->infeasible)
             fprintf(fp, "; infeasible on %zu (no gap)", r->infeasible);
         if (r->unproven) {
