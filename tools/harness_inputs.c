@@ -138,7 +138,8 @@ static int skipped_name(const char *name)
 {
     size_t n = strlen(name);
     return name[0] == '.' || (n > 3 && !strcmp(name + n - 3, ".md")) ||
-           (n > 4 && !strcmp(name + n - 4, ".csv"));
+           (n > 4 && !strcmp(name + n - 4, ".csv")) ||
+           (n > 3 && !strcmp(name + n - 3, ".py")); /* generators kept beside */
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -313,8 +314,18 @@ static int add_workload_file(so_hinsts *s, const char *path, so_error *err)
     char *dot = strrchr(name, '.');
     if (dot && dot != name)
         *dot = '\0';
+    /* a JSON workload's "meta" (family, params) groups it like an instance */
+    json_t *root = rc ? NULL : json_loadb(buf, len, 0, NULL);
+    json_t *meta = json_object_get(root, "meta");
+    json_t *fam = json_object_get(meta, "family"), *params = json_object_get(meta, "params");
+    char *ptext = json_is_object(params) ? json_dumps(params, JSON_COMPACT | JSON_PRESERVE_ORDER)
+                                         : NULL;
     if (!rc)
-        rc = so_hinsts_add_workload(s, buf, len, name, NULL, NULL, err);
+        rc = so_hinsts_add_workload(s, buf, len, name,
+                                    json_is_string(fam) ? json_string_value(fam) : NULL,
+                                    ptext, err);
+    free(ptext);
+    json_decref(root);
     free(buf);
     return rc;
 }
