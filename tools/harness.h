@@ -245,6 +245,7 @@ typedef struct so_hcellgap {
     const so_hrow *row;
     const so_hrow *ref; /* NULL when the reference has no row */
     so_hgap gap;
+    char group[96];     /* its summary's group ("" = none) */
 } so_hcellgap;
 
 typedef struct so_hsummary {
@@ -258,6 +259,8 @@ typedef struct so_hsummary {
                                      (the measure for objectives near or
                                      below zero, e.g. RAS utilities) */
     double mean_seconds, max_seconds;
+    double mean_objective; /* over the cells with one; NAN if none (the
+                              metric of simulation cells) */
 } so_hsummary;
 
 /* What each kind's reference proved on its own cells. */
@@ -326,5 +329,15 @@ void so_hprogress_format(char *buf, size_t size, size_t done, size_t total,
  * gnuplot missing is not an error (*plotted = 0, *skipped = 1). */
 int so_harness_plot(const so_htables *t, const char *dir, int *plotted,
                     int *skipped, so_error *err);
+/* Simulation plots (tools/harness_plot_sim.c): sim-metric.{dat,gp} (mean
+ * metric per policy per group, clustered bars) and sim-cdf-GROUP.{dat,gp}
+ * (response-time CDF per policy over the group's cells). Appends each base
+ * name written to bases (300 characters each); returns the count, or < 0. */
+int so_harness_plot_sim(const so_htables *t, const char *dir, char (*bases)[300],
+                        size_t max, so_error *err);
+/* Helpers shared by the plot files (tools/harness_plot.c). */
+void so_hplot_safe_name(char *out, size_t size, const char *in);
+int so_hplot_write_pair(const char *dir, const char *base, char *dat, size_t dlen,
+                        char *gp, size_t glen, so_error *err);
 
 #endif

@@ -177,8 +177,8 @@ static int summarise(so_htables *t, const char *const *groups, size_t first,
         free(hashes);
         return SO_ENOMEM;
     }
-    double sum_sec = 0, sum_ratio = 0, sum_diff = 0;
-    size_t with_diff = 0;
+    double sum_sec = 0, sum_ratio = 0, sum_diff = 0, sum_obj = 0;
+    size_t with_diff = 0, with_obj = 0;
     s->worst_diff = NAN;
     for (size_t k = first; k < t->n_cells; k++) {
         const so_hcellgap *c = &t->cells[k];
@@ -191,6 +191,10 @@ static int summarise(so_htables *t, const char *const *groups, size_t first,
         s->ref_proven += c->gap.ref_state == SO_HREF_PROVEN;
         s->ref_infeasible += c->gap.ref_state == SO_HREF_INFEASIBLE;
         s->ref_unproven += c->gap.ref_state == SO_HREF_UNPROVEN;
+        if (isfinite(c->row->objective)) {
+            sum_obj += c->row->objective;
+            with_obj++;
+        }
         double sec = isfinite(c->row->seconds) ? c->row->seconds : 0;
         sum_sec += sec;
         s->max_seconds = fmax(s->max_seconds, sec);
@@ -206,6 +210,7 @@ static int summarise(so_htables *t, const char *const *groups, size_t first,
         }
     }
     s->mean_diff = with_diff ? sum_diff / (double)with_diff : NAN;
+    s->mean_objective = with_obj ? sum_obj / (double)with_obj : NAN;
     qsort(hashes, s->cells, sizeof *hashes, cmp_str);
     for (size_t k = 0; k < s->cells; k++)
         s->instances += k == 0 || strcmp(hashes[k], hashes[k - 1]) != 0;
@@ -289,7 +294,8 @@ int so_harness_tables(const so_hrows *rows, const so_hkinds *kinds,
             const so_hrow *ref = rb ? lookup(sorted, n, row->hash, rb, row->rep) : NULL;
             if (rb && !ref)
                 ref = lookup(sorted, n, row->hash, rb, 0);
-            t->cells[i] = (so_hcellgap){row, ref, so_harness_gap(row, ref)};
+            t->cells[i] = (so_hcellgap){row, ref, so_harness_gap(row, ref), ""};
+            snprintf(t->cells[i].group, sizeof t->cells[i].group, "%s", groups[i]);
         }
         t->n_cells = n;
     }

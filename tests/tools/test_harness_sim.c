@@ -172,7 +172,7 @@ static double extra(const so_hrow *r, const char *a, const char *b)
 static void test_reference_and_bound(void)
 {
     const char *dir = workload_folder();
-    char db[700], args[1400];
+    char db[700], args[2000];
     snprintf(db, sizeof db, "%s/sim-ref.db", so_test_tmpdir());
     snprintf(args, sizeof args, "bench --workload %s --policies fifo,fair+late,flex,lower-bound"
              " --sim-reference fair+late --repetitions 2 --db %s", dir, db);
@@ -212,6 +212,29 @@ static void test_reference_and_bound(void)
     /* grouped by workload: one summary per workload and policy */
     CU_ASSERT_EQUAL(t.n_sums, WORKLOADS * 4);
     CU_ASSERT_PTR_NOT_NULL(strstr(t.sums[0].group, "workload=w"));
+    /* the plots' data: the mean metric per group and policy, CDFs */
+    char plots[700];
+    snprintf(plots, sizeof plots, "%s/sim-plots", so_test_tmpdir());
+    snprintf(args, sizeof args, "report --db %s --plot %s", db, plots);
+    setenv("SLOTOPT_GNUPLOT", "/nonexistent/gnuplot", 1);
+    CU_ASSERT_EQUAL(so_test_run(args, NULL, NULL), 0);
+    unsetenv("SLOTOPT_GNUPLOT");
+    char path[800];
+    snprintf(path, sizeof path, "%s/sim-metric.dat", plots);
+    char *dat = so_test_slurp(path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(dat);
+    /* policies in the order of the summaries (the database's: by name) */
+    const char *head = "group \"fair+late\" \"fifo\" \"flex\" \"lower-bound\"\n";
+    CU_ASSERT_EQUAL(strncmp(dat, head, strlen(head)), 0);
+    char expect[200];
+    const so_hsummary *s0 = &t.sums[0];
+    snprintf(expect, sizeof expect, "\"%s\" %.12g ", s0->group, s0->mean_objective);
+    CU_ASSERT_PTR_NOT_NULL(strstr(dat, expect));
+    free(dat);
+    snprintf(path, sizeof path, "%s/sim-cdf-workload=w0.dat", plots);
+    dat = so_test_slurp(path);
+    CU_ASSERT_PTR_NOT_NULL(dat ? strstr(dat, "# lower-bound\n") : NULL);
+    free(dat);
     so_htables_free(&t);
     so_hrows_free(&rows);
     so_hkinds_free(&kinds);
