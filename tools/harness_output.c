@@ -360,7 +360,12 @@ void so_harness_warn(FILE *fp, const char *cmd, const so_htables *t,
                 strcmp(r->backend, kinds->v[k].reference))
                 continue;
             cells++;
-            missing += isnan(t->cells[i].gap.ratio);
+            /* an infeasible reference is a result (counted apart), not a
+             * failure; a cell without a ratio against a proven reference
+             * (no objective) is one */
+            missing += t->cells[i].gap.ref_state == SO_HREF_UNPROVEN ||
+                       (t->cells[i].gap.ref_state == SO_HREF_PROVEN &&
+                        isnan(t->cells[i].gap.ratio));
         }
         if (missing)
             fprintf(fp, "slotopt %s: the reference %s has no usable result on %zu of its"

@@ -362,6 +362,14 @@ static void test_honest_summary(void)
     CU_ASSERT_EQUAL(t.refs[0].proven, 1);
     CU_ASSERT_EQUAL(t.refs[0].infeasible, 1);
     CU_ASSERT_EQUAL(t.refs[0].unproven, 1);
+    /* the warning counts the unproven reference, not the infeasible one */
+    char *warn = NULL;
+    size_t wlen = 0;
+    FILE *wf = open_memstream(&warn, &wlen);
+    so_harness_warn(wf, "report", &t, &kinds);
+    fclose(wf);
+    CU_ASSERT_PTR_NOT_NULL(strstr(warn, "no usable result on 1 of its 3 cells"));
+    free(warn);
     char *out = NULL;
     size_t len = 0;
     FILE *fp = open_memstream(&out, &len);
