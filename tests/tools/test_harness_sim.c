@@ -305,7 +305,25 @@ static void test_scenario_and_errors(void)
     free(err);
 }
 
+/* A simulation cell past its limit is killed from outside like a solve
+ * cell (flex on 10 jobs of 40-640 maps takes about 0.2 s; the limit 0.01 s
+ * kills it at 0.02 s) and recorded; the run goes on. */
+static void test_time_limit(void)
+{
+    char db[700], args[1400];
+    snprintf(db, sizeof db, "%s/sim-limit.db", so_test_tmpdir());
+    snprintf(args, sizeof args, "bench --workload instances/cluster/flex-fig6b/lambda-0.json"
+             " --policies flex,lower-bound --time-limit 0.01 --db %s --cells --format csv", db);
+    char *out = NULL;
+    CU_ASSERT_EQUAL(so_test_run(args, &out, NULL), 0);
+    CU_ASSERT_PTR_NOT_NULL(out ? strstr(out, "sim,lambda-0,flex,0,killed,") : NULL);
+    /* (the bound's cell is quick but may be killed too on a loaded machine) */
+    free(out);
+    CU_ASSERT_EQUAL(count_rows(db), 2);
+}
+
 static CU_TestInfo tests[] = {
+    {"a cell past its time limit is killed and recorded", test_time_limit},
     {"killed with SIGKILL, resumed: one row per cell, same rows", test_kill_and_resume},
     {"reference ratio 1, lower bound below every policy", test_reference_and_bound},
     {"lower bound by hand", test_bound_by_hand},
