@@ -276,6 +276,7 @@ static json_t *to_json(const so_htables *t)
                                                                     : jnum(s->worst_ratio));
         json_object_set_new(o, "mean_diff", jnum(s->mean_diff));
         json_object_set_new(o, "worst_diff", jnum(s->worst_diff));
+        json_object_set_new(o, "mean_objective", jnum(s->mean_objective));
         json_object_set_new(o, "mean_seconds", jnum(s->mean_seconds));
         json_object_set_new(o, "max_seconds", jnum(s->max_seconds));
         json_array_append_new(sums, o);
