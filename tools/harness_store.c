@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
 #include "tools/harness.h"
 
 struct so_hstore {
@@ -110,6 +111,16 @@ int so_hstore_open(const char *path, int write, so_hstore **out, so_error *err)
         sqlite3_close(st->db);
         st->db = NULL;
         rc = open_immutable(path, &st->db);
+        /* commits still in the -wal file are invisible to an immutable
+         * reader: say so rather than report fewer rows in silence */
+        char wal[600];
+        struct stat ws;
+        snprintf(wal, sizeof wal, "%s-wal", path);
+        if (rc == SQLITE_OK && stat(wal, &ws) == 0 && ws.st_size > 0)
+            fprintf(stderr, "slotopt: warning: %s: %lld bytes of commits in %s cannot be"
+                            " read from a folder this user cannot write; copy both files"
+                            " to a writable folder to see every row\n",
+                    path, (long long)ws.st_size, wal);
     }
     if (rc == SQLITE_OK)
         rc = sqlite3_busy_timeout(st->db, 10000);

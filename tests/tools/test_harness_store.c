@@ -235,8 +235,11 @@ static void test_finished_run_mode(void)
 
 /* Runs `report --db db` in a child as an unprivileged user when we are
  * root (permissions bind it), else as ourselves; returns the exit code. */
-static int report_without_write(const char *db)
+static int report_without_write(const char *db, char *err, size_t size)
 {
+    int fds[2];
+    if (pipe(fds))
+        return -1;
     pid_t pid = fork();
     if (pid < 0)
         return -1;
@@ -245,10 +248,18 @@ static int report_without_write(const char *db)
             _exit(100);
         int null = open("/dev/null", O_WRONLY);
         dup2(null, 1);
-        dup2(null, 2);
+        dup2(fds[1], 2);
+        close(fds[0]);
         execl(SO_BINARY, SO_BINARY, "report", "--db", db, (char *)NULL);
         _exit(101);
     }
+    close(fds[1]);
+    size_t len = 0;
+    ssize_t got;
+    while (len + 1 < size && (got = read(fds[0], err + len, size - 1 - len)) > 0)
+        len += (size_t)got;
+    err[len] = '\0';
+    close(fds[0]);
     int st;
     waitpid(pid, &st, 0);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
@@ -260,18 +271,40 @@ static void test_read_only_folder(void)
 {
     char dir[] = "/tmp/slotopt-ro-XXXXXX";
     CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
-    char db[600], cmd[1400];
+    char db[600], cmd[4000];
     snprintf(db, sizeof db, "%s/r.db", dir);
     for (int wal = 0; wal < 2; wal++) {
         chmod(dir, 0755);
+        unlink(db);
         make_db(db, wal ? "PRAGMA journal_mode=WAL" : NULL);
         chmod(db, 0444);
         chmod(dir, 0555);
-        int rc = report_without_write(db);
+        char err[2000];
+        int rc = report_without_write(db, err, sizeof err);
         if (rc != 0)
-            fprintf(stderr, "\nread-only folder, wal=%d: exit %d\n", wal, rc);
+            fprintf(stderr, "\nread-only folder, wal=%d: exit %d: %s\n", wal, rc, err);
         CU_ASSERT_EQUAL(rc, 0);
+        CU_ASSERT_PTR_NULL(strstr(err, "warning"));
     }
+    /* a killed run's commits still in its -wal file: read what can be read,
+     * and say that the rest cannot */
+    chmod(dir, 0755);
+    unlink(db);
+    const char *src = path_in_tmp("store-wal-src.db");
+    make_db(src, "PRAGMA journal_mode=WAL");
+    sqlite3 *h = NULL;
+    CU_ASSERT_EQUAL_FATAL(sqlite3_open(src, &h), SQLITE_OK);
+    CU_ASSERT_EQUAL(sqlite3_exec(h, "PRAGMA wal_autocheckpoint=0;"
+                                    " UPDATE cells SET objective = 9 WHERE id = 2", NULL, NULL,
+                                 NULL), SQLITE_OK);
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s' && cp '%s-wal' '%s-wal' && chmod 444 '%s' '%s-wal'",
+             src, db, src, db, db, db);
+    CU_ASSERT_EQUAL(system(cmd), 0);
+    sqlite3_close(h);
+    chmod(dir, 0555);
+    char err[2000];
+    CU_ASSERT_EQUAL(report_without_write(db, err, sizeof err), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "-wal cannot be read from a folder this user cannot write"));
     chmod(dir, 0755);
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     CU_ASSERT_EQUAL(system(cmd), 0);
