@@ -189,8 +189,9 @@ static void test_corpus(void)
 {
     static const char *const files[] = {
         "null-status.exit2.db", "text-objective.exit2.db", "null-reference.exit2.db",
-        "truncated.exit2.db", "wal-mode.exit0.db", "good.exit0.db",
+        "truncated.exit2.db", "wal-mode.exit0.db", "good.exit0.db", "odd-json.exit0.db",
     };
+    setenv("SLOTOPT_GNUPLOT", "/nonexistent/gnuplot", 1);
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         char src[300];
         snprintf(src, sizeof src, "tests/corpus/results-db/%s", files[i]);
@@ -204,7 +205,15 @@ static void test_corpus(void)
         if (rc != want)
             fprintf(stderr, "\n%s: exit %d, expected %d\n", files[i], rc, want);
         CU_ASSERT_EQUAL(rc, want);
+        /* the plot data too, and every format */
+        const char *extra[] = {"--format json", "--format markdown", "--format csv"};
+        for (int f = 0; f < 3; f++) {
+            snprintf(cmd, sizeof cmd, "report --cells %s --plot '%s/store-plots' --db '%s'",
+                     extra[f], so_test_tmpdir(), db);
+            CU_ASSERT_EQUAL(so_test_run(cmd, NULL, NULL), want);
+        }
     }
+    unsetenv("SLOTOPT_GNUPLOT");
 }
 
 /* A bench run leaves its database in rollback-journal mode, one file. */
