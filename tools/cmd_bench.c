@@ -30,13 +30,22 @@ static void help(FILE *fp)
             "  --resume            skip the cells already in the database\n"
             "  --format F          table (default), csv, json or markdown\n"
             "  --cells             print the per-cell table too\n"
-            "  --group-by KEY      one summary row per value of family parameter KEY\n");
+            "  --group-by KEY      one summary row per value of family parameter KEY\n"
+            "\nSimulation cells (workload x policy x seed on the cluster model):\n"
+            "  --workload PATH     a workload file (JSON or SWIM) or folder; repeatable\n"
+            "  --policies LIST     comma-separated SCHED[+SPEC] (e.g. fair,flex+late)\n"
+            "                      and lower-bound (each job alone on the cluster)\n"
+            "  --sim-reference P   the policy the others are compared with\n"
+            "                      (default the first; lower-bound allowed)\n"
+            "  --metric M          mean_response (default), p95_response,\n"
+            "                      max_response or makespan\n");
 }
 
 typedef struct cli_overrides {
     double time_limit;
     long jobs, reps;
     const char *group_by;
+    const char *sim_reference, *metric;
 } cli_overrides;
 
 static int apply(so_hconfig *c, const cli_overrides *o)
@@ -52,6 +61,14 @@ static int apply(so_hconfig *c, const cli_overrides *o)
             return so_cli_usage_error("bench", "--group-by: key too long");
         snprintf(c->group_by, sizeof c->group_by, "%s", o->group_by);
     }
+    if (o->sim_reference)
+        snprintf(c->sim_reference, sizeof c->sim_reference, "%s", o->sim_reference);
+    if (o->metric)
+        snprintf(c->metric, sizeof c->metric, "%s", o->metric);
+    so_error err;
+    so_error_clear(&err);
+    if (so_hconfig_check_sim(c, &err))
+        return so_cli_report_error("bench", SO_EINVAL, &err);
     return 0;
 }
 
@@ -109,15 +126,21 @@ int so_cmd_bench(int argc, char **argv)
         {"format", required_argument, 0, 'f'},
         {"cells", no_argument, 0, 'c'},
         {"group-by", required_argument, 0, 'g'},
+        {"workload", required_argument, 0, 'W'},
+        {"policies", required_argument, 0, 'P'},
+        {"sim-reference", required_argument, 0, 'E'},
+        {"metric", required_argument, 0, 'M'},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0},
     };
-    const char *backends = NULL, *reference = NULL, *scenario = NULL;
+    const char *backends = NULL, *reference = NULL, *scenario = NULL, *policies = NULL;
+    const char *workloads[64];
+    int n_workloads = 0;
     const char *db = "slotopt-bench.db", *fmt = "table";
-    cli_overrides o = {-1, 0, 0, NULL};
+    cli_overrides o = {-1, 0, 0, NULL, NULL, NULL};
     int resume = 0, cells = 0, c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "b:r:S:j:t:n:d:Rf:cg:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "b:r:S:j:t:n:d:Rf:cg:W:P:E:M:h", opts, NULL)) != -1) {
         switch (c) {
         case 'b': backends = optarg; break;
         case 'r': reference = optarg; break;
@@ -139,6 +162,14 @@ int so_cmd_bench(int argc, char **argv)
         case 'f': fmt = optarg; break;
         case 'c': cells = 1; break;
         case 'g': o.group_by = optarg; break;
+        case 'W':
+            if (n_workloads == 64)
+                return so_cli_usage_error("bench", "--workload: at most 64");
+            workloads[n_workloads++] = optarg;
+            break;
+        case 'P': policies = optarg; break;
+        case 'E': o.sim_reference = optarg; break;
+        case 'M': o.metric = optarg; break;
         case 'h': help(stdout); return SO_EXIT_OK;
         default: return so_cli_bad_option("bench", argv);
         }
@@ -146,12 +177,20 @@ int so_cmd_bench(int argc, char **argv)
     int format = so_hformat_parse(fmt);
     if (format < 0)
         return so_cli_usage_error("bench", "--format: expected table, csv, json or markdown, found '%s'", fmt);
-    if (scenario && (backends || reference || optind < argc))
-        return so_cli_usage_error("bench", "--scenario takes no --backends, --reference or INPUTS");
-    if (!scenario && (!backends || !reference))
+    if (scenario && (backends || reference || optind < argc || policies || n_workloads))
+        return so_cli_usage_error("bench", "--scenario takes no --backends, --reference,"
+                                  " --policies, --workload or INPUTS");
+    int sims = policies || n_workloads;
+    if (sims && (!policies || !n_workloads))
+        return so_cli_usage_error("bench", "simulation cells need both --policies and --workload");
+    if (!scenario && !sims && (!backends || !reference))
         return so_cli_usage_error("bench", "expected --backends and --reference (or --scenario)");
-    if (!scenario && optind == argc)
+    if (!scenario && (backends || reference) && (!backends || !reference))
+        return so_cli_usage_error("bench", "expected --backends and --reference together");
+    if (!scenario && backends && optind == argc)
         return so_cli_usage_error("bench", "expected INPUTS (instance files or folders)");
+    if (!scenario && !backends && optind < argc)
+        return so_cli_usage_error("bench", "INPUTS need --backends and --reference");
     so_hconfig cfg;
     so_hconfig_init(&cfg);
     so_hinsts s = {0};
@@ -165,9 +204,14 @@ int so_cmd_bench(int argc, char **argv)
                                       " instances/scenarios/ and beside the program)", scenario);
         rc = so_scenario_read(path, &cfg, &s, &err);
     } else {
-        rc = so_hconfig_add_backend_list(&cfg, backends, 0, &err);
-        if (!rc)
+        if (backends)
+            rc = so_hconfig_add_backend_list(&cfg, backends, 0, &err);
+        if (!rc && reference)
             rc = so_hconfig_add_backend_list(&cfg, reference, 1, &err);
+        if (!rc && policies)
+            rc = so_hconfig_add_policy_list(&cfg, policies, &err);
+        for (int i = 0; !rc && i < n_workloads; i++)
+            rc = so_hinsts_add_workload_path(&s, workloads[i], &err);
         for (int i = optind; !rc && i < argc; i++)
             rc = so_hinsts_add_path(&s, argv[i], &err);
     }

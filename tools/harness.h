@@ -10,6 +10,7 @@
 #define SO_HARNESS_H
 #include <stdio.h>
 #include "slotopt.h"
+#include "cluster/cluster.h"
 
 /* ---- instances ------------------------------------------------------------ */
 typedef struct so_hinst {
@@ -20,6 +21,10 @@ typedef struct so_hinst {
     char *params;  /* "meta".params as compact JSON, or NULL */
     int has_seed;
     int64_t seed, index; /* "meta".seed and "meta".index */
+    /* A simulation input instead of a problem (problem NULL): the workload
+     * text (native JSON or SWIM), parsed by each cell with its seed. */
+    char *workload;
+    size_t workload_len;
 } so_hinst;
 
 typedef struct so_hinsts {
@@ -36,7 +41,15 @@ int so_hinsts_add_problem(so_hinsts *s, so_problem *p, so_error *err);
 /* A file, or a folder: its regular files in name order, except dotfiles and
  * *.md / *.csv (notes and tables kept beside instances). */
 int so_hinsts_add_path(so_hinsts *s, const char *path, so_error *err);
-/* Instances 0..count-1 of a family with settings, seed. */
+/* A workload (text copied; name = file base name or family instance name;
+ * params: JSON object text or NULL). Identical texts run once. */
+int so_hinsts_add_workload(so_hinsts *s, const char *text, size_t len,
+                           const char *name, const char *family,
+                           const char *params, so_error *err);
+/* A workload file, or a folder of them (same rules as so_hinsts_add_path). */
+int so_hinsts_add_workload_path(so_hinsts *s, const char *path, so_error *err);
+/* Instances 0..count-1 of a family with settings, seed (cluster families
+ * give workloads). */
 int so_hinsts_add_family(so_hinsts *s, const so_family *f,
                          const so_params *settings, uint64_t seed,
                          uint64_t count, so_error *err);
@@ -45,6 +58,19 @@ int so_harness_hash(const so_problem *p, char out[17]);
 
 /* ---- configuration -------------------------------------------------------- */
 #define SO_HARNESS_MAX_BACKENDS 64
+
+/* A policy configuration of simulation cells: the scheduler with its
+ * options and the speculation policy; or, with no scheduler, the harness's
+ * lower bound (tools/harness_sim.c). */
+typedef struct so_hpolicy {
+    char name[64]; /* the row's backend: SCHED[+SPEC] or the given name */
+    const so_cl_scheduler *scheduler; /* NULL: "lower-bound" */
+    const so_cl_speculation *speculation; /* NULL: none */
+    so_params options;
+} so_hpolicy;
+
+#define SO_HARNESS_LOWER_BOUND "lower-bound"
+#define SO_HARNESS_MAX_POLICIES 16
 
 typedef struct so_hconfig {
     const so_backend *backends[SO_HARNESS_MAX_BACKENDS]; /* references too */
@@ -57,7 +83,21 @@ typedef struct so_hconfig {
     int resume;        /* skip cells already stored */
     int progress;      /* draw the progress bar (caller checks isatty) */
     char group_by[64]; /* summary per value of "meta".params[group_by] */
+    so_hpolicy policies[SO_HARNESS_MAX_POLICIES]; /* simulation cells */
+    size_t n_policies;
+    char sim_reference[64]; /* a policy's name or "lower-bound"; "" = first */
+    char metric[32];        /* mean_response (default), p95_response,
+                               max_response or makespan */
 } so_hconfig;
+
+/* Adds a policy: "SCHED[+SPEC]" or "lower-bound", with options (may be
+ * NULL) and a name ("" or NULL: the spec itself). */
+int so_hconfig_add_policy(so_hconfig *c, const char *spec, const char *name,
+                          const so_params *options, so_error *err);
+/* A comma-separated list of "SCHED[+SPEC]". */
+int so_hconfig_add_policy_list(so_hconfig *c, const char *list, so_error *err);
+/* Checks the metric name and the simulation reference; fills defaults. */
+int so_hconfig_check_sim(so_hconfig *c, so_error *err);
 
 void so_hconfig_init(so_hconfig *c);
 /* Adds a backend (once); references are added to the backends as well. */
@@ -141,7 +181,8 @@ int so_hstore_load(so_hstore *st, so_hrows *rows, so_error *err);
 /* ---- running -------------------------------------------------------------- */
 typedef struct so_hcell {
     size_t inst; /* index in the instance list */
-    const so_backend *backend;
+    const so_backend *backend; /* NULL for a simulation cell */
+    const so_hpolicy *policy;  /* NULL for a solve cell */
     int rep; /* 0-based; the backend's seed is rep + 1 */
 } so_hcell;
 
@@ -150,6 +191,13 @@ typedef struct so_hcell {
  * backend has an instance. */
 int so_harness_cells(const so_hconfig *c, const so_hinsts *s, so_hcell **cells,
                      size_t *n, so_error *err);
+/* The backend name stored for a cell (backend or policy name). */
+const char *so_hcell_name(const so_hcell *cell);
+/* Runs one simulation cell (or computes the lower bound) in this process:
+ * an answer as so_harness_solve_cell's, with "status_text" ("simulated" or
+ * "bound"), the metric as "objective" and the run's summary as "extras". */
+char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
+                          const so_hcell *cell);
 /* Runs one cell in this process and returns its answer, one JSON object
  * {"status", "objective", "bound", "seconds", "message", "extras"} (status
  * < 0: an error, with its message) as text; NULL when out of memory. */
@@ -176,11 +224,20 @@ int so_harness_select(const so_hconfig *c, const so_hinsts *s, so_hstore *st,
 
 /* ---- gaps and summaries --------------------------------------------------- */
 /* The gap of one cell to its reference row (see docs/harness.md). */
+/* What the reference row of a cell proves: only a proven optimum (status
+ * `optimal`) gives a ratio; an infeasible reference, or one stopped at its
+ * time limit, killed, failed, merely feasible or missing, is counted apart. */
+enum so_href_state { SO_HREF_PROVEN, SO_HREF_INFEASIBLE, SO_HREF_UNPROVEN };
+
 typedef struct so_hgap {
-    double ratio; /* >= 1 when the reference is optimal; NAN if unknown */
-    double diff;  /* how much worse, in objective units; NAN if unknown */
-    int optimal;  /* matches the reference (relative tolerance 1e-9) */
+    double ratio; /* >= 1 is worse; NAN unless the reference is proven */
+    double diff;  /* how much worse, in objective units; NAN as ratio */
+    int optimal;  /* matches a proven reference (relative tolerance 1e-9) */
+    int ref_state; /* enum so_href_state */
 } so_hgap;
+
+/* The state of a reference row (NULL: SO_HREF_UNPROVEN). */
+int so_harness_ref_state(const so_hrow *ref);
 
 so_hgap so_harness_gap(const so_hrow *row, const so_hrow *ref);
 
@@ -188,23 +245,42 @@ typedef struct so_hcellgap {
     const so_hrow *row;
     const so_hrow *ref; /* NULL when the reference has no row */
     so_hgap gap;
+    char group[96];     /* its summary's group ("" = none) */
 } so_hcellgap;
 
 typedef struct so_hsummary {
     char problem[32], group[96], backend[64];
     size_t cells, instances, solved, optimal, with_ratio;
+    size_t ref_proven, ref_infeasible, ref_unproven; /* cells by reference
+                                                       state; optimal counts
+                                                       only proven ones */
     double mean_ratio, median_ratio, worst_ratio; /* NAN if no ratio */
     double mean_diff, worst_diff; /* objective units; NAN if no difference
                                      (the measure for objectives near or
                                      below zero, e.g. RAS utilities) */
     double mean_seconds, max_seconds;
+    double mean_objective; /* over the cells with one; NAN if none (the
+                              metric of simulation cells) */
 } so_hsummary;
+
+/* What each kind's reference proved on its own cells. */
+#define SO_HREF_STATUSES 8
+typedef struct so_hrefsum {
+    char problem[32], backend[64];
+    size_t cells, proven, infeasible, unproven;
+    /* the statuses of the unproven cells, with their counts */
+    char status[SO_HREF_STATUSES][24];
+    size_t status_count[SO_HREF_STATUSES];
+    size_t n_status;
+} so_hrefsum;
 
 typedef struct so_htables {
     so_hcellgap *cells;
     size_t n_cells;
     so_hsummary *sums;
     size_t n_sums;
+    so_hrefsum *refs;
+    size_t n_refs;
 } so_htables;
 
 /* Gaps against each kind's reference; summary groups by group_by, or by
@@ -219,6 +295,11 @@ int so_hformat_parse(const char *s); /* -1 if unknown */
 /* Summary, preceded by the per-cell table when cells is set; csv prints
  * only the cells then (one table per text); json always has both. */
 void so_harness_print(FILE *fp, const so_htables *t, int format, int cells);
+
+/* One line per problem kind: on how many of its cells the reference proved
+ * optimality, was infeasible, or proved nothing (with the statuses). Printed
+ * after the summary in the table, markdown formats. */
+void so_harness_print_references(FILE *fp, const so_htables *t);
 
 /* Warns on fp about cells of a reference without a ratio (no objective). */
 void so_harness_warn(FILE *fp, const char *cmd, const so_htables *t,
@@ -248,5 +329,15 @@ void so_hprogress_format(char *buf, size_t size, size_t done, size_t total,
  * gnuplot missing is not an error (*plotted = 0, *skipped = 1). */
 int so_harness_plot(const so_htables *t, const char *dir, int *plotted,
                     int *skipped, so_error *err);
+/* Simulation plots (tools/harness_plot_sim.c): sim-metric.{dat,gp} (mean
+ * metric per policy per group, clustered bars) and sim-cdf-GROUP.{dat,gp}
+ * (response-time CDF per policy over the group's cells). Appends each base
+ * name written to bases (300 characters each); returns the count, or < 0. */
+int so_harness_plot_sim(const so_htables *t, const char *dir, char (*bases)[300],
+                        size_t max, so_error *err);
+/* Helpers shared by the plot files (tools/harness_plot.c). */
+void so_hplot_safe_name(char *out, size_t size, const char *in);
+int so_hplot_write_pair(const char *dir, const char *base, char *dat, size_t dlen,
+                        char *gp, size_t glen, so_error *err);
 
 #endif

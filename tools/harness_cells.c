@@ -21,6 +21,13 @@ int so_harness_cells(const so_hconfig *c, const so_hinsts *s, so_hcell **cells,
     if (s->n == 0)
         return so_error_setf(err, NULL, 0, 0, NULL, "no instance to run");
     for (size_t i = 0; i < s->n; i++) {
+        if (!s->v[i].problem) {
+            if (!c->n_policies)
+                return so_error_setf(err, NULL, 0, 0, NULL,
+                                     "workload %s needs policies to run"
+                                     " (--policies or \"policies\")", s->v[i].name);
+            continue;
+        }
         const char *kind = so_problem_kind(s->v[i].problem);
         if (!reference_of(c, kind))
             return so_error_setf(err, NULL, 0, 0, NULL,
@@ -31,25 +38,33 @@ int so_harness_cells(const so_hconfig *c, const so_hinsts *s, so_hcell **cells,
     for (size_t b = 0; b < c->n_backends; b++) {
         size_t used = 0;
         for (size_t i = 0; i < s->n && !used; i++)
-            used = strcmp(c->backends[b]->problem, so_problem_kind(s->v[i].problem)) == 0;
+            used = s->v[i].problem &&
+                   strcmp(c->backends[b]->problem, so_problem_kind(s->v[i].problem)) == 0;
         if (!used)
             return so_error_setf(err, NULL, 0, 0, NULL,
                                  "backend '%s' solves '%s' problems and no"
                                  " input is one", c->backends[b]->name,
                                  c->backends[b]->problem);
     }
-    size_t cap = s->n * c->n_backends * (size_t)c->reps;
+    size_t cap = s->n * (c->n_backends + c->n_policies) * (size_t)c->reps;
     so_hcell *v = malloc((cap ? cap : 1) * sizeof *v);
     if (!v)
         return SO_ENOMEM;
     size_t k = 0;
-    for (size_t i = 0; i < s->n; i++)
+    for (size_t i = 0; i < s->n; i++) {
+        if (!s->v[i].problem) { /* a workload: every policy, every seed */
+            for (size_t p = 0; p < c->n_policies; p++)
+                for (int r = 0; r < c->reps; r++)
+                    v[k++] = (so_hcell){i, NULL, &c->policies[p], r};
+            continue;
+        }
         for (size_t b = 0; b < c->n_backends; b++) {
             if (strcmp(c->backends[b]->problem, so_problem_kind(s->v[i].problem)))
                 continue;
             for (int r = 0; r < c->reps; r++)
-                v[k++] = (so_hcell){i, c->backends[b], r};
+                v[k++] = (so_hcell){i, c->backends[b], NULL, r};
         }
+    }
     *cells = v;
     *n = k;
     return SO_OK;
@@ -69,10 +84,20 @@ int so_harness_run(const so_hconfig *c, const so_hinsts *s, so_hstore *st,
         snprintf(k.group_by, sizeof k.group_by, "%s", c->group_by);
         rc = so_hstore_set_kind(st, &k, err);
     }
+    int sims = 0;
+    for (size_t i = 0; i < s->n && !sims; i++)
+        sims = !s->v[i].problem;
+    if (!rc && sims) {
+        so_hkind k;
+        snprintf(k.problem, sizeof k.problem, "sim");
+        snprintf(k.reference, sizeof k.reference, "%s", c->sim_reference);
+        snprintf(k.group_by, sizeof k.group_by, "%s", c->group_by[0] ? c->group_by : "workload");
+        rc = so_hstore_set_kind(st, &k, err);
+    }
     size_t todo = 0;
     for (size_t k = 0; !rc && k < n; k++) {
         int done = c->resume ? so_hstore_has(st, s->v[cells[k].inst].hash,
-                                             cells[k].backend->name,
+                                             so_hcell_name(&cells[k]),
                                              cells[k].rep, err)
                              : 0;
         if (done < 0)
@@ -96,7 +121,7 @@ int so_harness_select(const so_hconfig *c, const so_hinsts *s, so_hstore *st,
     size_t n = 0;
     int rc = so_harness_cells(c, s, &cells, &n, err);
     for (size_t k = 0; !rc && k < n; k++)
-        rc = so_hstore_get(st, s->v[cells[k].inst].hash, cells[k].backend->name,
+        rc = so_hstore_get(st, s->v[cells[k].inst].hash, so_hcell_name(&cells[k]),
                            cells[k].rep, rows, err);
     free(cells);
     if (rc)

@@ -36,19 +36,31 @@ static int frontier_gap(const so_hrow *row, const so_hrow *ref, so_hgap *g)
     return 1;
 }
 
+int so_harness_ref_state(const so_hrow *ref)
+{
+    if (!ref || !ref->status)
+        return SO_HREF_UNPROVEN;
+    /* a simulated reference policy, or the harness's lower bound, is a
+     * measured value: the comparison is exact (tools/harness_sim.c) */
+    if (!strcmp(ref->status, "optimal") || !strcmp(ref->status, "simulated") ||
+        !strcmp(ref->status, "bound"))
+        return SO_HREF_PROVEN;
+    if (!strcmp(ref->status, "infeasible"))
+        return SO_HREF_INFEASIBLE;
+    return SO_HREF_UNPROVEN;
+}
+
 so_hgap so_harness_gap(const so_hrow *row, const so_hrow *ref)
 {
-    so_hgap g = {NAN, NAN, 0};
-    if (!ref)
+    so_hgap g = {NAN, NAN, 0, so_harness_ref_state(ref)};
+    /* An infeasible reference has no optimum to compare with (a cell that
+     * agrees is not "optimal" either); one stopped at its limit, killed,
+     * failed or merely feasible proves nothing: no ratio, no "optimal" —
+     * these cells are counted apart in the summary. */
+    if (g.ref_state != SO_HREF_PROVEN)
         return g;
     if (frontier_gap(row, ref, &g))
         return g;
-    if (!strcmp(row->status, "infeasible") && !strcmp(ref->status, "infeasible")) {
-        g.ratio = 1;
-        g.diff = 0;
-        g.optimal = 1;
-        return g;
-    }
     double v = row->objective, r = ref->objective;
     if (isnan(v) || isnan(r))
         return g;
@@ -146,7 +158,8 @@ static int cmp_str(const void *x, const void *y)
 static int is_solved(const char *status)
 {
     return !strcmp(status, "optimal") || !strcmp(status, "feasible") ||
-           !strcmp(status, "infeasible") || !strcmp(status, "unbounded");
+           !strcmp(status, "infeasible") || !strcmp(status, "unbounded") ||
+           !strcmp(status, "simulated") || !strcmp(status, "bound");
 }
 
 /* Fills one summary from the cells with the same problem, group, backend. */
@@ -164,8 +177,8 @@ static int summarise(so_htables *t, const char *const *groups, size_t first,
         free(hashes);
         return SO_ENOMEM;
     }
-    double sum_sec = 0, sum_ratio = 0, sum_diff = 0;
-    size_t with_diff = 0;
+    double sum_sec = 0, sum_ratio = 0, sum_diff = 0, sum_obj = 0;
+    size_t with_diff = 0, with_obj = 0;
     s->worst_diff = NAN;
     for (size_t k = first; k < t->n_cells; k++) {
         const so_hcellgap *c = &t->cells[k];
@@ -175,6 +188,13 @@ static int summarise(so_htables *t, const char *const *groups, size_t first,
         hashes[s->cells++] = c->row->hash;
         s->solved += is_solved(c->row->status);
         s->optimal += c->gap.optimal;
+        s->ref_proven += c->gap.ref_state == SO_HREF_PROVEN;
+        s->ref_infeasible += c->gap.ref_state == SO_HREF_INFEASIBLE;
+        s->ref_unproven += c->gap.ref_state == SO_HREF_UNPROVEN;
+        if (isfinite(c->row->objective)) {
+            sum_obj += c->row->objective;
+            with_obj++;
+        }
         double sec = isfinite(c->row->seconds) ? c->row->seconds : 0;
         sum_sec += sec;
         s->max_seconds = fmax(s->max_seconds, sec);
@@ -190,6 +210,7 @@ static int summarise(so_htables *t, const char *const *groups, size_t first,
         }
     }
     s->mean_diff = with_diff ? sum_diff / (double)with_diff : NAN;
+    s->mean_objective = with_obj ? sum_obj / (double)with_obj : NAN;
     qsort(hashes, s->cells, sizeof *hashes, cmp_str);
     for (size_t k = 0; k < s->cells; k++)
         s->instances += k == 0 || strcmp(hashes[k], hashes[k - 1]) != 0;
@@ -204,6 +225,45 @@ static int summarise(so_htables *t, const char *const *groups, size_t first,
     }
     free(ratios);
     free(hashes);
+    return SO_OK;
+}
+
+/* What each kind's reference proved on its own cells (kinds with rows). */
+static int reference_sums(const so_hrows *rows, const so_hkinds *kinds, so_htables *t)
+{
+    t->refs = calloc(kinds->n ? kinds->n : 1, sizeof *t->refs);
+    if (!t->refs)
+        return SO_ENOMEM;
+    for (size_t k = 0; k < kinds->n; k++) {
+        so_hrefsum *r = &t->refs[t->n_refs];
+        memset(r, 0, sizeof *r);
+        snprintf(r->problem, sizeof r->problem, "%s", kinds->v[k].problem);
+        snprintf(r->backend, sizeof r->backend, "%s", kinds->v[k].reference);
+        int any = 0;
+        for (size_t i = 0; i < rows->n; i++) {
+            const so_hrow *row = &rows->v[i];
+            if (strcmp(row->problem, r->problem))
+                continue;
+            any = 1;
+            if (strcmp(row->backend, r->backend))
+                continue;
+            r->cells++;
+            int state = so_harness_ref_state(row);
+            r->proven += state == SO_HREF_PROVEN;
+            r->infeasible += state == SO_HREF_INFEASIBLE;
+            if (state != SO_HREF_UNPROVEN)
+                continue;
+            r->unproven++;
+            size_t j = 0;
+            while (j < r->n_status && strcmp(r->status[j], row->status))
+                j++;
+            if (j == r->n_status && j < SO_HREF_STATUSES)
+                snprintf(r->status[r->n_status++], sizeof r->status[0], "%s", row->status);
+            if (j < r->n_status)
+                r->status_count[j]++;
+        }
+        t->n_refs += any;
+    }
     return SO_OK;
 }
 
@@ -234,7 +294,8 @@ int so_harness_tables(const so_hrows *rows, const so_hkinds *kinds,
             const so_hrow *ref = rb ? lookup(sorted, n, row->hash, rb, row->rep) : NULL;
             if (rb && !ref)
                 ref = lookup(sorted, n, row->hash, rb, 0);
-            t->cells[i] = (so_hcellgap){row, ref, so_harness_gap(row, ref)};
+            t->cells[i] = (so_hcellgap){row, ref, so_harness_gap(row, ref), ""};
+            snprintf(t->cells[i].group, sizeof t->cells[i].group, "%s", groups[i]);
         }
         t->n_cells = n;
     }
@@ -247,6 +308,8 @@ int so_harness_tables(const so_hrows *rows, const so_hkinds *kinds,
         if (!known)
             rc = summarise(t, (const char *const *)groups, i, &t->sums[t->n_sums++]);
     }
+    if (!rc)
+        rc = reference_sums(rows, kinds, t);
     for (size_t i = 0; groups && i < n; i++)
         free(groups[i]);
     free(groups);
@@ -260,5 +323,6 @@ void so_htables_free(so_htables *t)
 {
     free(t->cells);
     free(t->sums);
+    free(t->refs);
     memset(t, 0, sizeof *t);
 }

@@ -1,6 +1,7 @@
 /* harness_inputs.c — the instance list of a benchmark run: files, folders
  * and family batches, each instance identified by a hash of its content. */
 #include <dirent.h>
+#include <stdio.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@ void so_hinsts_free(so_hinsts *s)
         free(s->v[i].name);
         free(s->v[i].family);
         free(s->v[i].params);
+        free(s->v[i].workload);
     }
     free(s->v);
     free(s->seen);
@@ -136,7 +138,8 @@ static int skipped_name(const char *name)
 {
     size_t n = strlen(name);
     return name[0] == '.' || (n > 3 && !strcmp(name + n - 3, ".md")) ||
-           (n > 4 && !strcmp(name + n - 4, ".csv"));
+           (n > 4 && !strcmp(name + n - 4, ".csv")) ||
+           (n > 3 && !strcmp(name + n - 3, ".py")); /* generators kept beside */
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -214,6 +217,196 @@ int so_hinsts_add_path(so_hinsts *s, const char *path, so_error *err)
     return rc ? rc : so_hinsts_add_problem(s, p, err);
 }
 
+/* ---- workloads (simulation cells) ---------------------------------------- */
+
+static uint64_t fnv(const char *text, size_t len)
+{
+    uint64_t h = 14695981039346656037ULL;
+    for (size_t i = 0; i < len; i++) {
+        h ^= (unsigned char)text[i];
+        h *= 1099511628211ULL;
+    }
+    return h;
+}
+
+int so_hinsts_add_workload(so_hinsts *s, const char *text, size_t len,
+                           const char *name, const char *family,
+                           const char *params, so_error *err)
+{
+    so_hinst in = {0};
+    /* "w" before hashing: a workload never shares a hash with a problem */
+    uint64_t h = fnv(text, len) ^ 0x77;
+    snprintf(in.hash, sizeof in.hash, "%016llx", (unsigned long long)h);
+    int dup = seen_add(s, h);
+    if (dup == 1)
+        return SO_OK;
+    int rc = dup < 0 ? SO_ENOMEM : SO_OK;
+    /* params: the family's, with the workload's name added (group by it) */
+    json_t *pj = params ? json_loads(params, 0, NULL) : NULL;
+    if (!json_is_object(pj)) {
+        json_decref(pj);
+        pj = json_object();
+    }
+    json_object_set_new(pj, "workload", json_string(name));
+    if (!rc && !(in.params = json_dumps(pj, JSON_COMPACT | JSON_PRESERVE_ORDER)))
+        rc = SO_ENOMEM;
+    json_decref(pj);
+    if (!rc && (!(in.name = strdup(name)) || (family && !(in.family = strdup(family))) ||
+                !(in.workload = malloc(len + 1))))
+        rc = SO_ENOMEM;
+    if (!rc) {
+        memcpy(in.workload, text, len);
+        in.workload[len] = '\0';
+        in.workload_len = len;
+    }
+    if (!rc && s->n == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 64;
+        so_hinst *v = realloc(s->v, cap * sizeof *v);
+        if (!v)
+            rc = SO_ENOMEM;
+        else {
+            s->v = v;
+            s->cap = cap;
+        }
+    }
+    if (rc) {
+        free(in.name);
+        free(in.family);
+        free(in.params);
+        free(in.workload);
+        return so_error_setf(err, NULL, 0, 0, NULL, "workload %s: out of memory", name);
+    }
+    s->v[s->n++] = in;
+    return SO_OK;
+}
+
+static int add_workload_file(so_hinsts *s, const char *path, so_error *err)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp) {
+        so_error_setf(err, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
+        return SO_EIO;
+    }
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    char chunk[8192];
+    size_t got;
+    while (mem && (got = fread(chunk, 1, sizeof chunk, fp)) > 0)
+        fwrite(chunk, 1, got, mem);
+    int bad = ferror(fp) || !mem;
+    fclose(fp);
+    if (mem)
+        fclose(mem);
+    if (bad) {
+        free(buf);
+        so_error_setf(err, path, 0, 0, NULL, "cannot read");
+        return SO_EIO;
+    }
+    /* parsed once here, so that a bad workload is an error before any run */
+    so_cl_workload *w = NULL;
+    int rc = so_cl_workload_parse(buf, len, path, NULL, 1, &w, err);
+    so_cl_workload_free(w);
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    char name[256];
+    snprintf(name, sizeof name, "%s", base);
+    char *dot = strrchr(name, '.');
+    if (dot && dot != name)
+        *dot = '\0';
+    /* a JSON workload's "meta" (family, params) groups it like an instance */
+    json_t *root = rc ? NULL : json_loadb(buf, len, 0, NULL);
+    json_t *meta = json_object_get(root, "meta");
+    json_t *fam = json_object_get(meta, "family"), *params = json_object_get(meta, "params");
+    char *ptext = json_is_object(params) ? json_dumps(params, JSON_COMPACT | JSON_PRESERVE_ORDER)
+                                         : NULL;
+    if (!rc)
+        rc = so_hinsts_add_workload(s, buf, len, name,
+                                    json_is_string(fam) ? json_string_value(fam) : NULL,
+                                    ptext, err);
+    free(ptext);
+    json_decref(root);
+    free(buf);
+    return rc;
+}
+
+int so_hinsts_add_workload_path(so_hinsts *s, const char *path, so_error *err)
+{
+    struct stat st;
+    if (stat(path, &st)) {
+        so_error_setf(err, path, 0, 0, NULL, "cannot read: %s", strerror(errno));
+        return SO_EIO;
+    }
+    if (!S_ISDIR(st.st_mode))
+        return add_workload_file(s, path, err);
+    DIR *d = opendir(path);
+    if (!d) {
+        so_error_setf(err, path, 0, 0, NULL, "cannot open folder: %s", strerror(errno));
+        return SO_EIO;
+    }
+    char **names = NULL;
+    size_t n = 0;
+    int rc = SO_OK;
+    struct dirent *e;
+    while (!rc && (e = readdir(d))) {
+        if (skipped_name(e->d_name))
+            continue;
+        char *full = NULL;
+        if (asprintf(&full, "%s/%s", path, e->d_name) < 0) {
+            rc = SO_ENOMEM;
+            break;
+        }
+        struct stat fs;
+        if (stat(full, &fs) || !S_ISREG(fs.st_mode)) {
+            free(full);
+            continue;
+        }
+        char **v = realloc(names, (n + 1) * sizeof *v);
+        if (!v) {
+            free(full);
+            rc = SO_ENOMEM;
+            break;
+        }
+        names = v;
+        names[n++] = full;
+    }
+    closedir(d);
+    if (!rc && n == 0)
+        rc = so_error_setf(err, path, 0, 0, NULL, "no workload file in this folder");
+    if (!rc)
+        qsort(names, n, sizeof *names, cmp_str);
+    for (size_t i = 0; i < n; i++) {
+        if (!rc)
+            rc = add_workload_file(s, names[i], err);
+        free(names[i]);
+    }
+    free(names);
+    return rc;
+}
+
+static int add_generated_workload(so_hinsts *s, json_t *inst, const char *name,
+                                  const char *family, const so_params *settings,
+                                  so_error *err)
+{
+    json_t *meta = json_object_get(inst, "meta");
+    json_t *params = json_object_get(meta, "params");
+    char *ptext = params ? json_dumps(params, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+    if (!ptext) { /* the settings themselves */
+        json_t *o = json_object();
+        for (int k = 0; k < settings->n_options; k++)
+            json_object_set_new(o, settings->options[k].key,
+                                json_string(settings->options[k].value));
+        ptext = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+        json_decref(o);
+    }
+    char *text = json_dumps(inst, JSON_COMPACT | JSON_SORT_KEYS | JSON_REAL_PRECISION(17));
+    int rc = text ? so_hinsts_add_workload(s, text, strlen(text), name, family, ptext, err)
+                  : SO_ENOMEM;
+    free(text);
+    free(ptext);
+    return rc;
+}
+
 int so_hinsts_add_family(so_hinsts *s, const so_family *f,
                          const so_params *settings, uint64_t seed,
                          uint64_t count, so_error *err)
@@ -232,6 +425,13 @@ int so_hinsts_add_family(so_hinsts *s, const so_family *f,
         if (len < sizeof name)
             snprintf(name + len, sizeof name - len, "-s%llu-i%llu",
                      (unsigned long long)seed, (unsigned long long)i);
+        if (!strcmp(f->problem, "cluster")) { /* a workload family */
+            rc = add_generated_workload(s, inst, name, f->name, settings, err);
+            json_decref(inst);
+            if (rc)
+                return rc;
+            continue;
+        }
         so_problem *p = NULL;
         rc = so_problem_from_json(inst, name, &p, err);
         json_decref(inst);

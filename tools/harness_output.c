@@ -143,7 +143,8 @@ static int has_groups(const so_htables *t)
 static int summary_grid(const so_htables *t, grid *g)
 {
     static const char *const head[] = {"problem", "group", "backend", "instances",
-                                       "cells", "solved", "% optimal", "mean ratio",
+                                       "cells", "solved", "ref infeasible",
+                                       "ref unproven", "% optimal", "mean ratio",
                                        "median ratio", "worst ratio", "mean diff",
                                        "worst diff", "mean s",
                                        "max s", NULL};
@@ -171,7 +172,11 @@ static int summary_grid(const so_htables *t, grid *g)
         snprintf(row[c++], CELL, "%zu", s->instances);
         snprintf(row[c++], CELL, "%zu", s->cells);
         snprintf(row[c++], CELL, "%zu", s->solved);
-        num(row[c++], s->cells ? 100.0 * (double)s->optimal / (double)s->cells : NAN, "%.1f");
+        snprintf(row[c++], CELL, "%zu", s->ref_infeasible);
+        snprintf(row[c++], CELL, "%zu", s->ref_unproven);
+        /* over the cells whose reference is a proven optimum */
+        num(row[c++], s->ref_proven ? 100.0 * (double)s->optimal / (double)s->ref_proven : NAN,
+            "%.1f");
         num(row[c++], s->mean_ratio, "%.4f");
         num(row[c++], s->median_ratio, "%.4f");
         num(row[c++], s->worst_ratio, "%.4f");
@@ -187,7 +192,8 @@ static int cells_grid(const so_htables *t, grid *g)
 {
     static const char *const head[] = {"problem", "instance", "backend", "rep",
                                        "status", "objective", "reference",
-                                       "ratio", "difference", "seconds", NULL};
+                                       "ref status", "ratio", "difference",
+                                       "seconds", NULL};
     if (grid_init(g, t->n_cells, head, 5))
         return SO_ENOMEM;
     for (size_t i = 0; i < t->n_cells; i++) {
@@ -200,9 +206,10 @@ static int cells_grid(const so_htables *t, grid *g)
         snprintf(row[4], CELL, "%s", cg->row->status);
         num(row[5], cg->row->objective, "%.10g");
         num(row[6], cg->ref ? cg->ref->objective : NAN, "%.10g");
-        num(row[7], cg->gap.ratio, "%.6f");
-        num(row[8], cg->gap.diff, "%.6g");
-        num(row[9], cg->row->seconds, "%.4f");
+        snprintf(row[7], CELL, "%s", cg->ref ? cg->ref->status : "-");
+        num(row[8], cg->gap.ratio, "%.6f");
+        num(row[9], cg->gap.diff, "%.6g");
+        num(row[10], cg->row->seconds, "%.4f");
     }
     return SO_OK;
 }
@@ -235,6 +242,7 @@ static json_t *to_json(const so_htables *t)
         json_object_set_new(o, "objective", jnum(r->objective));
         json_object_set_new(o, "bound", jnum(r->bound));
         json_object_set_new(o, "reference", jnum(cg->ref ? cg->ref->objective : NAN));
+        json_object_set_new(o, "reference_status", jtext(cg->ref ? cg->ref->status : NULL));
         json_object_set_new(o, "ratio", isinf(cg->gap.ratio) ? json_string("inf")
                                                               : jnum(cg->gap.ratio));
         json_object_set_new(o, "difference", jnum(cg->gap.diff));
@@ -254,6 +262,11 @@ static json_t *to_json(const so_htables *t)
         json_object_set_new(o, "cells", json_integer((json_int_t)s->cells));
         json_object_set_new(o, "solved", json_integer((json_int_t)s->solved));
         json_object_set_new(o, "optimal", json_integer((json_int_t)s->optimal));
+        json_object_set_new(o, "reference_proven", json_integer((json_int_t)s->ref_proven));
+        json_object_set_new(o, "reference_infeasible",
+                            json_integer((json_int_t)s->ref_infeasible));
+        json_object_set_new(o, "reference_unproven",
+                            json_integer((json_int_t)s->ref_unproven));
         json_object_set_new(o, "mean_ratio", isinf(s->mean_ratio) ? json_string("inf")
                                                                   : jnum(s->mean_ratio));
         json_object_set_new(o, "median_ratio", isinf(s->median_ratio)
@@ -263,13 +276,30 @@ static json_t *to_json(const so_htables *t)
                                                                     : jnum(s->worst_ratio));
         json_object_set_new(o, "mean_diff", jnum(s->mean_diff));
         json_object_set_new(o, "worst_diff", jnum(s->worst_diff));
+        json_object_set_new(o, "mean_objective", jnum(s->mean_objective));
         json_object_set_new(o, "mean_seconds", jnum(s->mean_seconds));
         json_object_set_new(o, "max_seconds", jnum(s->max_seconds));
         json_array_append_new(sums, o);
     }
+    json_t *refs = json_array();
+    for (size_t i = 0; i < t->n_refs; i++) {
+        const so_hrefsum *r = &t->refs[i];
+        json_t *o = json_object(), *st = json_object();
+        json_object_set_new(o, "problem", json_string(r->problem));
+        json_object_set_new(o, "backend", json_string(r->backend));
+        json_object_set_new(o, "cells", json_integer((json_int_t)r->cells));
+        json_object_set_new(o, "proven", json_integer((json_int_t)r->proven));
+        json_object_set_new(o, "infeasible", json_integer((json_int_t)r->infeasible));
+        json_object_set_new(o, "unproven", json_integer((json_int_t)r->unproven));
+        for (size_t k = 0; k < r->n_status; k++)
+            json_object_set_new(st, r->status[k], json_integer((json_int_t)r->status_count[k]));
+        json_object_set_new(o, "unproven_statuses", st);
+        json_array_append_new(refs, o);
+    }
     json_t *root = json_object();
     json_object_set_new(root, "cells", cells);
     json_object_set_new(root, "summary", sums);
+    json_object_set_new(root, "references", refs);
     return root;
 }
 
@@ -296,6 +326,28 @@ void so_harness_print(FILE *fp, const so_htables *t, int format, int cells)
         print_grid(fp, &g, format);
         free(g.text);
     }
+    if (format != SO_HF_CSV)
+        so_harness_print_references(fp, t);
+}
+
+void so_harness_print_references(FILE *fp, const so_htables *t)
+{
+    for (size_t i = 0; i < t->n_refs; i++) {
+        const so_hrefsum *r = &t->refs[i];
+        fprintf(fp, "%sreference %s (%s): %s on %zu of %zu cells", i ? "" : "\n",
+                r->backend, r->problem,
+                strcmp(r->problem, "sim") ? "proven optimal" : "simulated or bounded",
+                r->proven, r->cells);
+        if (r->infeasible)
+            fprintf(fp, "; infeasible on %zu (no gap)", r->infeasible);
+        if (r->unproven) {
+            fprintf(fp, "; not proven on %zu (", r->unproven);
+            for (size_t k = 0; k < r->n_status; k++)
+                fprintf(fp, "%s%s %zu", k ? ", " : "", r->status[k], r->status_count[k]);
+            fprintf(fp, "): no gap");
+        }
+        fprintf(fp, "\n");
+    }
 }
 
 void so_harness_warn(FILE *fp, const char *cmd, const so_htables *t,
@@ -309,7 +361,12 @@ void so_harness_warn(FILE *fp, const char *cmd, const so_htables *t,
                 strcmp(r->backend, kinds->v[k].reference))
                 continue;
             cells++;
-            missing += isnan(t->cells[i].gap.ratio);
+            /* an infeasible reference is a result (counted apart), not a
+             * failure; a cell without a ratio against a proven reference
+             * (no objective) is one */
+            missing += t->cells[i].gap.ref_state == SO_HREF_UNPROVEN ||
+                       (t->cells[i].gap.ref_state == SO_HREF_PROVEN &&
+                        isnan(t->cells[i].gap.ratio));
         }
         if (missing)
             fprintf(fp, "slotopt %s: the reference %s has no usable result on %zu of its"

@@ -36,7 +36,7 @@ static int have_program(const char *prog)
 }
 
 /* Letters, digits and ._=- kept; anything else becomes '_'. */
-static void safe_name(char *out, size_t size, const char *in)
+void so_hplot_safe_name(char *out, size_t size, const char *in)
 {
     size_t k = 0;
     for (; *in && k + 1 < size; in++)
@@ -107,8 +107,8 @@ static int cmp_double(const void *x, const void *y)
 /* ---- ratio distributions -------------------------------------------------- */
 
 /* Writes BASE.dat and BASE.gp (the header, then the plot command). */
-static int write_pair(const char *dir, const char *base, char *dat, size_t dlen,
-                      char *gp, size_t glen, so_error *err)
+int so_hplot_write_pair(const char *dir, const char *base, char *dat, size_t dlen,
+                        char *gp, size_t glen, so_error *err)
 {
     char name[320];
     snprintf(name, sizeof name, "%s.dat", base);
@@ -125,7 +125,7 @@ static int gaps_plot(const so_htables *t, const char *problem, const char *dir,
                      char *base, size_t size, so_error *err)
 {
     char safe[128];
-    safe_name(safe, sizeof safe, problem);
+    so_hplot_safe_name(safe, sizeof safe, problem);
     snprintf(base, size, "gaps-%s", safe);
     char *dat = NULL, *cmd = NULL, *gp = NULL;
     size_t dlen = 0, clen = 0, glen = 0;
@@ -156,7 +156,7 @@ static int gaps_plot(const so_htables *t, const char *problem, const char *dir,
             fprintf(d, "%.12g %.12g\n", r[i], (double)(i + 1) / (double)m);
         fprintf(d, "\n\n");
         char sb[128];
-        safe_name(sb, sizeof sb, sum->backend);
+        so_hplot_safe_name(sb, sizeof sb, sum->backend);
         fprintf(c, "%s'%s.dat' index %d with steps lw 2 title '%s'",
                 block ? ", \\\n    " : "plot ", base, block, sb);
         block++;
@@ -186,7 +186,7 @@ static int gaps_plot(const so_htables *t, const char *problem, const char *dir,
         free(gp);
         return 0;
     }
-    int rc = write_pair(dir, base, dat, dlen, gp, glen, err);
+    int rc = so_hplot_write_pair(dir, base, dat, dlen, gp, glen, err);
     return rc ? rc : 1;
 }
 
@@ -226,7 +226,7 @@ static int frontier_plot(const so_htables *t, size_t first, const char *dir,
 {
     const so_hrow *r0 = t->cells[first].row;
     char safe[200];
-    safe_name(safe, sizeof safe, r0->instance);
+    so_hplot_safe_name(safe, sizeof safe, r0->instance);
     snprintf(base, size, "frontier-%s-%.8s", safe, r0->hash);
     char *dat = NULL, *gp = NULL;
     size_t dlen = 0, glen = 0;
@@ -261,7 +261,7 @@ static int frontier_plot(const so_htables *t, size_t first, const char *dir,
         }
         if (any) {
             char sb[128];
-            safe_name(sb, sizeof sb, r->backend);
+            so_hplot_safe_name(sb, sizeof sb, r->backend);
             fprintf(d, "\n\n");
             if (plen < sizeof plot)
                 plen += (size_t)snprintf(plot + plen, sizeof plot - plen,
@@ -289,7 +289,7 @@ static int frontier_plot(const so_htables *t, size_t first, const char *dir,
         free(gp);
         return 0;
     }
-    int rc = write_pair(dir, base, dat, dlen, gp, glen, err);
+    int rc = so_hplot_write_pair(dir, base, dat, dlen, gp, glen, err);
     return rc ? rc : 1;
 }
 
@@ -298,7 +298,7 @@ int so_harness_plot(const so_htables *t, const char *dir, int *plotted,
 {
     *plotted = 0;
     *skipped = !have_program(gnuplot_program());
-    char (*bases)[300] = calloc(t->n_cells + t->n_sums + 1, sizeof *bases);
+    char (*bases)[300] = calloc(2 * (t->n_cells + t->n_sums) + 2, sizeof *bases);
     if (!bases)
         return SO_ENOMEM;
     size_t nb = 0;
@@ -309,6 +309,14 @@ int so_harness_plot(const so_htables *t, const char *dir, int *plotted,
             first = strcmp(t->sums[k].problem, t->sums[s].problem) != 0;
         if (first && (rc = gaps_plot(t, t->sums[s].problem, dir, bases[nb], 300, err)) > 0)
             nb++;
+    }
+    if (rc >= 0) {
+        int k = so_harness_plot_sim(t, dir, bases + nb,
+                                    2 * (t->n_cells + t->n_sums) + 2 - nb, err);
+        if (k < 0)
+            rc = k;
+        else
+            nb += (size_t)k;
     }
     /* the rows of an instance are adjacent (cells come instance by instance) */
     const char *last = NULL;

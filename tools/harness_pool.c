@@ -48,15 +48,15 @@ static void row_for(const so_hconfig *c, const so_hinst *in, const so_hcell *cel
     memset(r, 0, sizeof *r);
     r->instance = (char *)in->name;
     r->hash = (char *)in->hash;
-    r->problem = (char *)so_problem_kind(in->problem);
-    r->sense = so_problem_sense(in->problem);
+    r->problem = (char *)(in->problem ? so_problem_kind(in->problem) : "sim");
+    r->sense = in->problem ? so_problem_sense(in->problem) : SO_MINIMIZE;
     r->family = in->family;
     r->params = in->params;
     r->has_seed = in->has_seed;
     r->seed = in->seed;
     r->index = in->index;
-    r->backend = (char *)cell->backend->name;
-    r->exact = cell->backend->exact;
+    r->backend = (char *)so_hcell_name(cell);
+    r->exact = cell->backend ? cell->backend->exact : !cell->policy->scheduler;
     r->rep = cell->rep;
     r->version = (char *)SO_VERSION;
     r->objective = r->bound = NAN;
@@ -85,6 +85,8 @@ static void from_answer(json_t *o, so_hrow *r, char **owned)
         if (asprintf(&owned[0], "%s%s%s", so_status_str(code), msg && *msg ? ": " : "",
                      msg ? msg : "") >= 0)
             r->message = owned[0];
+    } else if (json_is_string(json_object_get(o, "status_text"))) { /* simulation */
+        r->status = owned[3] = strdup(json_string_value(json_object_get(o, "status_text")));
     } else {
         r->status = (char *)so_status_str(code);
         if (msg && *msg)
@@ -110,7 +112,7 @@ static int store(pool *pl, size_t k, double start, const char *text, int killed,
     so_hrow r;
     row_for(pl->c, &pl->s->v[cell->inst], cell, &r);
     r.seconds = so_now() - start;
-    char *owned[3] = {NULL, NULL, NULL};
+    char *owned[4] = {NULL, NULL, NULL, NULL};
     char msg[256];
     json_t *answer = text ? json_loads(text, 0, NULL) : NULL;
     if (answer) {
@@ -135,7 +137,7 @@ static int store(pool *pl, size_t k, double start, const char *text, int killed,
     }
     int rc = so_hstore_put(pl->st, &r, err);
     json_decref(answer);
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 4; i++)
         free(owned[i]);
     return rc;
 }

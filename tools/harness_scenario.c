@@ -97,18 +97,34 @@ static int input(so_jin *in, json_t *obj, const char *path, const char *base,
                  so_hinsts *s)
 {
     static const char *const keys[] = {"family", "params", "count", "seed",
-                                       "path", NULL};
+                                       "path", "workload", NULL};
     int rc = so_jin_keys(in, obj, path, keys);
     if (rc)
         return rc;
-    const char *file = NULL, *fam = NULL;
-    rc = so_jin_str(in, obj, path, "path", SO_OPTIONAL, &file);
+    const char *file = NULL, *fam = NULL, *wl = NULL;
+    rc = so_jin_str(in, obj, path, "workload", SO_OPTIONAL, &wl);
+    if (!rc && wl) { /* a workload file or folder: simulation cells */
+        static const char *const wkeys[] = {"workload", NULL};
+        rc = so_jin_keys(in, obj, path, wkeys);
+        if (rc)
+            return rc;
+        char *full = NULL;
+        if (asprintf(&full, "%s%s%s", wl[0] == '/' ? "" : base,
+                     wl[0] == '/' ? "" : "/", wl) < 0)
+            return SO_ENOMEM;
+        rc = so_hinsts_add_workload_path(s, full, in->err);
+        free(full);
+        return rc;
+    }
+    if (!rc)
+        rc = so_jin_str(in, obj, path, "path", SO_OPTIONAL, &file);
     if (!rc)
         rc = so_jin_str(in, obj, path, "family", SO_OPTIONAL, &fam);
     if (rc)
         return rc;
     if (!file == !fam)
-        return so_jin_fail(in, path, 0, "expected exactly one of \"family\" and \"path\"");
+        return so_jin_fail(in, path, 0, "expected exactly one of \"family\", \"path\""
+                           " and \"workload\"");
     if (file) {
         static const char *const fkeys[] = {"path", NULL};
         rc = so_jin_keys(in, obj, path, fkeys);
@@ -148,12 +164,74 @@ static int input(so_jin *in, json_t *obj, const char *path, const char *base,
     return rc ? family_error(in, path, rc) : SO_OK;
 }
 
+/* "policies": an array of "SCHED[+SPEC]" / "lower-bound" strings, or of
+ * objects {"name", "policy": "SCHED[+SPEC]", "options": {KEY: VALUE}};
+ * "sim_reference" and "metric" (checked by so_hconfig_check_sim). */
+static int policies(so_jin *in, json_t *root, so_hconfig *c)
+{
+    json_t *arr = NULL;
+    int rc = so_jin_array(in, root, "", "policies", SO_REQUIRED, 1, &arr);
+    for (size_t i = 0; !rc && i < json_array_size(arr); i++) {
+        char path[64];
+        so_jin_index(path, sizeof path, "policies", i);
+        json_t *e = json_array_get(arr, i);
+        const char *spec = NULL, *name = NULL;
+        so_params opts;
+        so_params_init(&opts);
+        if (json_is_string(e)) {
+            spec = json_string_value(e);
+        } else if (json_is_object(e)) {
+            static const char *const keys[] = {"name", "policy", "options", NULL};
+            json_t *o = NULL;
+            rc = so_jin_keys(in, e, path, keys);
+            if (!rc)
+                rc = so_jin_str(in, e, path, "policy", SO_REQUIRED, &spec);
+            if (!rc)
+                rc = so_jin_str(in, e, path, "name", SO_OPTIONAL, &name);
+            if (!rc)
+                rc = so_jin_object(in, e, path, "options", SO_OPTIONAL, &o);
+            if (!rc && o) {
+                char opath[128];
+                so_jin_path(opath, sizeof opath, path, "options");
+                rc = settings(in, o, opath, &opts);
+            }
+            if (rc)
+                return rc;
+        } else {
+            return so_jin_fail(in, path, 0, "expected \"SCHED[+SPEC]\" or an object"
+                               " {\"name\", \"policy\", \"options\"}");
+        }
+        if (so_hconfig_add_policy(c, spec, name, &opts, in->err)) {
+            char msg[sizeof in->err->message];
+            snprintf(msg, sizeof msg, "%s", in->err->message);
+            return so_jin_fail(in, path, 0, "%s", msg);
+        }
+    }
+    const char *ref = NULL, *metric = NULL;
+    if (!rc)
+        rc = so_jin_str(in, root, "", "sim_reference", SO_OPTIONAL, &ref);
+    if (!rc)
+        rc = so_jin_str(in, root, "", "metric", SO_OPTIONAL, &metric);
+    if (!rc && ref)
+        snprintf(c->sim_reference, sizeof c->sim_reference, "%s", ref);
+    if (!rc && metric)
+        snprintf(c->metric, sizeof c->metric, "%s", metric);
+    if (!rc && so_hconfig_check_sim(c, in->err)) {
+        char msg[sizeof in->err->message];
+        snprintf(msg, sizeof msg, "%s", in->err->message);
+        return so_jin_fail(in, metric && strstr(msg, "metric") ? "metric" : "sim_reference", 0,
+                           "%s", msg);
+    }
+    return rc;
+}
+
 static int scenario(so_jin *in, json_t *root, const char *base, so_hconfig *c,
                     so_hinsts *s)
 {
     static const char *const keys[] = {"description", "backends", "reference",
                                        "time_limit", "repetitions", "jobs",
-                                       "group_by", "inputs", NULL};
+                                       "group_by", "inputs", "reproduces",
+                                       "policies", "sim_reference", "metric", NULL};
     if (!json_is_object(root))
         return so_jin_fail(in, "", 0, "expected a JSON object at the top");
     int rc = so_jin_keys(in, root, "", keys);
@@ -161,9 +239,15 @@ static int scenario(so_jin *in, json_t *root, const char *base, so_hconfig *c,
     if (!rc)
         rc = so_jin_str(in, root, "", "description", SO_OPTIONAL, &text);
     if (!rc)
-        rc = names(in, root, "backends", SO_REQUIRED, c, so_hconfig_add_backend);
+        rc = so_jin_str(in, root, "", "reproduces", SO_OPTIONAL, &text);
+    int sims = json_object_get(root, "policies") != NULL;
     if (!rc)
-        rc = names(in, root, "reference", SO_REQUIRED, c, so_hconfig_add_reference);
+        rc = names(in, root, "backends", !sims, c, so_hconfig_add_backend);
+    if (!rc)
+        rc = names(in, root, "reference", json_object_get(root, "backends") || !sims, c,
+                   so_hconfig_add_reference);
+    if (!rc && sims)
+        rc = policies(in, root, c);
     if (!rc)
         rc = so_jin_num(in, root, "", "time_limit", SO_OPTIONAL, 0, 1e9, &c->time_limit);
     int64_t reps = c->reps, jobs = c->jobs;

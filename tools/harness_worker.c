@@ -37,6 +37,8 @@ static json_t *extras_of(const so_result *r)
 char *so_harness_solve_cell(const so_hconfig *c, const so_hinst *in,
                             const so_hcell *cell)
 {
+    if (cell->policy)
+        return so_harness_sim_cell(c, in, cell);
     so_params prm;
     so_params_init(&prm);
     prm.time_limit = c->time_limit;

@@ -37,9 +37,9 @@ static void test_bench_and_resume(void)
     setup();
     char *out, *err;
     CU_ASSERT_EQUAL(bench("--format csv --jobs 2", &out, &err), 0);
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "problem,backend,instances,cells,solved,% optimal,"
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "problem,backend,instances,cells,solved,ref infeasible,ref unproven,% optimal,"
                                        "mean ratio,median ratio,worst ratio,mean diff,worst diff,mean s,max s\n"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "knapsack,kp-glpk,4,4,4,100.0,1.0000,1.0000,1.0000,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "knapsack,kp-glpk,4,4,4,0,0,100.0,1.0000,1.0000,1.0000,"));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "knapsack,kp-greedy,4,4,4,"));
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "8 cells run, 0 already stored"));
     CU_ASSERT_PTR_NULL(strstr(err, "elapsed")); /* no progress bar off a terminal */
@@ -70,21 +70,21 @@ static void test_bench_and_resume(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "8 cells run, 0 already stored"));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "| problem | instance | backend | rep | status |"));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "| knapsack | knapsack-n=20-3-0 | kp-glpk | 0 | optimal |"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "| knapsack | kp-glpk | 4 | 4 | 4 | 100.0 | 1.0000 |"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "| knapsack | kp-glpk | 4 | 4 | 4 | 0 | 0 | 100.0 | 1.0000 |"));
     free(out);
     free(err);
 
     char args[1400];
     snprintf(args, sizeof args, "report --db %s --format markdown", db);
     CU_ASSERT_EQUAL(so_test_run(args, &out, &err), 0);
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "| knapsack | kp-glpk | 4 | 4 | 4 | 100.0 | 1.0000 |"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "| knapsack | kp-glpk | 4 | 4 | 4 | 0 | 0 | 100.0 | 1.0000 |"));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "| knapsack | kp-greedy | 4 | 4 | 4 |"));
     free(out);
     free(err);
     snprintf(args, sizeof args, "report --db %s --format csv --cells", db);
     CU_ASSERT_EQUAL(so_test_run(args, &out, &err), 0);
     CU_ASSERT_EQUAL(strncmp(out, "problem,instance,backend,rep,status,objective,reference,"
-                                 "ratio,difference,seconds\n", 81), 0);
+                                 "ref status,ratio,difference,seconds\n", 92), 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "knapsack,knapsack-n=20-3-0,kp-glpk,0,optimal,"));
     CU_ASSERT_PTR_NULL(strstr(out, "instances")); /* the cells only */
     free(out);
@@ -235,7 +235,7 @@ static void test_kill_the_program(void)
     strip_seconds(out);
     strip_seconds(out2);
     CU_ASSERT_STRING_EQUAL(out, out2);
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "knapsack,kp-glpk,60,60,60,100.0,1.0000,1.0000,1.0000,0,0\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "knapsack,kp-glpk,60,60,60,0,0,100.0,1.0000,1.0000,1.0000,0,0\n"));
     free(out);
     free(err);
     free(out2);

@@ -60,12 +60,21 @@ static void test_scalar_orientation(void)
     g = so_harness_gap(&r, &ref);
     CU_ASSERT_TRUE(isnan(g.ratio));
     CU_ASSERT_DOUBLE_EQUAL(g.diff, 5, 1e-12);
-    /* better than a non-optimal reference: ratio < 1, optimal */
-    ref = row("h", "exact", SO_MAXIMIZE, "time limit", 90);
-    r = row("h", "heur", SO_MAXIMIZE, "feasible", 100);
-    g = so_harness_gap(&r, &ref);
-    CU_ASSERT_DOUBLE_EQUAL(g.ratio, 0.9, 1e-12);
-    CU_ASSERT_TRUE(g.optimal);
+    /* a reference stopped at its limit, or merely feasible, proves nothing:
+     * no ratio, not optimal, whether the cell is better, equal or worse */
+    const char *unproven[] = {"time limit", "feasible", "killed", "unbounded"};
+    for (int i = 0; i < 4; i++)
+        for (double v = 80; v <= 100; v += 10) {
+            ref = row("h", "exact", SO_MAXIMIZE, unproven[i], 90);
+            r = row("h", "heur", SO_MAXIMIZE, "feasible", v);
+            g = so_harness_gap(&r, &ref);
+            CU_ASSERT_TRUE(isnan(g.ratio) && isnan(g.diff));
+            CU_ASSERT_FALSE(g.optimal);
+            CU_ASSERT_EQUAL(g.ref_state, SO_HREF_UNPROVEN);
+        }
+    ref = row("h", "exact", SO_MAXIMIZE, "optimal", 90);
+    CU_ASSERT_EQUAL(so_harness_gap(&ref, &ref).ref_state, SO_HREF_PROVEN);
+    CU_ASSERT_EQUAL(so_harness_gap(&ref, &ref).ratio, 1);
     /* maximise (RAS minimum utility): both negative, then a reference of 0
      * and a worse (negative) answer: infinitely worse, as when minimising */
     ref = row("h", "exact", SO_MAXIMIZE, "optimal", -5);
@@ -89,12 +98,20 @@ static void test_missing(void)
     CU_ASSERT_TRUE(isnan(g.ratio) && isnan(g.diff) && !g.optimal);
     g = so_harness_gap(&r, NULL);
     CU_ASSERT_TRUE(isnan(g.ratio));
-    /* both prove infeasibility: they agree */
+    CU_ASSERT_EQUAL(g.ref_state, SO_HREF_UNPROVEN);
+    /* both infeasible: they agree, but there is no optimum to be at: no
+     * ratio of 1, not optimal, counted apart */
     ref = row("h", "exact", SO_MINIMIZE, "infeasible", NAN);
     r = row("h", "heur", SO_MINIMIZE, "infeasible", NAN);
     g = so_harness_gap(&r, &ref);
-    CU_ASSERT_EQUAL(g.ratio, 1);
-    CU_ASSERT_TRUE(g.optimal);
+    CU_ASSERT_TRUE(isnan(g.ratio));
+    CU_ASSERT_FALSE(g.optimal);
+    CU_ASSERT_EQUAL(g.ref_state, SO_HREF_INFEASIBLE);
+    /* frontiers too: a hypervolume ratio of 1 against an infeasible
+     * reference is no optimum */
+    r.extras = (char *)"{\"hypervolume_ratio\": 1}";
+    g = so_harness_gap(&r, &ref);
+    CU_ASSERT_TRUE(isnan(g.ratio) && !g.optimal);
 }
 
 static void test_frontier_extras(void)
@@ -181,14 +198,14 @@ static void test_summary(void)
     FILE *fp = open_memstream(&out, &len);
     so_harness_print(fp, &t, SO_HF_CSV, 0);
     fclose(fp);
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "p,heur,3,3,3,33.3,1.5000,1.5000,2.0000,25,50,1.0000,1.0000\n"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "p,exact,3,3,2,66.7,1.0000,1.0000,1.0000,0,0,5.0000,9.0000\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "p,heur,3,3,3,0,1,50.0,1.5000,1.5000,2.0000,25,50,1.0000,1.0000\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "p,exact,3,3,2,0,1,100.0,1.0000,1.0000,1.0000,0,0,5.0000,9.0000\n"));
     free(out);
     fp = open_memstream(&out, &len);
     so_harness_print(fp, &t, SO_HF_MARKDOWN, 1);
     fclose(fp);
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "| p | a | heur | 0 | feasible | 50 | 100 | 2.000000 | 50 | 1.0000 |"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "| p | c | heur | 0 | feasible | 7 | - | - | - | 1.0000 |"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "| p | a | heur | 0 | feasible | 50 | 100 | optimal | 2.000000 | 50 | 1.0000 |"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "| p | c | heur | 0 | feasible | 7 | - | killed | - | - | 1.0000 |"));
     free(out);
     fp = open_memstream(&out, &len);
     so_harness_print(fp, &t, SO_HF_JSON, 0);
@@ -310,7 +327,80 @@ static void test_frontier_objects(void)
     so_htables_free(&t);
 }
 
+/* Three instances: the reference proves the optimum of a, infeasibility of
+ * b (the heuristic agrees), and stops at its limit on c (the heuristic
+ * matches its incumbent). Only a counts towards % optimal and the ratios. */
+static void test_honest_summary(void)
+{
+    so_hrow v[6] = {
+        row("a", "exact", SO_MINIMIZE, "optimal", 10),
+        row("a", "heur", SO_MINIMIZE, "feasible", 12),
+        row("b", "exact", SO_MINIMIZE, "infeasible", NAN),
+        row("b", "heur", SO_MINIMIZE, "infeasible", NAN),
+        row("c", "exact", SO_MINIMIZE, "time limit", 20),
+        row("c", "heur", SO_MINIMIZE, "feasible", 20),
+    };
+    so_hrows rows = {v, 6, 6};
+    so_hkind kind = {"p", "exact", ""};
+    so_hkinds kinds = {&kind, 1};
+    so_htables t;
+    CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &kinds, NULL, &t), SO_OK);
+    CU_ASSERT_EQUAL_FATAL(t.n_sums, 2);
+    const so_hsummary *e = &t.sums[0], *h = &t.sums[1];
+    CU_ASSERT_EQUAL(h->ref_proven, 1);
+    CU_ASSERT_EQUAL(h->ref_infeasible, 1);
+    CU_ASSERT_EQUAL(h->ref_unproven, 1);
+    CU_ASSERT_EQUAL(h->optimal, 0);
+    CU_ASSERT_EQUAL(h->with_ratio, 1);
+    CU_ASSERT_DOUBLE_EQUAL(h->worst_ratio, 1.2, 1e-12);
+    CU_ASSERT_EQUAL(e->optimal, 1);
+    CU_ASSERT_EQUAL(e->with_ratio, 1);
+    CU_ASSERT_EQUAL(e->ref_infeasible, 1);
+    CU_ASSERT_EQUAL(e->ref_unproven, 1);
+    CU_ASSERT_EQUAL_FATAL(t.n_refs, 1);
+    CU_ASSERT_EQUAL(t.refs[0].cells, 3);
+    CU_ASSERT_EQUAL(t.refs[0].proven, 1);
+    CU_ASSERT_EQUAL(t.refs[0].infeasible, 1);
+    CU_ASSERT_EQUAL(t.refs[0].unproven, 1);
+    /* the warning counts the unproven reference, not the infeasible one */
+    char *warn = NULL;
+    size_t wlen = 0;
+    FILE *wf = open_memstream(&warn, &wlen);
+    so_harness_warn(wf, "report", &t, &kinds);
+    fclose(wf);
+    CU_ASSERT_PTR_NOT_NULL(strstr(warn, "no usable result on 1 of its 3 cells"));
+    free(warn);
+    char *out = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&out, &len);
+    so_harness_print(fp, &t, SO_HF_CSV, 0);
+    fclose(fp);
+    /* heur: 0 of 1 proven cells optimal, its ratio 1.2 only */
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "p,heur,3,3,3,1,1,0.0,1.2000,1.2000,1.2000,2,2,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "p,exact,3,3,2,1,1,100.0,1.0000,1.0000,1.0000,0,0,"));
+    free(out);
+    fp = open_memstream(&out, &len);
+    so_harness_print(fp, &t, SO_HF_TABLE, 0);
+    fclose(fp);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\nreference exact (p): proven optimal on 1 of 3 cells;"
+                                       " infeasible on 1 (no gap); not proven on 1 (time limit"
+                                       " 1): no gap\n"));
+    free(out);
+    fp = open_memstream(&out, &len);
+    so_harness_print(fp, &t, SO_HF_JSON, 0);
+    fclose(fp);
+    json_t *j = json_loads(out, 0, NULL);
+    free(out);
+    json_t *r0 = json_array_get(json_object_get(j, "references"), 0);
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(r0, "proven")), 1);
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(r0, "unproven_statuses"),
+                                                       "time limit")), 1);
+    json_decref(j);
+    so_htables_free(&t);
+}
+
 static CU_TestInfo tests[] = {
+    {"infeasible and unproven references counted apart", test_honest_summary},
     {"ratio and difference oriented by the sense", test_scalar_orientation},
     {"missing reference or objective, infeasible", test_missing},
     {"frontier gap from hypervolume extras", test_frontier_extras},

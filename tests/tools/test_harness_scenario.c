@@ -193,7 +193,7 @@ static void test_shipped_and_lookup(void)
             char buf[1600];
             fprintf(stderr, "\n  %s\n", so_error_format(&err, buf, sizeof buf));
         }
-        CU_ASSERT_TRUE(s.n > 0 && c.n_refs > 0);
+        CU_ASSERT_TRUE(s.n > 0 && (c.n_refs > 0 || c.n_policies > 0)); /* solve or simulation cells */
         so_hinsts_free(&s);
         n++;
     }
