@@ -415,7 +415,38 @@ static void test_none_is_identity(void)
     CU_ASSERT(with < without);
 }
 
+/* The command: --stealing and --speculation base run; a bad policy name
+ * is refused with a message naming the option and exit code 2; a bad SWIM
+ * parallel fraction names its key. */
+static void test_cli(void)
+{
+    const char *in = so_test_write(
+        "steal.json",
+        "{\"cluster\": {\"nodes\": [{\"map_slots\": 3, \"reduce_slots\": 0}],"
+        " \"heartbeat\": 1, \"heartbeat_phase\": \"aligned\"},"
+        " \"jobs\": [{\"submit\": 0, \"maps\": [300], \"map_parallel\": 0.5}]}");
+    char args[1024], *out = NULL, *err = NULL;
+    snprintf(args, sizeof args,
+             "sim %s --scheduler fair --stealing even --speculation base", in);
+    CU_ASSERT_EQUAL(so_test_run(args, &out, NULL), 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"makespan\": 200")); /* 300 / 1.5 */
+    free(out);
+    snprintf(args, sizeof args, "sim %s --scheduler fifo --stealing most", in);
+    CU_ASSERT_EQUAL(so_test_run(args, NULL, &err), 2);
+    CU_ASSERT_PTR_NOT_NULL(err && strstr(err, "--stealing"));
+    free(err);
+    const char *trace = so_test_write("t.tsv", "job0\t0\t0\t67108864\t0\t0\n");
+    snprintf(args, sizeof args,
+             "sim %s --scheduler fifo --opt map_parallel=1.5", trace);
+    err = NULL;
+    CU_ASSERT_EQUAL(so_test_run(args, NULL, &err), 2);
+    CU_ASSERT_PTR_NOT_NULL(err && strstr(err, "map_parallel"));
+    free(err);
+}
+
 static CU_TestInfo tests[] = {
+    {"slotopt sim --stealing / --speculation base; bad values refused", test_cli},
     {"steal 2 idle slots, give one back at a launch (hand-computed)",
      test_steal_and_give_back},
     {"efficiency curve (Amdahl)", test_speedup_curve},
