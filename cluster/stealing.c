@@ -240,7 +240,16 @@ static void rebalance(so_cl_stealing *st, so_cl_sim *sim, int node)
                     st->policy == SO_CL_STEAL_LTLM ||
                     st->policy == SO_CL_STEAL_LTM;
     for (int p = 0; p < SO_CL_PHASES; p++) {
+        int residue = nd->free[p] > 0 ? nd->free[p] : 0;
         int n = 0;
+        for (int k = 0; k < nd->n_running; k++)
+            n += sim->attempts[nd->running[k]].phase == p;
+        if (n == 0)
+            continue;
+        /* the estimates matter only when there is a residue to split
+         * among several tasks */
+        int estimate = need_left && residue > 0 && n > 1;
+        n = 0;
         for (int k = 0; k < nd->n_running; k++) {
             const so_cl_attempt *a = &sim->attempts[nd->running[k]];
             if (a->phase != p)
@@ -249,14 +258,11 @@ static void rebalance(so_cl_stealing *st, so_cl_sim *sim, int node)
             t->id = nd->running[k];
             t->start = a->start;
             t->speculative = a->speculative;
-            t->left = need_left ? time_left(sim, a) : INFINITY;
-            t->fastness = st->policy == SO_CL_STEAL_LTM
+            t->left = estimate ? time_left(sim, a) : INFINITY;
+            t->fastness = estimate && st->policy == SO_CL_STEAL_LTM
                               ? fastness(sim, a, t->left)
-                              : 1;
+                              : 0;
         }
-        if (n == 0)
-            continue;
-        int residue = nd->free[p] > 0 ? nd->free[p] : 0;
         so_cl_steal_distribute(st->policy, st->task, n, residue, st->extra);
         for (int i = 0; i < n; i++) {
             const so_cl_attempt *a = &sim->attempts[st->task[i].id];
