@@ -134,6 +134,9 @@ typedef struct so_cl_hooks {
                         double duration);
     void (*job_finish)(void *state, so_cl_sim *sim, int job);
     void (*node_change)(void *state, so_cl_sim *sim, int node);
+    /* node_beat: `node` heartbeats (periodic, after its free slots were
+     * offered): a node policy's periodic re-evaluation. */
+    void (*node_beat)(void *state, so_cl_sim *sim, int node);
 } so_cl_hooks;
 
 typedef struct so_cl_scheduler {

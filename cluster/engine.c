@@ -552,6 +552,7 @@ static void next_heartbeat(so_cl_sim *s, int node)
 static void on_heartbeat(so_cl_sim *s, int node)
 {
     fill_slots(s, node);
+    CALL_HOOKS(s, node_beat, node);
     if (s->jobs_done < s->w->n_jobs)
         next_heartbeat(s, node);
 }
@@ -596,6 +597,7 @@ static int on_end(so_cl_sim *s, const so_cl_event *e)
     stop_attempt(s, id, SO_CL_DONE);
     logf_event(s, "task-done", j, t, id, node);
     task->state = SO_CL_DONE;
+    task->winner = id;
     task->completions++;
     s->stats.tasks_done++;
     s->nodes[node].completed++;

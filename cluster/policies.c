@@ -9,6 +9,7 @@ extern const so_cl_scheduler so_cl_sched_flex; /* flex */
 extern const so_cl_scheduler so_cl_sched_ras; /* ras online */
 extern const so_cl_scheduler so_cl_sched_wpbs; /* wpbs */
 extern const so_cl_speculation so_cl_spec_hadoop, so_cl_spec_late;
+extern const so_cl_speculation so_cl_spec_base, so_cl_spec_base_hadoop;
 
 static const so_cl_scheduler *const schedulers[] = {
     &so_cl_sched_fifo,
@@ -24,6 +25,8 @@ static const so_cl_scheduler *const schedulers[] = {
 static const so_cl_speculation *const speculations[] = {
     &so_cl_spec_hadoop,
     &so_cl_spec_late,
+    &so_cl_spec_base,
+    &so_cl_spec_base_hadoop,
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))

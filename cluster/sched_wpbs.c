@@ -422,7 +422,8 @@ static void wpbs_job_finish(void *state, so_cl_sim *sim, int job)
 }
 
 static const so_cl_hooks wpbs_hooks = {
-    NULL, NULL, wpbs_attempt_end, wpbs_job_finish, NULL,
+    .attempt_end = wpbs_attempt_end,
+    .job_finish = wpbs_job_finish,
 };
 
 const so_cl_scheduler so_cl_sched_wpbs = {

@@ -53,6 +53,7 @@ typedef struct so_cl_task {
     int attempt[2];     /* running attempts (original, speculative copy) */
     int completions;    /* times it completed (must end at 1) */
     double rate;        /* once done: progress rate 1 / duration of the winner */
+    int winner;         /* once done: its winning attempt (where it ran) */
 } so_cl_task;
 
 typedef struct so_cl_jobrt {

@@ -1,6 +1,7 @@
 /*
  * spec_hadoop.c — Hadoop 1.x default speculative execution, as the
- * resource-stealing/BASE paper (Wang et al., sec. III.C) summarises it:
+ * resource-stealing/BASE paper (Guo, Fox, Zhou, Ruan, IEEE Cluster 2012,
+ * sec. III.C) summarises it:
  * "Hadoop identifies the tasks whose progress rates are one standard
  * deviation lower than the mean of all tasks as slow tasks. Then it chooses
  * the task with the longest remaining execution time to speculate."
@@ -35,7 +36,8 @@ static int at_cap(const so_cl_sim *sim, const so_cl_jobrt *job, int phase)
     return spec >= SPECULATIVE_CAP * job->running_tasks[phase];
 }
 
-static int hadoop_pick(const so_cl_sim *sim, int j, int node, int phase)
+int so_cl_hadoop_choose(const so_cl_sim *sim, int j, int node, int phase,
+                        double *time_left)
 {
     const so_cl_jobrt *job = &sim->jobs[j];
     if (job->n_running[phase] == 0 || at_cap(sim, job, phase))
@@ -74,7 +76,14 @@ static int hadoop_pick(const so_cl_sim *sim, int j, int node, int phase)
         }
     }
     free(rate);
+    if (time_left)
+        *time_left = best_left;
     return best;
+}
+
+static int hadoop_pick(const so_cl_sim *sim, int j, int node, int phase)
+{
+    return so_cl_hadoop_choose(sim, j, node, phase, NULL);
 }
 
 const so_cl_speculation so_cl_spec_hadoop = {

@@ -51,7 +51,8 @@ static int slow_node(const so_cl_sim *sim, int node)
     return mine < threshold;
 }
 
-static int late_pick(const so_cl_sim *sim, int j, int node, int phase)
+int so_cl_late_choose(const so_cl_sim *sim, int j, int node, int phase,
+                      double *time_left)
 {
     const so_cl_jobrt *job = &sim->jobs[j];
     int n = job->n_running[phase];
@@ -94,7 +95,14 @@ static int late_pick(const so_cl_sim *sim, int j, int node, int phase)
     free(rates);
     if (best >= 0 && slow_node(sim, node))
         return -1;
+    if (time_left)
+        *time_left = best_left;
     return best;
+}
+
+static int late_pick(const so_cl_sim *sim, int j, int node, int phase)
+{
+    return so_cl_late_choose(sim, j, node, phase, NULL);
 }
 
 const so_cl_speculation so_cl_spec_late = {

@@ -26,4 +26,20 @@ double so_cl_time_left(const so_cl_sim *sim, const so_cl_attempt *a,
 /* Linearly interpolated quantile q in [0, 1] of x[0..n-1] (reorders x). */
 double so_cl_quantile(double *x, int n, double q);
 
+/* The slow-task choices of LATE (spec_late.c) and Hadoop (spec_hadoop.c),
+ * for policies built on them (BASE, spec_base.c): the task either would copy
+ * on node, or -1; *time_left (may be NULL) gets the chosen attempt's
+ * estimated time left. */
+int so_cl_late_choose(const so_cl_sim *sim, int job, int node, int phase,
+                      double *time_left);
+int so_cl_hadoop_choose(const so_cl_sim *sim, int job, int node, int phase,
+                        double *time_left);
+
+/* BASE (spec_base.c): the estimated progress rate of a copy of a job's
+ * task of `phase` on node (0: no estimate), and whether a copy with that
+ * rate beats an original with time_left seconds left by the threshold. */
+double so_cl_base_copy_rate(const so_cl_sim *sim, int job, int node,
+                            int phase);
+int so_cl_base_worth(double time_left, double copy_rate);
+
 #endif

@@ -52,12 +52,16 @@ const so_option_doc so_cl_swim_options[] = {
     {"remote_slowdown", "1", "SWIM: work factor of a map away from its data"},
     {"heartbeat", "0", "SWIM: heartbeat seconds; 0 = Hadoop's rule"},
     {"outofband", "0", "SWIM: 1 = heartbeat when an attempt ends"},
+    {"map_parallel", "0", "SWIM: Amdahl parallel fraction of every map"
+                          " (extra threads of resource stealing), 0..1"},
+    {"reduce_parallel", "0", "SWIM: the same for every reduce, 0..1"},
     {NULL, NULL, NULL},
 };
 
 typedef struct swim_rates {
     double block, map_rate, shuffle_rate, sort_rate, reduce_rate, overhead;
     double reduce_bytes, slowstart;
+    double parallel[SO_CL_PHASES];
     long long max_reduces;
 } swim_rates;
 
@@ -85,6 +89,8 @@ static int read_settings(const so_params *prm, so_cl_workload *w,
     if (!rc) rc = so_params_double(prm, d, "remote_slowdown", 1, &w->remote_slowdown, err);
     if (!rc) rc = so_params_double(prm, d, "heartbeat", 0, &hb, err);
     if (!rc) rc = so_params_int(prm, d, "outofband", 0, &oob, err);
+    if (!rc) rc = so_params_double(prm, d, "map_parallel", 0, &r->parallel[SO_CL_MAP], err);
+    if (!rc) rc = so_params_double(prm, d, "reduce_parallel", 0, &r->parallel[SO_CL_REDUCE], err);
     if (rc)
         return rc;
     const char *bad = NULL;
@@ -109,6 +115,10 @@ static int read_settings(const so_params *prm, so_cl_workload *w,
         bad = "remote_slowdown";
     else if (!(hb >= 0 && hb <= 3600)) bad = "heartbeat";
     else if (oob != 0 && oob != 1) bad = "outofband";
+    else if (!(r->parallel[SO_CL_MAP] >= 0 && r->parallel[SO_CL_MAP] <= 1))
+        bad = "map_parallel";
+    else if (!(r->parallel[SO_CL_REDUCE] >= 0 && r->parallel[SO_CL_REDUCE] <= 1))
+        bad = "reduce_parallel";
     if (bad)
         return so_error_setf(err, NULL, 0, 0, bad, "value out of range");
     r->block = block * MIB;
@@ -258,6 +268,8 @@ static int parse_line(swim_line *l, const char *s, size_t n,
     job->submit = v[1];
     job->weight = 1;
     job->slowstart = r->slowstart;
+    job->parallel[SO_CL_MAP] = r->parallel[SO_CL_MAP];
+    job->parallel[SO_CL_REDUCE] = r->parallel[SO_CL_REDUCE];
     return derive_job(r, v, job, total, l);
 }
 

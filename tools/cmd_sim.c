@@ -7,13 +7,15 @@
 #include <string.h>
 #include <unistd.h>
 #include "cluster/cluster.h"
+#include "cluster/stealing.h"
 #include "tools/cli.h"
 
 static void help(FILE *fp)
 {
     fprintf(fp,
             "usage: slotopt sim WORKLOAD --scheduler NAME\n"
-            "                   [--speculation none|hadoop|late] [--seed N]\n"
+            "                   [--speculation none|hadoop|late|base|base-hadoop]\n"
+            "                   [--stealing none|even|fcm|stlm|ltlm|stm|ltm] [--seed N]\n"
             "                   [--format json|table] [--events-out FILE]\n"
             "                   [--plot FILE.svg] [--plot-step S]\n"
             "                   [--opt KEY=VALUE]... [-o OUT]\n\n"
@@ -25,7 +27,10 @@ static void help(FILE *fp)
     for (size_t i = 0; i < so_cl_scheduler_count(); i++)
         fprintf(fp, "%s%s", i ? ", " : "", so_cl_scheduler_at(i)->name);
     fprintf(fp,
-            "\n  --speculation NAME  none (default), hadoop or late\n"
+            "\n  --speculation NAME  none (default), hadoop, late, base (BASE on LATE's\n"
+            "                      slow tasks) or base-hadoop (BASE on Hadoop's)\n"
+            "  --stealing POLICY   resource stealing of idle slots: none (default),\n"
+            "                      even, fcm, stlm, ltlm, stm or ltm (docs/stealing.md)\n"
             "  --seed N            heartbeat phases and sampled durations (default 1)\n"
             "  --format F          json (default) or table\n"
             "  --events-out FILE   the event log, one line per event (atomically)\n"
@@ -137,7 +142,7 @@ static int write_out(const char *path, const char *text, size_t len)
 }
 
 typedef struct sim_args {
-    const char *workload, *scheduler, *speculation, *format;
+    const char *workload, *scheduler, *speculation, *format, *stealing;
     const char *events_out, *plot, *out;
     double plot_step;
     uint64_t seed;
@@ -149,6 +154,7 @@ static int parse_args(int argc, char **argv, sim_args *a, so_error *err)
     static const struct option opts[] = {
         {"scheduler", required_argument, 0, 'S'},
         {"speculation", required_argument, 0, 'P'},
+        {"stealing", required_argument, 0, 'R'},
         {"seed", required_argument, 0, 's'},
         {"format", required_argument, 0, 'f'},
         {"events-out", required_argument, 0, 'e'},
@@ -165,6 +171,7 @@ static int parse_args(int argc, char **argv, sim_args *a, so_error *err)
         switch (c) {
         case 'S': a->scheduler = optarg; break;
         case 'P': a->speculation = optarg; break;
+        case 'R': a->stealing = optarg; break;
         case 's':
             if (so_cli_parse_u64(optarg, &a->seed))
                 return so_cli_usage_error("sim", "--seed: expected an unsigned integer, found '%s'", optarg);
@@ -228,6 +235,7 @@ int so_cmd_sim(int argc, char **argv)
     sim_args a;
     memset(&a, 0, sizeof a);
     a.speculation = "none";
+    a.stealing = "none";
     a.format = "json";
     a.plot_step = 60;
     a.seed = 1;
@@ -244,9 +252,13 @@ int so_cmd_sim(int argc, char **argv)
     if (strcmp(a.speculation, "none")) {
         cfg.speculation = so_cl_speculation_find(a.speculation);
         if (!cfg.speculation)
-            return so_cli_usage_error("sim", "--speculation: expected none, hadoop or late, found '%s'",
+            return so_cli_usage_error("sim", "--speculation: expected none, hadoop, late, base or base-hadoop, found '%s'",
                                       a.speculation);
     }
+    int steal = so_cl_steal_find(a.stealing);
+    if (steal < 0)
+        return so_cli_usage_error("sim", "--stealing: expected none, even, fcm, stlm, ltlm, stm or ltm, found '%s'",
+                                  a.stealing);
     int rc = check_options(&a.prm, cfg.scheduler, &err);
     if (rc)
         return so_cli_report_error("sim", rc, &err);
@@ -263,8 +275,15 @@ int so_cmd_sim(int argc, char **argv)
     cfg.seed = a.seed;
     cfg.series_step = a.plot ? a.plot_step : 0;
     cfg.event_log = lf.fp;
+    so_cl_stealing *stealing = NULL;
+    if (steal != SO_CL_STEAL_NONE) {
+        rc = so_cl_stealing_new(steal, &stealing);
+        cfg.hooks = &so_cl_stealing_hooks;
+        cfg.hooks_state = stealing;
+    }
     so_cl_sim *sim = NULL;
-    rc = so_cl_sim_new(w, &cfg, &sim, &err);
+    if (!rc)
+        rc = so_cl_sim_new(w, &cfg, &sim, &err);
     double t0 = so_now();
     if (!rc)
         rc = so_cl_sim_run(sim);
@@ -284,6 +303,7 @@ int so_cmd_sim(int argc, char **argv)
         code = code ? code : lc;
     }
     so_cl_sim_free(sim);
+    so_cl_stealing_free(stealing);
     so_cl_workload_free(w);
     return code;
 }

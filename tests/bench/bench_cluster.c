@@ -7,6 +7,7 @@
 #include <string.h>
 #include "tests/bench/bench.h"
 #include "cluster/cluster.h"
+#include "cluster/stealing.h"
 
 #define TRACE "instances/traces/swim/FB-2009_samples_24_times_1hr_0.tsv"
 
@@ -84,6 +85,65 @@ static void locality_table(FILE *out)
         uint64_t maps = r.stats.local_maps + r.stats.remote_maps;
         fprintf(out, "| %s | %.1f | %.1f | %.1f%% |\n", names[k], r.mean, r.p95,
                 maps ? 100.0 * r.stats.local_maps / maps : 0);
+    }
+    so_cl_workload_free(w);
+}
+
+/* Resource stealing (Even) and BASE on the same replay, beside the plain
+ * replay of each scheduler: time ratio and response times (docs/stealing.md). */
+static void bench_stealing(FILE *out)
+{
+    so_cl_workload *w = NULL;
+    so_error err;
+    so_params prm;
+    so_params_init(&prm);
+    so_params_set(&prm, "map_parallel", "0.8");
+    so_params_set(&prm, "reduce_parallel", "0.8");
+    if (so_cl_workload_read(TRACE, &prm, 1, &w, &err)) {
+        fprintf(out, "## Cluster model: resource stealing\n\ncannot read %s: %s\n",
+                TRACE, err.message);
+        return;
+    }
+    fprintf(out,
+            "## Cluster model: resource stealing\n\n"
+            "Resource stealing and BASE (docs/stealing.md) on the SWIM FB-2009"
+            " replay (100 nodes x 2 + 2 slots; every task's parallel fraction"
+            " 0.8: `--opt map_parallel=0.8 --opt reduce_parallel=0.8`):"
+            " `--stealing even --speculation base` against `--stealing"
+            " none --speculation hadoop`, wall time best of 3 in the same run,"
+            " response times (seconds; seed 1), copies useful / non-beneficial"
+            " / launched.\n\n"
+            "    make bench BENCHES=cluster-stealing\n\n"
+            "| scheduler | stealing | speculation | seconds | time vs none |"
+            " mean | p95 | copies |\n|---|---|---|---:|---:|---:|---:|---:|\n");
+    for (int s = 0; s < N_SCHEDS; s++) {
+        double plain = 0;
+        for (int k = 0; k < 2; k++) {
+            replay r;
+            setup(&r, w, s, 1);
+            so_cl_stealing *st = NULL;
+            if (k == 1) {
+                r.cfg.speculation = so_cl_speculation_find("base");
+                if (so_cl_stealing_new(SO_CL_STEAL_EVEN, &st))
+                    return;
+                r.cfg.hooks = &so_cl_stealing_hooks;
+                r.cfg.hooks_state = st;
+            }
+            double t = so_bench_time(run_once, &r, 3);
+            so_cl_stealing_free(st);
+            if (r.failed) {
+                fprintf(out, "| %s | failed |||||||\n", scheds[s]);
+                continue;
+            }
+            if (k == 0)
+                plain = t;
+            fprintf(out, "| %s | %s | %s | %.3f | %.2f | %.1f | %.1f |"
+                    " %llu / %llu / %llu |\n", scheds[s], k ? "even" : "none",
+                    k ? "base" : "hadoop", t, plain > 0 ? t / plain : 0,
+                    r.mean, r.p95, (unsigned long long)r.stats.spec_useful,
+                    (unsigned long long)r.stats.spec_nonbeneficial,
+                    (unsigned long long)r.stats.spec_launched);
+        }
     }
     so_cl_workload_free(w);
 }
@@ -226,3 +286,4 @@ static void bench_cluster_wpbs(FILE *out)
 }
 
 SO_BENCH("cluster-wpbs", bench_cluster_wpbs)
+SO_BENCH("cluster-stealing", bench_stealing)

@@ -57,7 +57,7 @@ static void on_finish(void *st, so_cl_sim *sim, int job)
 static void test_hooks_and_statistics(void)
 {
     tally t = {0};
-    so_cl_hooks hooks = {on_arrive, on_launch, on_end, on_finish, NULL};
+    so_cl_hooks hooks = {on_arrive, on_launch, on_end, on_finish, NULL, NULL};
     cl_run r = cl_simulate_hooks(three_users, "fifo", NULL, NULL, 1, NULL,
                                  &hooks, &t);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);

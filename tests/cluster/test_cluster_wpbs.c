@@ -224,7 +224,7 @@ static void test_tier2_fifo_sequence(void)
     char *burst = repeat_job(3, 4), *json = user_sequence(burst);
     CU_ASSERT_PTR_NOT_NULL_FATAL(json);
     watch w = {4, -1};
-    so_cl_hooks hooks = {NULL, NULL, NULL, on_finish, NULL};
+    so_cl_hooks hooks = {.job_finish = on_finish};
     cl_run r = cl_simulate_hooks(json, "wpbs", NULL, NULL, 1, NULL, &hooks, &w);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
     NEAR(so_cl_sim_job(r.sim, 0)->finish, 2.2);
@@ -261,7 +261,7 @@ static void test_tier2_switch_and_reset(void)
     char *json = user_sequence(burst);
     CU_ASSERT_PTR_NOT_NULL_FATAL(json);
     watch w = {4, -1};
-    so_cl_hooks hooks = {NULL, NULL, NULL, on_finish, NULL};
+    so_cl_hooks hooks = {.job_finish = on_finish};
     cl_run r = cl_simulate_hooks(json, "wpbs", NULL, NULL, 1, NULL, &hooks, &w);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
     NEAR(so_cl_sim_job(r.sim, 4)->finish, 32.2);
@@ -320,7 +320,7 @@ static void on_launch(void *state, so_cl_sim *sim, int attempt)
 static void test_hand_run(void)
 {
     first_launch f = {0};
-    so_cl_hooks hooks = {NULL, on_launch, NULL, NULL, NULL};
+    so_cl_hooks hooks = {.attempt_launch = on_launch};
     cl_run r = cl_simulate_hooks(two_users, "wpbs", NULL, NULL, 1, NULL, &hooks, &f);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
     NEAR(so_cl_sim_job(r.sim, 0)->finish, 6.2);
@@ -456,7 +456,7 @@ static void test_paper_pi_fifo(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(w);
     /* users by name: grep 0, pi 1, sort 2, wordcount 3 */
     pi_watch p = {1, 0, 0};
-    so_cl_hooks hooks = {NULL, NULL, NULL, pi_finish, NULL};
+    so_cl_hooks hooks = {.job_finish = pi_finish};
     so_cl_sim *sim = run_hooks(w, "wpbs", &hooks, &p);
     CU_ASSERT_PTR_NOT_NULL_FATAL(sim);
     int j = 0;
