@@ -7,6 +7,7 @@
 /* ---- backend functions, by problem ---------------------------------------- */
 /* knapsack */
 int so_kp_dp_solve(const so_problem *, const so_params *, so_result *);
+extern const so_option_doc so_kp_dp_options[];
 int so_kp_bnb_solve(const so_problem *, const so_params *, so_result *);
 int so_kp_glpk_solve(const so_problem *, const so_params *, so_result *);
 int so_kp_greedy_solve(const so_problem *, const so_params *, so_result *);
@@ -48,7 +49,7 @@ static const so_backend backends[] = {
     /* knapsack */
     {"kp-dp", "knapsack", 1,
      "dynamic programming over non-dominated states, expanding from the break"
-     " item (Pisinger's minknap scheme)", so_kp_dp_solve, NULL},
+     " item (Pisinger's minknap scheme)", so_kp_dp_solve, so_kp_dp_options},
     {"kp-bnb", "knapsack", 1,
      "depth-first branch-and-bound, Martello-Toth bound, greedy start",
      so_kp_bnb_solve, NULL},
