@@ -199,6 +199,9 @@ static int expand(dp_ctx *d, int64_t dw, int64_t dp, int64_t pos, size_t s,
     while (i < d->m || j < d->m) {
         state x;
         int shifted;
+        if ((++d->ticks & 0x3fff) == 0 && d->deadline > 0 &&
+            so_now() > d->deadline)
+            return SO_KP_STOP_TIME;
         if (j >= d->m || (i < d->m && cur[i].w <= cur[j].w + dw)) {
             x = cur[i++];
             shifted = 0;
@@ -233,9 +236,6 @@ static int expand(dp_ctx *d, int64_t dw, int64_t dp, int64_t pos, size_t s,
             }
             next[out++] = x;
         }
-        if ((++d->ticks & 0x3fff) == 0 && d->deadline > 0 &&
-            so_now() > d->deadline)
-            return SO_KP_STOP_TIME;
     }
     d->cur = next;
     d->next = (state *)cur;
