@@ -129,6 +129,8 @@ static const so_backend backends[] = {
 /* knapsack */
 extern const so_option_doc so_kp_family_params[];
 int so_kp_family_generate(const so_params *, so_rng *, json_t **, so_error *);
+extern const so_option_doc so_kp_jooken_params[];
+int so_kp_jooken_generate(const so_params *, so_rng *, json_t **, so_error *);
 
 /* flex */
 extern const so_option_doc so_flex_family_params[];
@@ -160,6 +162,10 @@ static const so_family families[] = {
     {"knapsack", "knapsack",
      "Pisinger's classes (uncorrelated ... similar weights), n items in [1, R]",
      so_kp_family_params, so_kp_family_generate},
+    {"knapsack-jooken", "knapsack",
+     "hard instances of Jooken, Leyman and De Causmaecker (EJOR 2022): g"
+     " groups of items near c/2^i, a fraction f of small items",
+     so_kp_jooken_params, so_kp_jooken_generate},
 
     /* flex */
     {"flex-paper", "flex",
