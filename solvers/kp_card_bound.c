@@ -16,7 +16,8 @@
  * best multiplier). Choices where the paper is silent:
  *   - multipliers are integers: first the guess l = +-median(p_j - w_j)
  *     (exact for the two classes below), then a ternary search on
- *     [0, max p] unless the bound is already down to z
+ *     [0, max p] unless the bound is already down to z, at most 12
+ *     steps (24 LP evaluations): a cap on the cost, not on correctness
  *     (the LP value is convex in l; any l gives a valid bound, so the
  *     search only needs to be good, not exact); each LP is evaluated in
  *     expected O(n) by selecting the break item with a partition on
@@ -114,7 +115,7 @@ static __int128 best_multiplier(const so_kp *kp, item *buf, int sign,
 {
     int64_t lo = 0;
     __int128 best = relaxed(kp, buf, l0 < 0 ? 0 : l0 > hi ? hi : l0, sign, k);
-    while (hi - lo > 2 && best > z) {
+    for (int evals = 0; hi - lo > 2 && best > z && evals < 12; evals++) {
         int64_t m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
         __int128 f1 = relaxed(kp, buf, m1, sign, k);
         __int128 f2 = relaxed(kp, buf, m2, sign, k);
@@ -127,7 +128,7 @@ static __int128 best_multiplier(const so_kp *kp, item *buf, int sign,
         else
             lo = m1;
     }
-    for (int64_t l = lo; l <= hi && best > z; l++) {
+    for (int64_t l = lo; l <= hi && hi - lo <= 2 && best > z; l++) {
         __int128 f = relaxed(kp, buf, l, sign, k);
         if (f < best)
             best = f;

@@ -48,6 +48,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "solvers/kp_exact_internal.h"
+#include "solvers/kp_pair.h"
 
 const so_option_doc so_kp_dp_options[] = {
     {"max_states", "8000000",
@@ -133,7 +134,8 @@ typedef struct {
     size_t m, cap, max_states;
     arena ar;
     double deadline; /* so_now() value; 0 = none */
-    size_t ticks;
+    size_t ticks, paired_at;
+    kp_pairing *pair;
 } dp_ctx;
 
 /* Can the state still beat z, with the core [s, t1 - 1]? */
@@ -249,6 +251,36 @@ static int expand(dp_ctx *d, int64_t dw, int64_t dp, int64_t pos, size_t s,
     return SO_OK;
 }
 
+/* Pairs every state with its best single outside item (kp_pair.c). */
+static int pair_states(dp_ctx *d)
+{
+    int64_t c = d->kp->capacity;
+    for (size_t k = 0; k < d->m; k++) {
+        const state *x = &d->cur[k];
+        int64_t q;
+        size_t pos;
+        int64_t v;
+        if (x->w <= c) {
+            if (!so_kp_pair_best_add(d->pair, c - x->w, &q, &pos))
+                continue;
+            v = x->p + q;
+        } else {
+            if (!so_kp_pair_best_remove(d->pair, x->w - c, &q, &pos))
+                continue;
+            v = x->p - q;
+        }
+        if (v > d->z) {
+            int64_t node = arena_push(&d->ar, x->node, (int64_t)pos);
+            if (node < 0)
+                return SO_ENOMEM;
+            d->z = v;
+            d->best_node = node;
+        }
+    }
+    d->paired_at = d->ticks;
+    return SO_OK;
+}
+
 /* x from the best state's deviation chain (or the greedy vector). */
 static void decode(const dp_ctx *d, const unsigned char *greedy,
                    unsigned char *x)
@@ -279,14 +311,21 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
         }
         if (t1 < d->n) {
             size_t k = t1++;
-            if (item_open(d, k))
+            if (item_open(d, k)) {
+                so_kp_pair_drop(d->pair, k);
                 rc = expand(d, d->pw[k], d->pp[k], (int64_t)k, s, t1);
+            }
         }
         if (!rc && s > 0 && d->m > 0) {
             size_t k = --s;
-            if (item_open(d, k))
+            if (item_open(d, k)) {
+                so_kp_pair_drop(d->pair, k);
                 rc = expand(d, -d->pw[k], -d->pp[k], (int64_t)k, s, t1);
+            }
         }
+        /* pairing costs O(m log n): at most about half the merging work */
+        if (!rc && d->ticks - d->paired_at >= 8 * d->m)
+            rc = pair_states(d);
         if (!rc && d->deadline > 0 && so_now() > d->deadline)
             rc = SO_KP_STOP_TIME;
         if (!rc && d->kp->n <= SO_KP_MITM_MAX_N && d->m > ((size_t)1 << 16))
@@ -360,7 +399,10 @@ int so_kp_dp_solve(const so_problem *p, const so_params *prm, so_result *r)
         d.best_node = gp > d.P ? -2 : -1;
         d.m = 1;
         d.cur[0] = (state){d.W, d.P, -1};
-        rc = run_dp(&d, &status, &stop, &bound);
+        d.pair = so_kp_pair_new(d.pw, d.pp, d.n, d.b);
+        rc = d.pair ? pair_states(&d) : SO_ENOMEM;
+        if (!rc)
+            rc = run_dp(&d, &status, &stop, &bound);
         if (!rc)
             decode(&d, greedy, x);
         if (!rc && stop == SO_KP_STOP_MEMORY && d.n <= SO_KP_MITM_MAX_N) {
@@ -400,5 +442,6 @@ int so_kp_dp_solve(const so_problem *p, const so_params *prm, so_result *r)
     free(d.cur);
     free(d.next);
     free(d.ar.rec);
+    so_kp_pair_free(d.pair);
     return rc;
 }

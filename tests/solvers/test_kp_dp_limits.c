@@ -6,6 +6,7 @@
 #include <string.h>
 #include "tests/test_util.h"
 #include "solvers/kp_exact_internal.h"
+#include "solvers/kp_pair.h"
 
 static so_kp *near_1e9(size_t n, uint64_t seed)
 {
@@ -180,7 +181,35 @@ static void test_memory_limit(void)
     so_problem_free(p);
 }
 
+/* pairing queries by hand: weights 1..6, profits 10..60, break item 3 */
+static void test_pairing_queries(void)
+{
+    int64_t pw[] = {3, 1, 2, 6, 4, 5}, pp[] = {30, 10, 20, 60, 40, 50};
+    kp_pairing *k = so_kp_pair_new(pw, pp, 6, 3);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(k);
+    int64_t q = 0;
+    size_t pos = 99;
+    CU_ASSERT_TRUE(so_kp_pair_best_add(k, 5, &q, &pos)); /* weight 5 */
+    CU_ASSERT_EQUAL(q, 50);
+    CU_ASSERT_EQUAL(pos, 5);
+    CU_ASSERT_FALSE(so_kp_pair_best_add(k, 3, &q, &pos));
+    CU_ASSERT_TRUE(so_kp_pair_best_remove(k, 2, &q, &pos)); /* weight 2 */
+    CU_ASSERT_EQUAL(q, 20);
+    CU_ASSERT_EQUAL(pos, 2);
+    so_kp_pair_drop(k, 2);
+    CU_ASSERT_TRUE(so_kp_pair_best_remove(k, 2, &q, &pos)); /* then 3 */
+    CU_ASSERT_EQUAL(q, 30);
+    CU_ASSERT_EQUAL(pos, 0);
+    CU_ASSERT_FALSE(so_kp_pair_best_remove(k, 4, &q, &pos));
+    so_kp_pair_drop(k, 5);
+    CU_ASSERT_TRUE(so_kp_pair_best_add(k, 100, &q, &pos));
+    CU_ASSERT_EQUAL(q, 60);
+    CU_ASSERT_EQUAL(pos, 3);
+    so_kp_pair_free(k);
+}
+
 static CU_TestInfo tests[] = {
+    {"pairing: best single add / remove outside the core", test_pairing_queries},
     {"subset-sum near 1e9, n = 22: optimum of brute force",
      test_subset_sum_near_1e9_brute},
     {"subset-sum near 1e9, n = 30 and 40: proved optimal",
