@@ -37,6 +37,12 @@
  *     the live states; the state buffers are reused, never cleared;
  *   - no array is indexed by capacity, so capacities of 1e18 are fine;
  *     profits are exact 64-bit integers;
+ *   - pairing (Martello, Pisinger and Toth 1999, section 4; kp_pair.c):
+ *     every state is completed by its best single item outside the core,
+ *     whenever the merging since the last pairing exceeds 8 m states;
+ *   - the pairing structures and the global bound cost a few sorts of the
+ *     items: both are built only once the merging has touched n states
+ *     (easy instances finish before and pay nothing for them);
  *   - n <= 40: when the state set outgrows 2^16 states, the run switches
  *     to meet-in-the-middle (kp_mitm.c), whose lists never exceed 2^20;
  *   - limits (issue 20): the clock is read every 16,384 merged states, so
@@ -299,12 +305,31 @@ static void decode(const dp_ctx *d, const unsigned char *greedy,
 /* The DP proper. *status: SO_OPTIMAL, or why it stopped; *bound. */
 static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
 {
-    int64_t global_ub = INT64_MAX; /* computed once the DP is not trivial */
+    /* Dantzig's bound from the break item at once; the cardinality bounds
+     * once the DP is not trivial */
+    int64_t global_ub = d->P;
+    int card_done = 0;
+    if (d->b < d->n)
+        global_ub += (int64_t)((__int128)(d->kp->capacity - d->W) *
+                               d->pp[d->b] / d->pw[d->b]);
     size_t s = d->b, t1 = d->b; /* core = [s, t1 - 1] */
     int rc = SO_OK;
     *stop = SO_OK;
     while (!rc && d->m > 0 && (s > 0 || t1 < d->n) && d->z < global_ub) {
-        if (global_ub == INT64_MAX && d->ticks > 4 * d->n) {
+        if (!d->pair && d->ticks >= d->n) { /* not trivial: worth sorting */
+            d->pair = so_kp_pair_new(d->pw, d->pp, d->n, d->b);
+            if (!d->pair) {
+                rc = SO_ENOMEM;
+                break;
+            }
+            for (size_t k = s; k < t1; k++)
+                so_kp_pair_drop(d->pair, k);
+            rc = pair_states(d);
+            if (rc)
+                break;
+        }
+        if (!card_done && d->ticks >= d->n) {
+            card_done = 1;
             global_ub = so_kp_global_bound(d->kp, d->ord, d->z);
             if (d->z >= global_ub)
                 break;
@@ -312,19 +337,21 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
         if (t1 < d->n) {
             size_t k = t1++;
             if (item_open(d, k)) {
-                so_kp_pair_drop(d->pair, k);
+                if (d->pair)
+                    so_kp_pair_drop(d->pair, k);
                 rc = expand(d, d->pw[k], d->pp[k], (int64_t)k, s, t1);
             }
         }
         if (!rc && s > 0 && d->m > 0) {
             size_t k = --s;
             if (item_open(d, k)) {
-                so_kp_pair_drop(d->pair, k);
+                if (d->pair)
+                    so_kp_pair_drop(d->pair, k);
                 rc = expand(d, -d->pw[k], -d->pp[k], (int64_t)k, s, t1);
             }
         }
         /* pairing costs O(m log n): at most about half the merging work */
-        if (!rc && d->ticks - d->paired_at >= 8 * d->m)
+        if (!rc && d->pair && d->ticks - d->paired_at >= 8 * d->m)
             rc = pair_states(d);
         if (!rc && d->deadline > 0 && so_now() > d->deadline)
             rc = SO_KP_STOP_TIME;
@@ -336,7 +363,7 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
     if (rc == SO_KP_STOP_TIME || rc == SO_KP_STOP_MEMORY) {
         *stop = rc;
         *status = rc == SO_KP_STOP_TIME ? SO_TIMELIMIT : SO_FEASIBLE;
-        if (global_ub == INT64_MAX)
+        if (!card_done)
             global_ub = so_kp_global_bound(d->kp, d->ord, d->z);
         *bound = global_ub > d->z ? global_ub : d->z;
         rc = SO_OK;
@@ -399,10 +426,7 @@ int so_kp_dp_solve(const so_problem *p, const so_params *prm, so_result *r)
         d.best_node = gp > d.P ? -2 : -1;
         d.m = 1;
         d.cur[0] = (state){d.W, d.P, -1};
-        d.pair = so_kp_pair_new(d.pw, d.pp, d.n, d.b);
-        rc = d.pair ? pair_states(&d) : SO_ENOMEM;
-        if (!rc)
-            rc = run_dp(&d, &status, &stop, &bound);
+        rc = run_dp(&d, &status, &stop, &bound);
         if (!rc)
             decode(&d, greedy, x);
         if (!rc && stop == SO_KP_STOP_MEMORY && d.n <= SO_KP_MITM_MAX_N) {
