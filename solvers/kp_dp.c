@@ -50,6 +50,8 @@
  *     long expansion; option max_states bounds the live states (each costs
  *     about 64 bytes with its buffers and records): over it the run stops
  *     with the incumbent, status "feasible" and the message "memory limit".
+ *     The internal deadline is 95 % of the limit, leaving the rest for
+ *     the last compaction, decoding and the report.
  *     Either stop reports the global upper bound as the bound. */
 #include <stdlib.h>
 #include <string.h>
@@ -262,6 +264,8 @@ static int pair_states(dp_ctx *d)
 {
     int64_t c = d->kp->capacity;
     for (size_t k = 0; k < d->m; k++) {
+        if ((k & 0x3fff) == 0x3fff && d->deadline > 0 && so_now() > d->deadline)
+            break; /* the main loop reports the time limit */
         const state *x = &d->cur[k];
         int64_t q;
         size_t pos;
@@ -388,7 +392,9 @@ int so_kp_dp_solve(const so_problem *p, const so_params *prm, so_result *r)
     d.kp = kp;
     d.n = kp->n;
     d.max_states = (size_t)max_states;
-    d.deadline = prm->time_limit > 0 ? t0 + prm->time_limit : 0;
+    /* aim at 95 % of the limit: the rest is for a last arena compaction,
+     * decoding and the report (a stop must land within 10 % of the limit) */
+    d.deadline = prm->time_limit > 0 ? t0 + 0.95 * prm->time_limit : 0;
     size_t *ord = so_kp_order(kp);
     d.pw = malloc((d.n + 1) * sizeof *d.pw);
     d.pp = malloc((d.n + 1) * sizeof *d.pp);
