@@ -13,8 +13,9 @@
  *   the capacity is c.
  * Choices where the paper is silent: the remainder of the integer division
  * goes to the last group; g = 1 puts every item in it; items are listed
- * group by group, as in the published set (whose files this layout
- * reproduces; see instances/knapsack/jooken/ORIGIN.md). */
+ * group by group, as in the published set (github.com/JorikJooken/
+ * knapsackProblemInstances, whose files show this layout: e.g. for
+ * c = 1e10, eps = 0.01, s = 100 group 1 holds 5100000001..5100000100). */
 #include <math.h>
 #include "formulations/knapsack.h"
 

@@ -17,7 +17,9 @@
  *   - multipliers are integers: first the guess l = +-median(p_j - w_j)
  *     (exact for the two classes below), then a ternary search on
  *     [0, max p] unless the bound is already down to z, at most 12
- *     steps (24 LP evaluations): a cap on the cost, not on correctness
+ *     steps (24 LP evaluations): a cap on the cost, not on correctness;
+ *     the search only when the caller asks (kp-dp: once the DP has merged
+ *     512 n states; the guess alone after 16 n)
  *     (the LP value is convex in l; any l gives a valid bound, so the
  *     search only needs to be good, not exact); each LP is evaluated in
  *     expected O(n) by selecting the break item with a partition on
@@ -111,10 +113,13 @@ static int by_value(const void *a, const void *b)
 /* min over integer l in [0, hi] of relaxed(l): first the guess l0, then
  * a ternary search; stops as soon as the bound is down to z. */
 static __int128 best_multiplier(const so_kp *kp, item *buf, int sign,
-                                int64_t k, int64_t hi, int64_t l0, int64_t z)
+                                int64_t k, int64_t hi, int64_t l0, int64_t z,
+                                int search)
 {
     int64_t lo = 0;
     __int128 best = relaxed(kp, buf, l0 < 0 ? 0 : l0 > hi ? hi : l0, sign, k);
+    if (!search)
+        return best;
     for (int evals = 0; hi - lo > 2 && best > z && evals < 12; evals++) {
         int64_t m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
         __int128 f1 = relaxed(kp, buf, m1, sign, k);
@@ -136,7 +141,8 @@ static __int128 best_multiplier(const so_kp *kp, item *buf, int sign,
     return best;
 }
 
-int64_t so_kp_global_bound(const so_kp *kp, const size_t *order, int64_t z)
+int64_t so_kp_global_bound(const so_kp *kp, const size_t *order, int64_t z,
+                           int search)
 {
     int64_t ub = so_kp_dantzig_bound(kp, order);
     size_t n = kp->n;
@@ -178,9 +184,9 @@ int64_t so_kp_global_bound(const so_kp *kp, const size_t *order, int64_t z)
     for (int pass = 0; pass < 2 && ub > z; pass++) {
         int sign = (pass == 0) == (median_gap >= 0) ? -1 : +1;
         __int128 u = sign < 0 ? best_multiplier(kp, buf, -1, kmax, maxp,
-                                                median_gap, z)
+                                                median_gap, z, search)
                               : best_multiplier(kp, buf, +1, kmin, maxp,
-                                                -median_gap, z);
+                                                -median_gap, z, search);
         if (u < ub)
             ub = u < z ? z : (int64_t)u;
     }

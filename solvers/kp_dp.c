@@ -39,10 +39,12 @@
  *     profits are exact 64-bit integers;
  *   - pairing (Martello, Pisinger and Toth 1999, section 4; kp_pair.c):
  *     every state is completed by its best single item outside the core,
- *     whenever the merging since the last pairing exceeds 8 m states;
- *   - the pairing structures and the global bound cost a few sorts of the
- *     items: both are built only once the merging has touched n states
- *     (easy instances finish before and pay nothing for them);
+ *     whenever the merging since the last pairing exceeds 32 m states;
+ *   - the pairing structures and the cardinality bounds cost a few sorts
+ *     of the items: both are built only once the merging has touched 16 n
+ *     states (easy instances finish before and pay nothing for them); the
+ *     multiplier search of the cardinality bounds after 512 n; before,
+ *     the global bound is Dantzig's, from the break item;
  *   - n <= 40: when the state set outgrows 2^16 states, the run switches
  *     to meet-in-the-middle (kp_mitm.c), whose lists never exceed 2^20;
  *   - limits (issue 20): the clock is read every 16,384 merged states, so
@@ -320,7 +322,7 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
     int rc = SO_OK;
     *stop = SO_OK;
     while (!rc && d->m > 0 && (s > 0 || t1 < d->n) && d->z < global_ub) {
-        if (!d->pair && d->ticks >= d->n) { /* not trivial: worth sorting */
+        if (!d->pair && d->ticks >= 16 * d->n) { /* not trivial: worth sorting */
             d->pair = so_kp_pair_new(d->pw, d->pp, d->n, d->b);
             if (!d->pair) {
                 rc = SO_ENOMEM;
@@ -332,9 +334,11 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
             if (rc)
                 break;
         }
-        if (!card_done && d->ticks >= d->n) {
-            card_done = 1;
-            global_ub = so_kp_global_bound(d->kp, d->ord, d->z);
+        if (card_done < 2 && d->ticks >= (card_done ? 512 : 16) * d->n) {
+            int64_t u = so_kp_global_bound(d->kp, d->ord, d->z, card_done);
+            if (u < global_ub)
+                global_ub = u;
+            card_done++;
             if (d->z >= global_ub)
                 break;
         }
@@ -355,7 +359,7 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
             }
         }
         /* pairing costs O(m log n): at most about half the merging work */
-        if (!rc && d->pair && d->ticks - d->paired_at >= 8 * d->m)
+        if (!rc && d->pair && d->ticks - d->paired_at >= 32 * d->m)
             rc = pair_states(d);
         if (!rc && d->deadline > 0 && so_now() > d->deadline)
             rc = SO_KP_STOP_TIME;
@@ -367,8 +371,11 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
     if (rc == SO_KP_STOP_TIME || rc == SO_KP_STOP_MEMORY) {
         *stop = rc;
         *status = rc == SO_KP_STOP_TIME ? SO_TIMELIMIT : SO_FEASIBLE;
-        if (!card_done)
-            global_ub = so_kp_global_bound(d->kp, d->ord, d->z);
+        if (!card_done) {
+            int64_t u = so_kp_global_bound(d->kp, d->ord, d->z, 0);
+            if (u < global_ub)
+                global_ub = u;
+        }
         *bound = global_ub > d->z ? global_ub : d->z;
         rc = SO_OK;
     }

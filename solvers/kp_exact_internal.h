@@ -21,7 +21,10 @@ int so_kp_mitm_solve(const so_kp *kp, double deadline, unsigned char *x);
 /* Upper bound on the optimum that is at least as tight as Dantzig's:
  * the minimum of Dantzig's bound and the surrogate relaxations of the
  * cardinality constraints (kp_card_bound.c). z is the incumbent (the
- * minimum-cardinality constraint is only valid for solutions beating it). */
-int64_t so_kp_global_bound(const so_kp *kp, const size_t *order, int64_t z);
+ * minimum-cardinality constraint is only valid for solutions beating it).
+ * search 0: one guessed multiplier per constraint (O(n) after two sorts);
+ * 1: a ternary search over the multiplier as well (up to 24 LPs each). */
+int64_t so_kp_global_bound(const so_kp *kp, const size_t *order, int64_t z,
+                           int search);
 
 #endif
