@@ -29,6 +29,9 @@
  *   "Dynamic programming and strong bounds for the 0-1 knapsack problem",
  *   Management Science 45(3), 1999, section 3; kp_card_bound.c).
  * Choices where the papers are silent:
+ *   - divisibility (the rudimentary test of combo): the capacity is
+ *     rounded down to a multiple of the weights' gcd, and every upper
+ *     bound to a multiple of the profits' gcd;
  *   - the incumbent starts at the greedy solution (break solution, then
  *     every later item that still fits, in efficiency order);
  *   - unlike minknap we keep solution vectors exactly: each state points
@@ -137,6 +140,8 @@ typedef struct {
     const size_t *ord;
     int64_t *pw, *pp; /* weight and profit of item at position k */
     size_t n, b;
+    int64_t c;         /* capacity, rounded down to a multiple of gcd(w) */
+    int64_t gp;        /* gcd of the profits: every objective a multiple */
     int64_t W, P;      /* weight and profit of the break solution */
     int64_t z;         /* incumbent profit */
     int64_t best_node; /* its deviation record; -2 = the greedy vector */
@@ -151,7 +156,7 @@ typedef struct {
 /* Can the state still beat z, with the core [s, t1 - 1]? */
 static int state_open(const dp_ctx *d, const state *x, size_t s, size_t t1)
 {
-    int64_t c = d->kp->capacity;
+    int64_t c = d->c;
     if (x->w <= c) {
         if (x->p > d->z)
             return 1;
@@ -172,7 +177,7 @@ static int item_open(const dp_ctx *d, size_t k)
     if (d->b >= d->n)
         return 0;
     int64_t pb = d->pp[d->b], wb = d->pw[d->b];
-    int64_t room = d->kp->capacity - d->W;
+    int64_t room = d->c - d->W;
     __int128 v = k >= d->b
                      ? (__int128)(d->P + d->pp[k]) * wb +
                            (__int128)(room - d->pw[k]) * pb
@@ -203,7 +208,7 @@ static int expand(dp_ctx *d, int64_t dw, int64_t dp, int64_t pos, size_t s,
             return SO_ENOMEM;
         d->cap = cap;
     }
-    int64_t c = d->kp->capacity;
+    int64_t c = d->c;
     size_t i = 0, j = 0, out = 0;
     int64_t last_p = INT64_MIN;
     const state *cur = d->cur;
@@ -264,7 +269,7 @@ static int expand(dp_ctx *d, int64_t dw, int64_t dp, int64_t pos, size_t s,
 /* Pairs every state with its best single outside item (kp_pair.c). */
 static int pair_states(dp_ctx *d)
 {
-    int64_t c = d->kp->capacity;
+    int64_t c = d->c;
     for (size_t k = 0; k < d->m; k++) {
         if ((k & 0x3fff) == 0x3fff && d->deadline > 0 && so_now() > d->deadline)
             break; /* the main loop reports the time limit */
@@ -308,6 +313,22 @@ static void decode(const dp_ctx *d, const unsigned char *greedy,
         x[d->ord[d->ar.rec[v].pos]] ^= 1;
 }
 
+static int64_t gcd64(int64_t a, int64_t b)
+{
+    while (b) {
+        int64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* A bound u rounded down to a multiple of the profits' gcd. */
+static int64_t round_bound(const dp_ctx *d, int64_t u)
+{
+    return d->gp > 1 && u >= 0 ? u / d->gp * d->gp : u;
+}
+
 /* The DP proper. *status: SO_OPTIMAL, or why it stopped; *bound. */
 static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
 {
@@ -316,11 +337,12 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
     int64_t global_ub = d->P;
     int card_done = 0;
     if (d->b < d->n)
-        global_ub += (int64_t)((__int128)(d->kp->capacity - d->W) *
+        global_ub += (int64_t)((__int128)(d->c - d->W) *
                                d->pp[d->b] / d->pw[d->b]);
     size_t s = d->b, t1 = d->b; /* core = [s, t1 - 1] */
     int rc = SO_OK;
     *stop = SO_OK;
+    global_ub = round_bound(d, global_ub);
     while (!rc && d->m > 0 && (s > 0 || t1 < d->n) && d->z < global_ub) {
         if (!d->pair && d->ticks >= 16 * d->n) { /* not trivial: worth sorting */
             d->pair = so_kp_pair_new(d->pw, d->pp, d->n, d->b);
@@ -336,8 +358,8 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
         }
         if (card_done < 2 && d->ticks >= (card_done ? 512 : 16) * d->n) {
             int64_t u = so_kp_global_bound(d->kp, d->ord, d->z, card_done);
-            if (u < global_ub)
-                global_ub = u;
+            if (round_bound(d, u) < global_ub)
+                global_ub = round_bound(d, u);
             card_done++;
             if (d->z >= global_ub)
                 break;
@@ -373,8 +395,8 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
         *status = rc == SO_KP_STOP_TIME ? SO_TIMELIMIT : SO_FEASIBLE;
         if (!card_done) {
             int64_t u = so_kp_global_bound(d->kp, d->ord, d->z, 0);
-            if (u < global_ub)
-                global_ub = u;
+            if (round_bound(d, u) < global_ub)
+                global_ub = round_bound(d, u);
         }
         *bound = global_ub > d->z ? global_ub : d->z;
         rc = SO_OK;
@@ -419,24 +441,31 @@ int so_kp_dp_solve(const so_problem *p, const so_params *prm, so_result *r)
             d.pw[k] = kp->weight[ord[k]];
             d.pp[k] = kp->profit[ord[k]];
         }
-        while (d.b < d.n && d.W + d.pw[d.b] <= kp->capacity) {
+        int64_t gw = 0;
+        d.gp = 0;
+        for (size_t k = 0; k < d.n; k++) {
+            gw = gcd64(gw, d.pw[k]);
+            d.gp = gcd64(d.gp, d.pp[k]);
+        }
+        d.c = gw > 1 ? kp->capacity / gw * gw : kp->capacity;
+        while (d.b < d.n && d.W + d.pw[d.b] <= d.c) {
             d.W += d.pw[d.b];
             d.P += d.pp[d.b];
             d.b++;
         }
         /* greedy incumbent */
         memset(greedy, 0, d.n + 1);
-        int64_t gw = d.W, gp = d.P;
+        int64_t fw = d.W, fp = d.P;
         for (size_t k = 0; k < d.n; k++)
-            if (k < d.b || gw + d.pw[k] <= kp->capacity) {
+            if (k < d.b || fw + d.pw[k] <= d.c) {
                 greedy[ord[k]] = 1;
                 if (k >= d.b) {
-                    gw += d.pw[k];
-                    gp += d.pp[k];
+                    fw += d.pw[k];
+                    fp += d.pp[k];
                 }
             }
-        d.z = gp;
-        d.best_node = gp > d.P ? -2 : -1;
+        d.z = fp;
+        d.best_node = fp > d.P ? -2 : -1;
         d.m = 1;
         d.cur[0] = (state){d.W, d.P, -1};
         rc = run_dp(&d, &status, &stop, &bound);

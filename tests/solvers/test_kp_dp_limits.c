@@ -211,7 +211,37 @@ static void test_pairing_queries(void)
     so_kp_pair_free(k);
 }
 
+/* divisibility: weights all multiples of 3 and profits of 5. With p = w
+ * and 50 items in [3, 300] every multiple of 3 up to c is reachable, so the
+ * optimum is floor(c / 3) * 3 (the rounded capacity ends the run); and at
+ * n = 16 against brute force. */
+static void test_divisibility(void)
+{
+    so_rng rng;
+    so_rng_seed(&rng, 3);
+    for (int t = 0; t < 20; t++) {
+        size_t n = t % 2 ? 50 : 16;
+        so_kp *kp = so_kp_new(n);
+        int64_t sum = 0;
+        for (size_t i = 0; i < n; i++) {
+            kp->weight[i] = 3 * so_rng_int(&rng, 1, 100);
+            kp->profit[i] = t % 2 ? kp->weight[i] : 5 * so_rng_int(&rng, 1, 100);
+            sum += kp->weight[i];
+        }
+        kp->capacity = sum / 2 - (sum / 2) % 3 + 1;
+        int64_t expect = t % 2 ? kp->capacity - 1 : brute_force(kp);
+        so_problem *p;
+        so_result *r = solve(kp, 10, NULL, &p);
+        CU_ASSERT_EQUAL(so_result_status(r), SO_OPTIMAL);
+        CU_ASSERT_DOUBLE_EQUAL(so_result_objective(r), (double)expect, 0.5);
+        check_feasible(so_kp_of(p), r);
+        so_result_free(r);
+        so_problem_free(p);
+    }
+}
+
 static CU_TestInfo tests[] = {
+    {"divisibility: gcd of weights and of profits", test_divisibility},
     {"pairing: best single add / remove outside the core", test_pairing_queries},
     {"subset-sum near 1e9, n = 22: optimum of brute force",
      test_subset_sum_near_1e9_brute},
