@@ -56,7 +56,9 @@
  *     about 64 bytes with its buffers and records): over it the run stops
  *     with the incumbent, status "feasible" and the message "memory limit".
  *     The internal deadline is 95 % of the limit, leaving the rest for
- *     the last compaction, decoding and the report.
+ *     decoding and the report; a buffer growth or arena compaction whose
+ *     cost (predicted from the last one, per state) would end past it is
+ *     not started: the run stops before it.
  *     Either stop reports the global upper bound as the bound. */
 #include <stdlib.h>
 #include <string.h>
@@ -150,6 +152,7 @@ typedef struct {
     arena ar;
     double deadline; /* so_now() value; 0 = none */
     size_t ticks, paired_at;
+    double grow_rate, compact_rate; /* seconds per state / record, measured */
     kp_pairing *pair;
 } dp_ctx;
 
@@ -199,6 +202,9 @@ static int expand(dp_ctx *d, int64_t dw, int64_t dp, int64_t pos, size_t s,
         size_t cap = need + need / 2;
         if (cap > d->max_states)
             cap = d->max_states;
+        double t0 = so_now();
+        if (d->deadline > 0 && t0 + d->grow_rate * (double)cap > d->deadline)
+            return SO_KP_STOP_TIME; /* the growth would end past the limit */
         free(d->next); /* its contents are dead: no copy */
         d->next = malloc(cap * sizeof *d->next);
         state *a = realloc(d->cur, cap * sizeof *a);
@@ -207,6 +213,8 @@ static int expand(dp_ctx *d, int64_t dw, int64_t dp, int64_t pos, size_t s,
         if (!a || !d->next)
             return SO_ENOMEM;
         d->cap = cap;
+        /* the copy is paid now, the pages on first use: count both */
+        d->grow_rate = 3 * (so_now() - t0) / (double)cap;
     }
     int64_t c = d->c;
     size_t i = 0, j = 0, out = 0;
@@ -258,7 +266,12 @@ static int expand(dp_ctx *d, int64_t dw, int64_t dp, int64_t pos, size_t s,
     d->next = (state *)cur;
     d->m = out;
     if (d->ar.n > 2 * d->ar.compacted_at + 4096) {
+        double t0 = so_now();
+        if (d->deadline > 0 && t0 + d->compact_rate * (double)d->ar.n > d->deadline)
+            return SO_KP_STOP_TIME; /* stop now rather than after compacting */
+        int64_t before = d->ar.n;
         int rc = arena_compact(&d->ar, d->cur, d->m, &d->best_node);
+        d->compact_rate = (so_now() - t0) / (double)before;
         if (!rc && d->ar.n > 4 * (int64_t)d->max_states)
             rc = SO_KP_STOP_MEMORY;
         return rc;

@@ -132,7 +132,7 @@ static void test_family_agreement(void)
     for (int gi = 0; gi < 4; gi++)
         for (int ci = 0; ci < 3; ci++)
             for (int n = 16; n <= 60; n += 44) {
-                char nb[8];
+                char nb[16];
                 snprintf(nb, sizeof nb, "%d", n);
                 const char *kv[] = {"n", nb, "g", gs[gi], "c", cs[ci], NULL};
                 json_t *j = gen(kv, (uint64_t)(gi * 3 + ci));
