@@ -4,7 +4,8 @@
  * n = 10,000 (5 each), strongly and inverse-strongly correlated at
  * n = 100,000 (3 each), the Pisinger instances shipped in instances/, and
  * generated hard instances of Jooken et al. (knapsack-jooken). Solve time
- * only (so_solve's clock), time limit 10 s per solve. */
+ * only (so_solve's clock), time limit 10 s per solve; best of 3 rounds
+ * when both solve in under 0.5 s. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,12 +43,17 @@ static so_problem *generate(const char *family, const char *const *kv,
     return p;
 }
 
-/* both backends on p; objectives must agree when both prove optimality */
+/* both backends on p, alternating, best of 3 rounds while both take under
+ * 0.5 s (the machine is shared); objectives must agree when both prove
+ * optimality */
 static void measure(row *r, so_problem *p, FILE *out)
 {
     const so_backend *b[2] = {&old_dp, so_backend_find("kp-dp")};
-    double z[2] = {0, 0};
+    double z[2] = {0, 0}, best[2] = {1e300, 1e300};
     int st[2] = {0, 0};
+    for (int round = 0;
+         round == 0 || (round < 3 && best[0] < 0.5 && best[1] < 0.5);
+         round++)
     for (int k = 0; k < 2; k++) {
         so_params prm;
         so_params_init(&prm);
@@ -59,11 +65,15 @@ static void measure(row *r, so_problem *p, FILE *out)
             st[k] = so_result_status(res);
             z[k] = so_result_objective(res);
             s = so_result_seconds(res);
-            r->proved[k] += st[k] == SO_OPTIMAL;
         }
         so_result_free(res);
+        if (s < best[k])
+            best[k] = s;
+    }
+    for (int k = 0; k < 2; k++) {
+        r->proved[k] += st[k] == SO_OPTIMAL;
         if (r->count < MAXI)
-            r->t[k][r->count] = s;
+            r->t[k][r->count] = best[k];
     }
     if (st[0] == SO_OPTIMAL && st[1] == SO_OPTIMAL && z[0] != z[1])
         fprintf(out, "\n**DISAGREEMENT** %s: old %.17g new %.17g\n\n",
@@ -120,7 +130,9 @@ static void bench_kp_dp(FILE *out)
                  " --set n=N --set class=C`, `slotopt gen knapsack-jooken"
                  " --seed 2026 --set g=G --set c=C`). Columns: instances,"
                  " proved / median s / max s for the old and the new kp-dp,"
-                 " and the median per-instance speed-up old/new.\n\n", LIMIT);
+                 " and the median per-instance speed-up old/new. Times are the best"
+                 " of 3 alternating rounds when both take under 0.5 s.\n\n",
+            LIMIT);
     fprintf(out, "| instances | count | old proved | old median | old max |"
                  " new proved | new median | new max | speed-up |\n"
                  "|---|---|---|---|---|---|---|---|---|\n");
