@@ -143,22 +143,29 @@ static void test_mitm_brute(void)
 }
 
 /* n = 300 near 1e9: far too many states. The run stops within 10 % or
- * 0.1 s of its limit, with a feasible incumbent and status time limit. */
+ * 0.1 s of its limit, with a feasible incumbent and status time limit. On
+ * the shared test machine a process may wait for a core for 0.1 s or more,
+ * so a late run is retried once: a kp-dp that overshoots fails both. */
 static void test_time_limit_honoured(void)
 {
     double limits[] = {0.3, 1.0};
     for (int k = 0; k < 2; k++) {
-        so_problem *p;
-        so_result *r = solve(near_1e9(300, 5), limits[k], NULL, &p);
-        CU_ASSERT_EQUAL(so_result_status(r), SO_TIMELIMIT);
-        double s = so_result_seconds(r);
-        if (!(s <= limits[k] + fmax(0.1 * limits[k], 0.1)))
-            fprintf(stderr, "kp-dp took %.3f s on a %.1f s limit\n", s, limits[k]);
-        CU_ASSERT_TRUE(s <= limits[k] + fmax(0.1 * limits[k], 0.1));
-        CU_ASSERT_TRUE(so_result_objective(r) > 0);
-        check_feasible(so_kp_of(p), r);
-        so_result_free(r);
-        so_problem_free(p);
+        int on_time = 0;
+        for (int attempt = 0; attempt < 2 && !on_time; attempt++) {
+            so_problem *p;
+            so_result *r = solve(near_1e9(300, 5), limits[k], NULL, &p);
+            CU_ASSERT_EQUAL(so_result_status(r), SO_TIMELIMIT);
+            double s = so_result_seconds(r);
+            on_time = s <= limits[k] + fmax(0.1 * limits[k], 0.1);
+            if (!on_time)
+                fprintf(stderr, "kp-dp took %.3f s on a %.1f s limit\n", s,
+                        limits[k]);
+            CU_ASSERT_TRUE(so_result_objective(r) > 0);
+            check_feasible(so_kp_of(p), r);
+            so_result_free(r);
+            so_problem_free(p);
+        }
+        CU_ASSERT_TRUE(on_time);
     }
 }
 
