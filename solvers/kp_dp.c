@@ -406,7 +406,7 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
     if (rc == SO_KP_STOP_TIME || rc == SO_KP_STOP_MEMORY) {
         *stop = rc;
         *status = rc == SO_KP_STOP_TIME ? SO_TIMELIMIT : SO_FEASIBLE;
-        if (!card_done) {
+        if (!card_done && rc == SO_KP_STOP_MEMORY) { /* no time to sort */
             int64_t u = so_kp_global_bound(d->kp, d->ord, d->z, 0);
             if (round_bound(d, u) < global_ub)
                 global_ub = round_bound(d, u);
