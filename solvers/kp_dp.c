@@ -342,6 +342,19 @@ static int64_t round_bound(const dp_ctx *d, int64_t u)
     return d->gp > 1 && u >= 0 ? u / d->gp * d->gp : u;
 }
 
+/* Is there time left for a few sorts of the items (about 50 ns per item
+ * and halving step each)? Without, pairing and the cardinality bounds are
+ * not started, so that a limit is not overrun inside a sort. */
+static int time_for_sorts(const dp_ctx *d)
+{
+    if (d->deadline <= 0)
+        return 1;
+    double steps = 1;
+    for (size_t k = d->n; k > 1; k /= 2)
+        steps++;
+    return so_now() + 5e-8 * (double)d->n * steps < d->deadline;
+}
+
 /* The DP proper. *status: SO_OPTIMAL, or why it stopped; *bound. */
 static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
 {
@@ -357,7 +370,7 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
     *stop = SO_OK;
     global_ub = round_bound(d, global_ub);
     while (!rc && d->m > 0 && (s > 0 || t1 < d->n) && d->z < global_ub) {
-        if (!d->pair && d->ticks >= 16 * d->n) { /* not trivial: worth sorting */
+        if (!d->pair && d->ticks >= 16 * d->n && time_for_sorts(d)) { /* not trivial: worth sorting */
             d->pair = so_kp_pair_new(d->pw, d->pp, d->n, d->b);
             if (!d->pair) {
                 rc = SO_ENOMEM;
@@ -369,7 +382,8 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
             if (rc)
                 break;
         }
-        if (card_done < 2 && d->ticks >= (card_done ? 512 : 16) * d->n) {
+        if (card_done < 2 && d->ticks >= (card_done ? 512 : 16) * d->n &&
+            time_for_sorts(d)) {
             int64_t u = so_kp_global_bound(d->kp, d->ord, d->z, card_done);
             if (round_bound(d, u) < global_ub)
                 global_ub = round_bound(d, u);
