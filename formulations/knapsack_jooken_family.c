@@ -62,6 +62,12 @@ int so_kp_jooken_generate(const so_params *set, so_rng *rng, json_t **out,
     if (!(eps >= 0 && eps <= 1))
         return so_error_setf(err, NULL, 0, 0, "eps",
                              "expected a number in [0, 1], found %g", eps);
+    /* the group items' coefficients sum to at most (n)(c/2 + eps c + s) */
+    if ((double)n * ((double)c / 2 + eps * (double)c + (double)s) >=
+        (double)SO_KP_MAX_TOTAL)
+        return so_error_setf(err, NULL, 0, 0, "c",
+                             "n = %lld items near c/2 = %lld/2 would sum past"
+                             " 2^61; lower n or c", n, c);
     long long last = llround(f * (double)n);
     long long per = g > 1 ? (n - last) / (g - 1) : 0;
     so_kp *kp = so_kp_new((size_t)n);

@@ -92,6 +92,12 @@ static void test_family_layout(void)
     CU_ASSERT_EQUAL(so_family_generate(so_family_find("knapsack-jooken"), &set,
                                        1, 0, &out, &err), SO_EINVAL);
     CU_ASSERT_STRING_EQUAL(err.key, "g");
+    so_params_set(&set, "g", "2"); /* 1e6 items near 5e14: sums past 2^61 */
+    so_params_set(&set, "n", "1000000");
+    so_params_set(&set, "c", "1000000000000000");
+    CU_ASSERT_EQUAL(so_family_generate(so_family_find("knapsack-jooken"), &set,
+                                       1, 0, &out, &err), SO_EINVAL);
+    CU_ASSERT_STRING_EQUAL(err.key, "c");
 }
 
 static int64_t brute_force(const so_kp *kp)
