@@ -102,8 +102,11 @@ static int64_t arena_push(arena *a, int64_t parent, int64_t pos)
     return a->n++;
 }
 
-/* Keeps only the records reachable from the states and from *best. */
-static int arena_compact(arena *a, state *st, size_t m, int64_t *best)
+/* Keeps only the records reachable from the states and from *best. The
+ * marking (random access) reads the clock and gives up, leaving the arena
+ * as it was, when deadline (> 0) passes: SO_KP_STOP_TIME. */
+static int arena_compact(arena *a, state *st, size_t m, int64_t *best,
+                         double deadline)
 {
     int64_t *map = malloc((size_t)(a->n ? a->n : 1) * sizeof *map);
     if (!map)
@@ -111,6 +114,10 @@ static int arena_compact(arena *a, state *st, size_t m, int64_t *best)
     for (int64_t i = 0; i < a->n; i++)
         map[i] = -1;
     for (size_t k = 0; k <= m; k++) {
+        if ((k & 0xfff) == 0xfff && deadline > 0 && so_now() > deadline) {
+            free(map);
+            return SO_KP_STOP_TIME;
+        }
         int64_t v = k < m ? st[k].node : *best;
         while (v >= 0 && map[v] == -1) {
             map[v] = 0; /* marked */
@@ -270,7 +277,8 @@ static int expand(dp_ctx *d, int64_t dw, int64_t dp, int64_t pos, size_t s,
         if (d->deadline > 0 && t0 + d->compact_rate * (double)d->ar.n > d->deadline)
             return SO_KP_STOP_TIME; /* stop now rather than after compacting */
         int64_t before = d->ar.n;
-        int rc = arena_compact(&d->ar, d->cur, d->m, &d->best_node);
+        int rc = arena_compact(&d->ar, d->cur, d->m, &d->best_node,
+                               d->deadline);
         d->compact_rate = (so_now() - t0) / (double)before;
         if (!rc && d->ar.n > 4 * (int64_t)d->max_states)
             rc = SO_KP_STOP_MEMORY;
