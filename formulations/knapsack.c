@@ -6,6 +6,8 @@
  *   "n c" (or n and c on two lines), then n lines "profit weight", then
  *   optionally one line with the optimal 0/1 vector (which we check but do
  *   not need). Both are read as one token stream with line/column kept.
+ *   Jooken's format of the hard instances ("n", n lines "i p w", "c") is
+ *   tried first (knapsack_jooken.c).
  * JSON: {"problem": "knapsack", "version": 1, "capacity": c,
  *        "profits": [...], "weights": [...]}. */
 #include <ctype.h>
@@ -279,6 +281,9 @@ static int parse_number(const char *tok, raw_value *out)
 static int read_text(const char *file, const char *text, void **data,
                      so_error *err)
 {
+    int jooken = so_kp_read_jooken(file, text, data, err);
+    if (jooken != SO_EUNSUPPORTED)
+        return jooken;
     scanner sc = {text, 0, 1, 1, 1, 1, ""};
     raw_value first;
     if (!next_token(&sc) || !parse_number(sc.tok, &first))

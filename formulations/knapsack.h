@@ -35,6 +35,10 @@ size_t *so_kp_order(const so_kp *kp);
 int64_t so_kp_value(const so_kp *kp, const unsigned char *x, int64_t *weight);
 /* Dantzig's bound: the LP relaxation's value, rounded down. */
 int64_t so_kp_dantzig_bound(const so_kp *kp, const size_t *order);
+/* Jooken's text format (knapsack_jooken.c): SO_EUNSUPPORTED when the text
+ * is not in it, else SO_OK with *data an so_kp, or a located error. */
+int so_kp_read_jooken(const char *file, const char *text, void **data,
+                      so_error *err);
 /* Fills the result from a 0/1 vector (objective, bound, chosen items). */
 void so_kp_report(const so_kp *kp, so_result *r, int status,
                   const unsigned char *x, int has_bound, int64_t bound);

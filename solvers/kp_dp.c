@@ -12,17 +12,65 @@
  *   beat the incumbent z are fathomed:
  *     w <= c:  p + floor((c - w) p_{t+1} / w_{t+1})   (eq. 9 of the paper)
  *     w >  c:  p - ceil((w - c) p_{s-1} / w_{s-1})
- *   The algorithm stops when no state is left (z is optimal) or the core
- *   covers every item.
- * Unlike minknap we keep solution vectors exactly: each state points into
- * an arena of (parent, item) deviation records, compacted (mark and
- * renumber) whenever it doubles, so memory stays proportional to the live
- * states. Work is O(n m) for m live states; no array indexed by capacity,
- * so capacities of 1e10 and beyond are fine. Profits are 64-bit. */
-#include <stdint.h>
+ *   tested without division: (c - w) p_{t+1} >= (z - p + 1) w_{t+1}, and
+ *   (w - c) p_{s-1} <= (p - z - 1) w_{s-1}, in 128-bit integers.
+ *   Before an item enters the core, minknap's reduction test (section 4,
+ *   the bound of Dembo and Hammer, "A reduction algorithm for knapsack
+ *   problems", Methods of OR 36, 1980) is applied in O(1):
+ *     item j >= b may be taken only if
+ *       P_b + p_j + floor((c - W_b - w_j) p_b / w_b) > z,
+ *     item j <  b may be dropped only if
+ *       P_b - p_j + floor((c - W_b + w_j) p_b / w_b) > z;
+ *   an item that fails keeps its break value in every improving solution
+ *   and is skipped (never merged).
+ *   The run stops when no state is left, the core covers every item, or z
+ *   reaches the global upper bound (Dantzig's bound tightened by the
+ *   surrogate cardinality bounds of Martello, Pisinger and Toth,
+ *   "Dynamic programming and strong bounds for the 0-1 knapsack problem",
+ *   Management Science 45(3), 1999, section 3; kp_card_bound.c).
+ * Choices where the papers are silent:
+ *   - divisibility (the rudimentary test of combo): the capacity is
+ *     rounded down to a multiple of the weights' gcd, and every upper
+ *     bound to a multiple of the profits' gcd;
+ *   - the incumbent starts at the greedy solution (break solution, then
+ *     every later item that still fits, in efficiency order);
+ *   - unlike minknap we keep solution vectors exactly: each state points
+ *     into an arena of (parent, item) deviation records, compacted (mark
+ *     and renumber) whenever it doubles, so memory stays proportional to
+ *     the live states; the state buffers are reused, never cleared;
+ *   - no array is indexed by capacity, so capacities of 1e18 are fine;
+ *     profits are exact 64-bit integers;
+ *   - pairing (Martello, Pisinger and Toth 1999, section 4; kp_pair.c):
+ *     every state is completed by its best single item outside the core,
+ *     whenever the merging since the last pairing exceeds 32 m states;
+ *   - the pairing structures and the cardinality bounds cost a few sorts
+ *     of the items: both are built only once the merging has touched 16 n
+ *     states (easy instances finish before and pay nothing for them); the
+ *     multiplier search of the cardinality bounds after 512 n; before,
+ *     the global bound is Dantzig's, from the break item;
+ *   - n <= 40: when the state set outgrows 2^16 states, the run switches
+ *     to meet-in-the-middle (kp_mitm.c), whose lists never exceed 2^20;
+ *   - limits (issue 20): the clock is read every 16,384 merged states, so
+ *     a time limit is honoured within a few milliseconds even inside one
+ *     long expansion; option max_states bounds the live states (each costs
+ *     about 64 bytes with its buffers and records): over it the run stops
+ *     with the incumbent, status "feasible" and the message "memory limit".
+ *     The internal deadline is 95 % of the limit, leaving the rest for
+ *     decoding and the report; a buffer growth or arena compaction whose
+ *     cost (predicted from the last one, per state) would end past it is
+ *     not started: the run stops before it.
+ *     Either stop reports the global upper bound as the bound. */
 #include <stdlib.h>
 #include <string.h>
-#include "formulations/knapsack.h"
+#include "solvers/kp_exact_internal.h"
+#include "solvers/kp_pair.h"
+
+const so_option_doc so_kp_dp_options[] = {
+    {"max_states", "8000000",
+     "memory limit: most live DP states (about 64 bytes each); over it the"
+     " run stops with its incumbent and the message 'memory limit'"},
+    {NULL, NULL, NULL},
+};
 
 typedef struct {
     int64_t w, p;
@@ -54,8 +102,11 @@ static int64_t arena_push(arena *a, int64_t parent, int64_t pos)
     return a->n++;
 }
 
-/* Keeps only the records reachable from the states and from *best. */
-static int arena_compact(arena *a, state *st, size_t m, int64_t *best)
+/* Keeps only the records reachable from the states and from *best. The
+ * marking (random access) reads the clock and gives up, leaving the arena
+ * as it was, when deadline (> 0) passes: SO_KP_STOP_TIME. */
+static int arena_compact(arena *a, state *st, size_t m, int64_t *best,
+                         double deadline)
 {
     int64_t *map = malloc((size_t)(a->n ? a->n : 1) * sizeof *map);
     if (!map)
@@ -63,6 +114,10 @@ static int arena_compact(arena *a, state *st, size_t m, int64_t *best)
     for (int64_t i = 0; i < a->n; i++)
         map[i] = -1;
     for (size_t k = 0; k <= m; k++) {
+        if ((k & 0xfff) == 0xfff && deadline > 0 && so_now() > deadline) {
+            free(map);
+            return SO_KP_STOP_TIME;
+        }
         int64_t v = k < m ? st[k].node : *best;
         while (v >= 0 && map[v] == -1) {
             map[v] = 0; /* marked */
@@ -94,167 +149,400 @@ typedef struct {
     const size_t *ord;
     int64_t *pw, *pp; /* weight and profit of item at position k */
     size_t n, b;
+    int64_t c;         /* capacity, rounded down to a multiple of gcd(w) */
+    int64_t gp;        /* gcd of the profits: every objective a multiple */
+    int64_t W, P;      /* weight and profit of the break solution */
     int64_t z;         /* incumbent profit */
-    int64_t best_node; /* its deviation record; -2 = greedy vector */
+    int64_t best_node; /* its deviation record; -2 = the greedy vector */
     state *cur, *next;
-    size_t m, cap;
+    size_t m, cap, max_states;
     arena ar;
+    double deadline; /* so_now() value; 0 = none */
+    size_t ticks, paired_at;
+    double grow_rate, compact_rate; /* seconds per state / record, measured */
+    kp_pairing *pair;
 } dp_ctx;
 
-/* Bound of a state with the core [s, t] (t + 1 == n: nothing to add). */
-static int64_t state_bound(const dp_ctx *d, const state *x, size_t s, size_t t1)
+/* Can the state still beat z, with the core [s, t1 - 1]? */
+static int state_open(const dp_ctx *d, const state *x, size_t s, size_t t1)
 {
-    int64_t c = d->kp->capacity;
+    int64_t c = d->c;
     if (x->w <= c) {
+        if (x->p > d->z)
+            return 1;
         if (t1 >= d->n)
-            return x->p;
-        return x->p + (int64_t)((__int128)(c - x->w) * d->pp[t1] / d->pw[t1]);
+            return 0;
+        return (__int128)(c - x->w) * d->pp[t1] >=
+               (__int128)(d->z - x->p + 1) * d->pw[t1];
     }
-    if (s == 0 || d->pw[s - 1] == 0)
-        return INT64_MIN; /* cannot shed weight any more */
-    __int128 num = (__int128)(x->w - c) * d->pp[s - 1];
-    __int128 loss = (num + d->pw[s - 1] - 1) / d->pw[s - 1];
-    return loss > x->p ? -1 : x->p - (int64_t)loss; /* < 0: beats no z >= 0 */
+    if (s == 0 || d->pw[s - 1] == 0 || x->p <= d->z)
+        return 0; /* cannot shed weight any more, or cannot gain */
+    return (__int128)(x->w - c) * d->pp[s - 1] <=
+           (__int128)(x->p - d->z - 1) * d->pw[s - 1];
+}
+
+/* Dembo and Hammer's test: may flipping item position k beat z? */
+static int item_open(const dp_ctx *d, size_t k)
+{
+    if (d->b >= d->n)
+        return 0;
+    int64_t pb = d->pp[d->b], wb = d->pw[d->b];
+    int64_t room = d->c - d->W;
+    __int128 v = k >= d->b
+                     ? (__int128)(d->P + d->pp[k]) * wb +
+                           (__int128)(room - d->pw[k]) * pb
+                     : (__int128)(d->P - d->pp[k]) * wb +
+                           (__int128)(room + d->pw[k]) * pb;
+    return v >= (__int128)(d->z + 1) * wb;
 }
 
 /* Adds the copies shifted by (dw, dp) for item position pos; merges keeping
- * non-dominated, unfathomed states. Core after the step: [s, t1 - 1]. */
+ * non-dominated, open states. Core after the step: [s, t1 - 1]. Returns
+ * SO_OK, SO_ENOMEM, or SO_KP_STOP_TIME / _MEMORY (then d->cur is intact). */
 static int expand(dp_ctx *d, int64_t dw, int64_t dp, int64_t pos, size_t s,
                   size_t t1)
 {
     size_t need = 2 * d->m;
+    if (need > d->max_states)
+        return SO_KP_STOP_MEMORY;
     if (need > d->cap) {
-        size_t cap = need * 2;
+        size_t cap = need + need / 2;
+        if (cap > d->max_states)
+            cap = d->max_states;
+        double t0 = so_now();
+        if (d->deadline > 0 && t0 + d->grow_rate * (double)cap > d->deadline)
+            return SO_KP_STOP_TIME; /* the growth would end past the limit */
+        free(d->next); /* its contents are dead: no copy */
+        d->next = malloc(cap * sizeof *d->next);
         state *a = realloc(d->cur, cap * sizeof *a);
-        if (!a)
+        if (a)
+            d->cur = a;
+        if (!a || !d->next)
             return SO_ENOMEM;
-        d->cur = a;
-        state *b = realloc(d->next, cap * sizeof *b);
-        if (!b)
-            return SO_ENOMEM;
-        d->next = b;
         d->cap = cap;
+        /* the copy is paid now, the pages on first use: count both */
+        d->grow_rate = 3 * (so_now() - t0) / (double)cap;
     }
-    int64_t c = d->kp->capacity;
+    int64_t c = d->c;
     size_t i = 0, j = 0, out = 0;
     int64_t last_p = INT64_MIN;
+    const state *cur = d->cur;
+    state *next = d->next;
     while (i < d->m || j < d->m) {
         state x;
         int shifted;
-        if (j >= d->m || (i < d->m && d->cur[i].w <= d->cur[j].w + dw)) {
-            x = d->cur[i++];
+        if ((++d->ticks & 0x3fff) == 0 && d->deadline > 0 &&
+            so_now() > d->deadline)
+            return SO_KP_STOP_TIME;
+        if (j >= d->m || (i < d->m && cur[i].w <= cur[j].w + dw)) {
+            x = cur[i++];
             shifted = 0;
         } else {
-            x = d->cur[j++];
+            x = cur[j++];
             x.w += dw;
             x.p += dp;
             shifted = 1;
         }
         if (x.p <= last_p)
             continue; /* dominated by a lighter (or equal) state */
-        if (out > 0 && d->next[out - 1].w == x.w)
+        last_p = x.p;
+        if (out > 0 && next[out - 1].w == x.w)
             out--; /* same weight, more profit: replaces it */
-        if (shifted) {
-            int64_t node = arena_push(&d->ar, x.node, pos);
-            if (node < 0)
-                return SO_ENOMEM;
-            x.node = node;
-        }
         if (x.w <= c && x.p > d->z) {
+            if (shifted) {
+                int64_t node = arena_push(&d->ar, x.node, pos);
+                if (node < 0)
+                    return SO_ENOMEM;
+                x.node = node;
+                shifted = 0;
+            }
             d->z = x.p;
             d->best_node = x.node;
         }
-        last_p = x.p;
-        if (state_bound(d, &x, s, t1) > d->z)
-            d->next[out++] = x;
+        if (state_open(d, &x, s, t1)) {
+            if (shifted) {
+                int64_t node = arena_push(&d->ar, x.node, pos);
+                if (node < 0)
+                    return SO_ENOMEM;
+                x.node = node;
+            }
+            next[out++] = x;
+        }
     }
-    state *tmp = d->cur;
-    d->cur = d->next;
-    d->next = tmp;
+    d->cur = next;
+    d->next = (state *)cur;
     d->m = out;
-    if (d->ar.n > 2 * d->ar.compacted_at + 4096)
-        return arena_compact(&d->ar, d->cur, d->m, &d->best_node);
+    if (d->ar.n > 2 * d->ar.compacted_at + 4096) {
+        double t0 = so_now();
+        if (d->deadline > 0 && t0 + d->compact_rate * (double)d->ar.n > d->deadline)
+            return SO_KP_STOP_TIME; /* stop now rather than after compacting */
+        int64_t before = d->ar.n;
+        int rc = arena_compact(&d->ar, d->cur, d->m, &d->best_node,
+                               d->deadline);
+        d->compact_rate = (so_now() - t0) / (double)before;
+        if (!rc && d->ar.n > 4 * (int64_t)d->max_states)
+            rc = SO_KP_STOP_MEMORY;
+        return rc;
+    }
     return SO_OK;
 }
 
-/* x from the best state's deviation chain. */
-static void decode(const dp_ctx *d, int64_t node, unsigned char *x)
+/* Pairs every state with its best single outside item (kp_pair.c). */
+static int pair_states(dp_ctx *d)
 {
+    int64_t c = d->c;
+    for (size_t k = 0; k < d->m; k++) {
+        if ((k & 0x3fff) == 0x3fff && d->deadline > 0 && so_now() > d->deadline)
+            break; /* the main loop reports the time limit */
+        const state *x = &d->cur[k];
+        int64_t q;
+        size_t pos;
+        int64_t v;
+        if (x->w <= c) {
+            if (!so_kp_pair_best_add(d->pair, c - x->w, &q, &pos))
+                continue;
+            v = x->p + q;
+        } else {
+            if (!so_kp_pair_best_remove(d->pair, x->w - c, &q, &pos))
+                continue;
+            v = x->p - q;
+        }
+        if (v > d->z) {
+            int64_t node = arena_push(&d->ar, x->node, (int64_t)pos);
+            if (node < 0)
+                return SO_ENOMEM;
+            d->z = v;
+            d->best_node = node;
+        }
+    }
+    d->paired_at = d->ticks;
+    return SO_OK;
+}
+
+/* x from the best state's deviation chain (or the greedy vector). */
+static void decode(const dp_ctx *d, const unsigned char *greedy,
+                   unsigned char *x)
+{
+    if (d->best_node == -2) {
+        memcpy(x, greedy, d->n);
+        return;
+    }
     memset(x, 0, d->n);
     for (size_t k = 0; k < d->b; k++)
         x[d->ord[k]] = 1;
-    for (int64_t v = node; v >= 0; v = d->ar.rec[v].parent)
+    for (int64_t v = d->best_node; v >= 0; v = d->ar.rec[v].parent)
         x[d->ord[d->ar.rec[v].pos]] ^= 1;
+}
+
+static int64_t gcd64(int64_t a, int64_t b)
+{
+    while (b) {
+        int64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* A bound u rounded down to a multiple of the profits' gcd. */
+static int64_t round_bound(const dp_ctx *d, int64_t u)
+{
+    return d->gp > 1 && u >= 0 ? u / d->gp * d->gp : u;
+}
+
+/* Is there time left for a few sorts of the items (about 50 ns per item
+ * and halving step each)? Without, pairing and the cardinality bounds are
+ * not started, so that a limit is not overrun inside a sort. */
+static int time_for_sorts(const dp_ctx *d)
+{
+    if (d->deadline <= 0)
+        return 1;
+    double steps = 1;
+    for (size_t k = d->n; k > 1; k /= 2)
+        steps++;
+    return so_now() + 5e-8 * (double)d->n * steps < d->deadline;
+}
+
+/* The DP proper. *status: SO_OPTIMAL, or why it stopped; *bound. */
+static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
+{
+    /* Dantzig's bound from the break item at once; the cardinality bounds
+     * once the DP is not trivial */
+    int64_t global_ub = d->P;
+    int card_done = 0;
+    if (d->b < d->n)
+        global_ub += (int64_t)((__int128)(d->c - d->W) *
+                               d->pp[d->b] / d->pw[d->b]);
+    size_t s = d->b, t1 = d->b; /* core = [s, t1 - 1] */
+    int rc = SO_OK;
+    *stop = SO_OK;
+    global_ub = round_bound(d, global_ub);
+    while (!rc && d->m > 0 && (s > 0 || t1 < d->n) && d->z < global_ub) {
+        if (!d->pair && d->ticks >= 16 * d->n && time_for_sorts(d)) { /* not trivial: worth sorting */
+            d->pair = so_kp_pair_new(d->pw, d->pp, d->n, d->b);
+            if (!d->pair) {
+                rc = SO_ENOMEM;
+                break;
+            }
+            for (size_t k = s; k < t1; k++)
+                so_kp_pair_drop(d->pair, k);
+            rc = pair_states(d);
+            if (rc)
+                break;
+        }
+        if (card_done < 2 && d->ticks >= (card_done ? 512 : 16) * d->n &&
+            time_for_sorts(d)) {
+            int64_t u = so_kp_global_bound(d->kp, d->ord, d->z, card_done);
+            if (round_bound(d, u) < global_ub)
+                global_ub = round_bound(d, u);
+            card_done++;
+            if (d->z >= global_ub)
+                break;
+        }
+        if (t1 < d->n) {
+            size_t k = t1++;
+            if (item_open(d, k)) {
+                if (d->pair)
+                    so_kp_pair_drop(d->pair, k);
+                rc = expand(d, d->pw[k], d->pp[k], (int64_t)k, s, t1);
+            }
+        }
+        if (!rc && s > 0 && d->m > 0) {
+            size_t k = --s;
+            if (item_open(d, k)) {
+                if (d->pair)
+                    so_kp_pair_drop(d->pair, k);
+                rc = expand(d, -d->pw[k], -d->pp[k], (int64_t)k, s, t1);
+            }
+        }
+        /* pairing costs O(m log n): at most about half the merging work */
+        if (!rc && d->pair && d->ticks - d->paired_at >= 32 * d->m)
+            rc = pair_states(d);
+        if (!rc && d->deadline > 0 && so_now() > d->deadline)
+            rc = SO_KP_STOP_TIME;
+        if (!rc && d->kp->n <= SO_KP_MITM_MAX_N && d->m > ((size_t)1 << 16))
+            rc = SO_KP_STOP_MEMORY; /* meet-in-the-middle is cheaper */
+    }
+    *bound = d->z;
+    *status = SO_OPTIMAL;
+    if (rc == SO_KP_STOP_TIME || rc == SO_KP_STOP_MEMORY) {
+        *stop = rc;
+        *status = rc == SO_KP_STOP_TIME ? SO_TIMELIMIT : SO_FEASIBLE;
+        if (!card_done && rc == SO_KP_STOP_MEMORY) { /* no time to sort */
+            int64_t u = so_kp_global_bound(d->kp, d->ord, d->z, 0);
+            if (round_bound(d, u) < global_ub)
+                global_ub = round_bound(d, u);
+        }
+        *bound = global_ub > d->z ? global_ub : d->z;
+        rc = SO_OK;
+    }
+    return rc;
 }
 
 int so_kp_dp_solve(const so_problem *p, const so_params *prm, so_result *r)
 {
     const so_kp *kp = so_kp_of(p);
+    double t0 = so_now();
+    long long max_states;
+    so_error err;
+    if (so_params_int(prm, so_kp_dp_options, "max_states", 8000000, &max_states,
+                      &err) ||
+        max_states < 16) {
+        so_result_set_message(r, "max_states: expected an integer >= 16");
+        return SO_EINVAL;
+    }
     dp_ctx d;
     memset(&d, 0, sizeof d);
     d.kp = kp;
     d.n = kp->n;
+    d.max_states = (size_t)max_states;
+    /* aim at 95 % of the limit: the rest is for a last arena compaction,
+     * decoding and the report (a stop must land within 10 % of the limit) */
+    d.deadline = prm->time_limit > 0 ? t0 + 0.95 * prm->time_limit : 0;
     size_t *ord = so_kp_order(kp);
     d.pw = malloc((d.n + 1) * sizeof *d.pw);
     d.pp = malloc((d.n + 1) * sizeof *d.pp);
-    unsigned char *x = malloc(d.n + 1);
+    unsigned char *x = malloc(d.n + 1), *greedy = malloc(d.n + 1);
     d.cap = 1024;
     d.cur = malloc(d.cap * sizeof *d.cur);
     d.next = malloc(d.cap * sizeof *d.next);
-    int rc = ord && d.pw && d.pp && x && d.cur && d.next ? SO_OK : SO_ENOMEM;
+    int rc = ord && d.pw && d.pp && x && greedy && d.cur && d.next ? SO_OK
+                                                                  : SO_ENOMEM;
     d.ord = ord;
-    double t0 = so_now();
-    int status = SO_OPTIMAL;
+    int status = SO_OPTIMAL, stop = SO_OK;
     int64_t bound = 0;
     if (!rc) {
-        int64_t W = 0, P = 0;
         for (size_t k = 0; k < d.n; k++) {
             d.pw[k] = kp->weight[ord[k]];
             d.pp[k] = kp->profit[ord[k]];
         }
-        while (d.b < d.n && W + d.pw[d.b] <= kp->capacity) {
-            W += d.pw[d.b];
-            P += d.pp[d.b];
+        int64_t gw = 0;
+        d.gp = 0;
+        for (size_t k = 0; k < d.n; k++) {
+            gw = gcd64(gw, d.pw[k]);
+            d.gp = gcd64(d.gp, d.pp[k]);
+        }
+        d.c = gw > 1 ? kp->capacity / gw * gw : kp->capacity;
+        while (d.b < d.n && d.W + d.pw[d.b] <= d.c) {
+            d.W += d.pw[d.b];
+            d.P += d.pp[d.b];
             d.b++;
         }
-        d.z = P;
-        d.best_node = -1;
+        /* greedy incumbent */
+        memset(greedy, 0, d.n + 1);
+        int64_t fw = d.W, fp = d.P;
+        for (size_t k = 0; k < d.n; k++)
+            if (k < d.b || fw + d.pw[k] <= d.c) {
+                greedy[ord[k]] = 1;
+                if (k >= d.b) {
+                    fw += d.pw[k];
+                    fp += d.pp[k];
+                }
+            }
+        d.z = fp;
+        d.best_node = fp > d.P ? -2 : -1;
         d.m = 1;
-        d.cur[0] = (state){W, P, -1};
-        size_t s = d.b, t1 = d.b; /* core = [s, t1 - 1] */
-        while (!rc && d.m > 0 && (s > 0 || t1 < d.n)) {
-            if (t1 < d.n) {
-                size_t k = t1++;
-                rc = expand(&d, d.pw[k], d.pp[k], (int64_t)k, s, t1);
-            }
-            if (!rc && s > 0 && d.m > 0) {
-                size_t k = --s;
-                rc = expand(&d, -d.pw[k], -d.pp[k], (int64_t)k, s, t1);
-            }
-            if (!rc && prm->time_limit > 0 && so_now() - t0 > prm->time_limit) {
+        d.cur[0] = (state){d.W, d.P, -1};
+        rc = run_dp(&d, &status, &stop, &bound);
+        if (!rc)
+            decode(&d, greedy, x);
+        if (!rc && stop == SO_KP_STOP_MEMORY && d.n <= SO_KP_MITM_MAX_N) {
+            int mr = so_kp_mitm_solve(kp, d.deadline, x);
+            int64_t zm = so_kp_value(kp, x, NULL);
+            if (mr == SO_ENOMEM) {
+                rc = mr;
+            } else if (mr == SO_OK) {
+                status = SO_OPTIMAL;
+                stop = SO_OK;
+                bound = zm;
+            } else {
                 status = SO_TIMELIMIT;
-                break;
+                stop = SO_KP_STOP_TIME;
+                if (zm < d.z) /* keep the DP's incumbent */
+                    decode(&d, greedy, x);
             }
-        }
-        bound = d.z;
-        for (size_t k = 0; status == SO_TIMELIMIT && k < d.m; k++) {
-            int64_t u = state_bound(&d, &d.cur[k], s, t1);
-            if (u > bound)
-                bound = u;
         }
     }
     if (!rc) {
-        decode(&d, d.best_node, x);
         so_kp_report(kp, r, status, x, 1, bound);
+        if (stop == SO_KP_STOP_MEMORY)
+            so_result_set_message(r, "memory limit: %zu live states would"
+                                     " exceed max_states = %zu; best solution"
+                                     " found so far", 2 * d.m, d.max_states);
+        else if (stop == SO_KP_STOP_TIME)
+            so_result_set_message(r, "time limit: best solution found so far");
     } else {
-        so_result_set_message(r, "out of memory: %zu live states", d.m);
+        so_result_set_message(r, "out of memory (malloc failed) at %zu live"
+                                 " states", d.m);
     }
     free(ord);
     free(d.pw);
     free(d.pp);
     free(x);
+    free(greedy);
     free(d.cur);
     free(d.next);
     free(d.ar.rec);
+    so_kp_pair_free(d.pair);
     return rc;
 }

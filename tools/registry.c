@@ -11,6 +11,7 @@
 /* ---- backend functions, by problem ---------------------------------------- */
 /* knapsack */
 int so_kp_dp_solve(const so_problem *, const so_params *, so_result *);
+extern const so_option_doc so_kp_dp_options[];
 int so_kp_bnb_solve(const so_problem *, const so_params *, so_result *);
 int so_kp_glpk_solve(const so_problem *, const so_params *, so_result *);
 int so_kp_greedy_solve(const so_problem *, const so_params *, so_result *);
@@ -52,7 +53,7 @@ static const so_backend backends[] = {
     /* knapsack */
     {"kp-dp", "knapsack", 1,
      "dynamic programming over non-dominated states, expanding from the break"
-     " item (Pisinger's minknap scheme)", so_kp_dp_solve, NULL},
+     " item (Pisinger's minknap scheme)", so_kp_dp_solve, so_kp_dp_options},
     {"kp-bnb", "knapsack", 1,
      "depth-first branch-and-bound, Martello-Toth bound, greedy start",
      so_kp_bnb_solve, NULL},
@@ -132,6 +133,8 @@ static const so_backend backends[] = {
 /* knapsack */
 extern const so_option_doc so_kp_family_params[];
 int so_kp_family_generate(const so_params *, so_rng *, json_t **, so_error *);
+extern const so_option_doc so_kp_jooken_params[];
+int so_kp_jooken_generate(const so_params *, so_rng *, json_t **, so_error *);
 
 /* flex */
 extern const so_option_doc so_flex_family_params[];
@@ -163,6 +166,10 @@ static const so_family families[] = {
     {"knapsack", "knapsack",
      "Pisinger's classes (uncorrelated ... similar weights), n items in [1, R]",
      so_kp_family_params, so_kp_family_generate},
+    {"knapsack-jooken", "knapsack",
+     "hard instances of Jooken, Leyman and De Causmaecker (EJOR 2022): g"
+     " groups of items near c/2^i, a fraction f of small items",
+     so_kp_jooken_params, so_kp_jooken_generate},
 
     /* flex */
     {"flex-paper", "flex",

@@ -1,0 +1,196 @@
+/* kp_card_bound.c — the global upper bound of kp-dp: Dantzig's bound
+ * tightened by the cardinality bounds of S. Martello, D. Pisinger and
+ * P. Toth, "Dynamic programming and strong bounds for the 0-1 knapsack
+ * problem", Management Science 45(3), 1999, section 3 (after Martello and
+ * Toth 1997):
+ *   kmax = the most items any feasible solution holds (the smallest
+ *          weights, counted while they fit), so sum x <= kmax is valid;
+ *   kmin = the fewest items a solution better than the incumbent z needs
+ *          (the largest profits, counted until they exceed z), so
+ *          sum x >= kmin is valid for every improving solution.
+ * Each is relaxed with a multiplier l >= 0 and the LP relaxation of the
+ * remaining knapsack bounds the optimum:
+ *   U_max(l) = l kmax + LP{ sum (p_j - l) x_j : sum w_j x_j <= c }
+ *   U_min(l) = -l kmin + LP{ sum (p_j + l) x_j : sum w_j x_j <= c }
+ * (Lagrangian form; for the LP both equal the surrogate relaxation at its
+ * best multiplier). Choices where the paper is silent:
+ *   - multipliers are integers: first the guess l = +-median(p_j - w_j)
+ *     (exact for the two classes below), then a ternary search on
+ *     [0, max p] unless the bound is already down to z, at most 12
+ *     steps (24 LP evaluations): a cap on the cost, not on correctness;
+ *     the search only when the caller asks (kp-dp: once the DP has merged
+ *     512 n states; the guess alone after 16 n)
+ *     (the LP value is convex in l; any l gives a valid bound, so the
+ *     search only needs to be good, not exact); each LP is evaluated in
+ *     expected O(n) by selecting the break item with a partition on
+ *     efficiency (Balas and Zemel 1980) with deterministic pivots;
+ *   - all arithmetic is exact (128-bit products), the result is floored.
+ * For strongly correlated items (p = w + K) l = K gives c + K kmax, for
+ * inverse strongly correlated ones (w = p + K) c - K kmin: bounds that the
+ * optimum usually reaches, so kp-dp stops as soon as it finds it. */
+#include <stdlib.h>
+#include "solvers/kp_exact_internal.h"
+
+typedef struct {
+    int64_t p, w;
+} item;
+
+/* a is strictly more efficient than b (w > 0 both) */
+static int better(item a, item b)
+{
+    return (__int128)a.p * b.w > (__int128)b.p * a.w;
+}
+
+/* floor of the LP value of items it[0..m) (p > 0, w > 0) in capacity c. */
+static __int128 lp_value(item *it, size_t m, int64_t room)
+{
+    __int128 acc = 0;
+    size_t lo = 0, hi = m;
+    uint64_t seed = 0x9e3779b97f4a7c15ULL;
+    while (hi > lo) {
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        item piv = it[lo + (size_t)((seed >> 33) % (hi - lo))];
+        /* three-way partition: [lo, g) better, [g, e) equal, [e, hi) worse */
+        size_t g = lo, e = lo, k = hi;
+        while (e < k) {
+            if (better(it[e], piv)) {
+                item t = it[g];
+                it[g++] = it[e];
+                it[e++] = t;
+            } else if (better(piv, it[e])) {
+                item t = it[--k];
+                it[k] = it[e];
+                it[e] = t;
+            } else {
+                e++;
+            }
+        }
+        __int128 wg = 0, pg = 0;
+        for (size_t i = lo; i < g; i++)
+            wg += it[i].w, pg += it[i].p;
+        if (wg > room) {
+            hi = g;
+            continue;
+        }
+        room -= (int64_t)wg;
+        acc += pg;
+        __int128 we = 0, pe = 0;
+        for (size_t i = g; i < e; i++)
+            we += it[i].w, pe += it[i].p;
+        if (we > room) /* same efficiency: a fraction of the lot */
+            return acc + (__int128)room * piv.p / piv.w;
+        room -= (int64_t)we;
+        acc += pe;
+        lo = e;
+    }
+    return acc;
+}
+
+/* l kcard * sign + LP with profits p + sign * l (sign -1: kmax; +1: kmin) */
+static __int128 relaxed(const so_kp *kp, item *buf, int64_t l, int sign,
+                        int64_t k)
+{
+    size_t m = 0;
+    __int128 zero = 0;
+    for (size_t i = 0; i < kp->n; i++) {
+        int64_t p = kp->profit[i] + sign * l;
+        if (p <= 0 || kp->weight[i] > kp->capacity)
+            continue;
+        if (kp->weight[i] == 0)
+            zero += p;
+        else
+            buf[m++] = (item){p, kp->weight[i]};
+    }
+    return zero + lp_value(buf, m, kp->capacity) - (__int128)sign * l * k;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* min over integer l in [0, hi] of relaxed(l): first the guess l0, then
+ * a ternary search; stops as soon as the bound is down to z. */
+static __int128 best_multiplier(const so_kp *kp, item *buf, int sign,
+                                int64_t k, int64_t hi, int64_t l0, int64_t z,
+                                int search)
+{
+    int64_t lo = 0;
+    __int128 best = relaxed(kp, buf, l0 < 0 ? 0 : l0 > hi ? hi : l0, sign, k);
+    if (!search)
+        return best;
+    for (int evals = 0; hi - lo > 2 && best > z && evals < 12; evals++) {
+        int64_t m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
+        __int128 f1 = relaxed(kp, buf, m1, sign, k);
+        __int128 f2 = relaxed(kp, buf, m2, sign, k);
+        if (f1 < best)
+            best = f1;
+        if (f2 < best)
+            best = f2;
+        if (f1 <= f2)
+            hi = m2;
+        else
+            lo = m1;
+    }
+    for (int64_t l = lo; l <= hi && hi - lo <= 2 && best > z; l++) {
+        __int128 f = relaxed(kp, buf, l, sign, k);
+        if (f < best)
+            best = f;
+    }
+    return best;
+}
+
+int64_t so_kp_global_bound(const so_kp *kp, const size_t *order, int64_t z,
+                           int search)
+{
+    int64_t ub = so_kp_dantzig_bound(kp, order);
+    size_t n = kp->n;
+    if (n == 0 || ub <= z)
+        return ub;
+    item *buf = malloc(n * sizeof *buf);
+    int64_t *v = malloc(n * sizeof *v);
+    if (!buf || !v) { /* the bound is optional: Dantzig's is valid */
+        free(buf);
+        free(v);
+        return ub;
+    }
+    int64_t maxp = 0;
+    for (size_t i = 0; i < n; i++) {
+        v[i] = kp->weight[i];
+        if (kp->profit[i] > maxp)
+            maxp = kp->profit[i];
+    }
+    for (size_t i = 0; i < n; i++)
+        v[i] = kp->profit[i] - kp->weight[i];
+    qsort(v, n, sizeof *v, by_value);
+    int64_t median_gap = v[n / 2]; /* guess: l = K when p = w + K */
+    for (size_t i = 0; i < n; i++)
+        v[i] = kp->weight[i];
+    qsort(v, n, sizeof *v, by_value);
+    int64_t kmax = 0, room = kp->capacity;
+    for (size_t i = 0; i < n && v[i] <= room; i++, kmax++)
+        room -= v[i];
+    for (size_t i = 0; i < n; i++)
+        v[i] = -kp->profit[i];
+    qsort(v, n, sizeof *v, by_value);
+    int64_t kmin = 0;
+    __int128 sum = 0;
+    while ((size_t)kmin < n && sum <= z)
+        sum += -v[kmin++];
+    if (sum <= z)
+        ub = z; /* nothing beats z */
+    /* the constraint the guess favours first; the other only if needed */
+    for (int pass = 0; pass < 2 && ub > z; pass++) {
+        int sign = (pass == 0) == (median_gap >= 0) ? -1 : +1;
+        __int128 u = sign < 0 ? best_multiplier(kp, buf, -1, kmax, maxp,
+                                                median_gap, z, search)
+                              : best_multiplier(kp, buf, +1, kmin, maxp,
+                                                -median_gap, z, search);
+        if (u < ub)
+            ub = u < z ? z : (int64_t)u;
+    }
+    free(buf);
+    free(v);
+    return ub;
+}

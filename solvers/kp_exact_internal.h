@@ -1,0 +1,30 @@
+/* kp_exact_internal.h — pieces shared by the exact knapsack code of kp-dp:
+ * meet-in-the-middle for small n (kp_mitm.c) and the global upper bounds
+ * (kp_card_bound.c). Internal to solvers/. */
+#ifndef SO_KP_EXACT_INTERNAL_H
+#define SO_KP_EXACT_INTERNAL_H
+#include <stdint.h>
+#include "formulations/knapsack.h"
+
+/* Largest n that kp_mitm_solve takes (two halves of at most 20 items). */
+#define SO_KP_MITM_MAX_N 40
+
+/* Why an exact run stopped early (besides SO_OK = finished). */
+enum { SO_KP_STOP_TIME = 1, SO_KP_STOP_MEMORY = 2 };
+
+/* Exact 0-1 knapsack for n <= SO_KP_MITM_MAX_N by meet-in-the-middle
+ * (Horowitz and Sahni 1974): x gets an optimal vector and SO_OK, or
+ * SO_KP_STOP_TIME when so_now() passed deadline (> 0) first (x then holds
+ * the best vector found, at least the empty one), or SO_ENOMEM. */
+int so_kp_mitm_solve(const so_kp *kp, double deadline, unsigned char *x);
+
+/* Upper bound on the optimum that is at least as tight as Dantzig's:
+ * the minimum of Dantzig's bound and the surrogate relaxations of the
+ * cardinality constraints (kp_card_bound.c). z is the incumbent (the
+ * minimum-cardinality constraint is only valid for solutions beating it).
+ * search 0: one guessed multiplier per constraint (O(n) after two sorts);
+ * 1: a ternary search over the multiplier as well (up to 24 LPs each). */
+int64_t so_kp_global_bound(const so_kp *kp, const size_t *order, int64_t z,
+                           int search);
+
+#endif
