@@ -1,6 +1,7 @@
 /* test_kp_exact.c — the exact knapsack backends against known optima,
  * against each other and against brute force; the greedy's guarantee. */
 #include <math.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -215,8 +216,11 @@ static void test_time_limit_bounds(void)
         CU_ASSERT_TRUE(so_result_seconds(r) < 5);
         if (so_result_has_objective(r))
             CU_ASSERT_TRUE(so_result_objective(r) <= opt + 1e-9);
-        CU_ASSERT_TRUE(so_result_has_bound(r));
-        CU_ASSERT_TRUE(so_result_bound(r) >= opt - 1e-9);
+        /* kp-bnb always has its bound; GLPK may be stopped before its
+         * root LP on a loaded machine (then no bound, status timelimit) */
+        CU_ASSERT_TRUE(so_result_has_bound(r) || (b == 1 && st == SO_TIMELIMIT));
+        if (so_result_has_bound(r))
+            CU_ASSERT_TRUE(so_result_bound(r) >= opt - 1e-9);
         so_result_free(r);
     }
     so_result_free(dp);
@@ -229,8 +233,13 @@ static void test_time_limit_bounds(void)
 static void test_time_limit_setup(void)
 {
     so_problem *p = generate("uncorrelated", 200000, 1000000, 0.5, 4, 0);
+    /* CPU time of this thread, not wall time: a loaded machine stretches
+     * the wall clock, not the work done before the limit is noticed */
+    struct timespec a, b;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a);
     so_result *r = run("kp-bnb", p, 0.05);
-    CU_ASSERT_TRUE(so_result_seconds(r) < 2);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b);
+    CU_ASSERT_TRUE((double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec) < 1);
     int st = so_result_status(r);
     CU_ASSERT_TRUE(st == SO_OPTIMAL || st == SO_TIMELIMIT);
     CU_ASSERT_TRUE(so_result_bound(r) >= so_result_objective(r));
