@@ -192,7 +192,13 @@ typedef struct so_cl_config {
     double series_step;       /* > 0: record busy slots per step (plots) */
     const so_cl_hooks *hooks; /* a node policy's callbacks; may be NULL */
     void *hooks_state;        /* passed to them */
+    /* NULL, or called every SO_CL_PROGRESS_EVENTS events and once at the
+     * end: simulated time, jobs finished of n_jobs, events so far */
+    void (*progress)(void *ctx, double now, int jobs_done, int n_jobs,
+                     uint64_t events);
+    void *progress_ctx;
 } so_cl_config;
+#define SO_CL_PROGRESS_EVENTS 65536
 
 typedef struct so_cl_job_result {
     double submit, start, finish; /* start: first attempt launched */
