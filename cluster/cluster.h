@@ -108,6 +108,14 @@ int so_cl_workload_parse_json(const char *text, size_t len, const char *file,
 int so_cl_workload_parse_swim(const char *text, size_t len, const char *file,
                               const so_params *prm, so_cl_workload **out,
                               so_error *err);
+/* Hadoop Rumen job traces (concatenated JSON job objects; workload_rumen.c):
+ * recorded task durations; the cluster from prm (SWIM's nodes, map_slots,
+ * reduce_slots, heartbeat, outofband, slowstart keys). is_rumen: the first
+ * 64 KiB name "jobID" and no "problem". */
+int so_cl_workload_is_rumen(const char *text, size_t len);
+int so_cl_workload_parse_rumen(const char *text, size_t len, const char *file,
+                               const so_params *prm, so_cl_workload **out,
+                               so_error *err);
 void so_cl_workload_free(so_cl_workload *w);
 /* The interval rule: w->heartbeat, or Hadoop 1.x's max(3 s, nodes / 100 s). */
 double so_cl_heartbeat_interval(const so_cl_workload *w);
