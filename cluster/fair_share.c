@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include "cluster/fair_share.h"
 
+#define SMALL_WATERLINE 16
+
 typedef struct breakpoint {
     double r;
     int enter; /* 1: r * w starts to count (leaves the minimum) */
@@ -48,7 +50,11 @@ void so_cl_waterline(int n, const double *weight, const double *min_share,
             share[i] *= total / sum_min;
         return;
     }
-    breakpoint *bp = malloc((size_t)(2 * n) * sizeof *bp);
+    /* a few entities (the pools, every epoch): on the stack, insertion
+     * sorted; the order is the same total order either way */
+    breakpoint small[2 * SMALL_WATERLINE];
+    breakpoint *bp = n <= SMALL_WATERLINE ? small
+                                          : malloc((size_t)(2 * n) * sizeof *bp);
     if (!bp) { /* keep the minima: still a valid (if unfair) allocation */
         return;
     }
@@ -56,7 +62,17 @@ void so_cl_waterline(int n, const double *weight, const double *min_share,
         bp[2 * i] = (breakpoint){share[i] / weight[i], 1, i};
         bp[2 * i + 1] = (breakpoint){demand[i] / weight[i], 0, i};
     }
-    qsort(bp, (size_t)(2 * n), sizeof *bp, by_r);
+    if (n <= SMALL_WATERLINE) {
+        for (int a = 1; a < 2 * n; a++) {
+            breakpoint x = bp[a];
+            int b = a;
+            for (; b > 0 && by_r(&bp[b - 1], &x) > 0; b--)
+                bp[b] = bp[b - 1];
+            bp[b] = x;
+        }
+    } else {
+        qsort(bp, (size_t)(2 * n), sizeof *bp, by_r);
+    }
     /* f(r) = c + slope * r between breakpoints */
     double c = sum_min, slope = 0, level = 0;
     for (int k = 0; k < 2 * n; k++) {
@@ -75,7 +91,8 @@ void so_cl_waterline(int n, const double *weight, const double *min_share,
         }
         level = bp[k].r;
     }
-    free(bp);
+    if (bp != small)
+        free(bp);
     for (int i = 0; i < n; i++) {
         double s = level * weight[i];
         if (s < share[i])

@@ -198,20 +198,19 @@ static void allocate_phase(fair_state *st, so_cl_sim *sim, int phase)
         st->pool_demand[p] = 0;
         st->pool_running[p] = 0;
     }
+    for (int p = 0; p <= np; p++)
+        st->pool_first[p] = 0;
     for (int j = sim->head[phase]; j >= 0; j = sim->jobs[j].next[phase]) {
         const so_cl_jobrt *job = &sim->jobs[j];
         st->pool_demand[job->spec->pool] += so_cl_demand(job, phase);
         st->pool_running[job->spec->pool] += job->n_running[phase];
+        st->pool_first[job->spec->pool + 1]++;
     }
     for (int p = 0; p < np; p++) /* Hadoop: a pool's demand stops at its max */
         st->pool_demand[p] = so_cl_pool_cap(sim->w, p, phase, st->pool_demand[p]);
     so_cl_waterline(np, st->pool_w, st->pool_min, st->pool_demand,
                     sim->total_slots[phase], st->pool_share);
     /* members grouped by pool, in job order inside a pool (counting sort) */
-    for (int p = 0; p <= np; p++)
-        st->pool_first[p] = 0;
-    for (int j = sim->head[phase]; j >= 0; j = sim->jobs[j].next[phase])
-        st->pool_first[sim->jobs[j].spec->pool + 1]++;
     for (int p = 0; p < np; p++)
         st->pool_first[p + 1] += st->pool_first[p];
     for (int j = sim->head[phase]; j >= 0; j = sim->jobs[j].next[phase])
