@@ -150,16 +150,16 @@ static void sift_down(const so_cl_sim *sim, int phase, int *h, int n, int at)
 /* Complexity: one pass over the phase list to gather the candidates and
  * find the first; only when that one declines (delay scheduling, nothing
  * it may run on this node) are the rest put in a binary heap and offered
- * in order, O(J + k log J) for k offers instead of O(k J). Jobs with no
- * pending task are left out when no speculation policy is set: so_cl_launch
- * could give them nothing (the try functions have no side effect then). */
-int so_cl_assign_by_deficit_with(so_cl_sim *sim, int node, int phase,
-                                 int *scratch, so_cl_try_fn try_job, void *ctx)
+ * in order, O(J + k log J) for k offers instead of O(k J). With
+ * `pending_only`, jobs with no pending task are left out when no
+ * speculation policy is set: so_cl_launch could give them nothing. */
+static int assign_ordered(so_cl_sim *sim, int node, int phase, int *scratch,
+                          so_cl_try_fn try_job, void *ctx, int pending_only)
 {
-    int spec = sim->cfg.speculation != NULL;
+    int keep_idle = !pending_only || sim->cfg.speculation != NULL;
     int n = 0, best = -1;
     for (int j = sim->head[phase]; j >= 0; j = sim->jobs[j].next[phase]) {
-        if ((!spec && so_cl_pending(&sim->jobs[j], phase) == 0) ||
+        if ((!keep_idle && so_cl_pending(&sim->jobs[j], phase) == 0) ||
             pool_full(sim, j, phase))
             continue;
         if (best < 0 || ranks_before(sim, phase, j, scratch[best]))
@@ -183,6 +183,19 @@ int so_cl_assign_by_deficit_with(so_cl_sim *sim, int node, int phase,
     return 0;
 }
 
+int so_cl_assign_by_deficit_with(so_cl_sim *sim, int node, int phase,
+                                 int *scratch, so_cl_try_fn try_job, void *ctx)
+{
+    return assign_ordered(sim, node, phase, scratch, try_job, ctx, 0);
+}
+
+int so_cl_assign_by_deficit_pending(so_cl_sim *sim, int node, int phase,
+                                    int *scratch, so_cl_try_fn try_job,
+                                    void *ctx)
+{
+    return assign_ordered(sim, node, phase, scratch, try_job, ctx, 1);
+}
+
 static int plain_launch(void *ctx, so_cl_sim *sim, int job, int node, int phase)
 {
     (void)ctx;
@@ -191,6 +204,5 @@ static int plain_launch(void *ctx, so_cl_sim *sim, int job, int node, int phase)
 
 int so_cl_assign_by_deficit(so_cl_sim *sim, int node, int phase, int *scratch)
 {
-    return so_cl_assign_by_deficit_with(sim, node, phase, scratch, plain_launch,
-                                        NULL);
+    return assign_ordered(sim, node, phase, scratch, plain_launch, NULL, 1);
 }

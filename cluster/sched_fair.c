@@ -373,8 +373,8 @@ static int fair_assign(void *state, so_cl_sim *sim, int node, int phase)
 {
     fair_state *st = state;
     if (phase == SO_CL_MAP && st->delay > 0 && sim->replicas > 0)
-        return so_cl_assign_by_deficit_with(sim, node, phase, st->scratch,
-                                            try_delayed, st);
+        return so_cl_assign_by_deficit_pending(sim, node, phase, st->scratch,
+                                               try_delayed, st);
     return so_cl_assign_by_deficit(sim, node, phase, st->scratch);
 }
 
