@@ -267,6 +267,31 @@ static int read_cluster(const so_params *prm, size_t n_hosts, so_cl_workload *w,
     return SO_OK;
 }
 
+/* SWIM keys that derive durations from bytes mean nothing here: refused,
+ * not ignored. */
+static int only_cluster_settings(const so_params *prm, const char *file,
+                                 so_error *err)
+{
+    static const char *const used[] = {"nodes", "map_slots", "reduce_slots",
+                                       "heartbeat", "outofband", "slowstart",
+                                       NULL};
+    for (int i = 0; prm && i < prm->n_options; i++)
+        for (const so_option_doc *d = so_cl_swim_options; d->key; d++) {
+            if (strcmp(prm->options[i].key, d->key))
+                continue;
+            int ok = 0;
+            for (int k = 0; used[k]; k++)
+                ok |= !strcmp(d->key, used[k]);
+            if (!ok)
+                return so_error_setf(err, file, 0, 0, d->key,
+                                     "a SWIM trace setting; a Rumen trace"
+                                     " carries its task durations (it takes"
+                                     " nodes, map_slots, reduce_slots,"
+                                     " heartbeat, outofband, slowstart)");
+        }
+    return SO_OK;
+}
+
 int so_cl_workload_is_rumen(const char *text, size_t len)
 {
     size_t n = len < 65536 ? len : 65536;
@@ -291,7 +316,7 @@ int so_cl_workload_parse_rumen(const char *text, size_t len, const char *file,
     so_params_init(&defaults);
     double slowstart = 0.05;
     hosts h = {0};
-    int rc = w->jobs ? SO_OK : SO_ENOMEM;
+    int rc = w->jobs ? only_cluster_settings(prm, file, err) : SO_ENOMEM;
     so_jin in = {file, NULL, err};
     int64_t total = 0;
     chunk c = {0, 1, 1};

@@ -160,6 +160,18 @@ static void test_located_errors(void)
     }
 }
 
+/* SWIM's byte-to-duration settings are refused by name for a Rumen trace. */
+static void test_swim_rates_refused(void)
+{
+    const char *opts[] = {"nodes=2", "map_rate=5", NULL};
+    so_error err;
+    int rc;
+    so_cl_workload *w = read_trace(hand_trace, opts, &err, &rc);
+    CU_ASSERT_EQUAL(rc, SO_EINVAL);
+    CU_ASSERT_PTR_NULL(w);
+    CU_ASSERT_STRING_EQUAL(err.key, "map_rate");
+}
+
 /* The CLI replays a Rumen file: `slotopt sim FILE --scheduler fair`. */
 static void test_cli(void)
 {
@@ -175,6 +187,7 @@ static CU_TestInfo tests[] = {
     {"hand-made trace: recorded durations, pools, hosts", test_hand_trace_read},
     {"hand-made trace replays to hand-computed times", test_hand_trace_replay},
     {"errors in the second job: file line and column", test_located_errors},
+    {"SWIM rate settings refused for a Rumen trace", test_swim_rates_refused},
     {"slotopt sim reads a Rumen trace", test_cli},
     CU_TEST_INFO_NULL,
 };
