@@ -49,7 +49,7 @@ typedef struct fair_state {
     int *pool_first;   /* per pool: its jobs' offset in members (+ 1 end) */
     so_cl_wl *job_wl[SO_CL_PHASES]; /* per pool: its jobs' waterline, kept
                                       * sorted between epochs */
-    so_cl_wl_space wl_space;
+    so_cl_wl_space wl_space[SO_CL_PHASES]; /* a job is in one pool per phase */
     double min_timeout, fair_timeout, interval, last_check;
     double last_update; /* time of the previous allocation call */
     double delay;      /* locality delay, 0 = off */
@@ -83,7 +83,8 @@ static void fair_destroy(void *p)
             so_cl_wl_free(&st->job_wl[k][p]);
         free(st->job_wl[k]);
     }
-    so_cl_wl_space_free(&st->wl_space);
+    for (int k = 0; k < SO_CL_PHASES; k++)
+        so_cl_wl_space_free(&st->wl_space[k]);
     free(st->scratch);
     free(st->victims);
     free(st->skipped);
@@ -135,7 +136,9 @@ static int fair_create(so_cl_sim *sim, const so_params *prm, void **state,
         ok = ok && st->job_wl[k];
     }
     st->pool_first = calloc(np + 1, sizeof(int));
-    ok = ok && st->pool_first && !so_cl_wl_space_init(&st->wl_space, (int)nj);
+    ok = ok && st->pool_first;
+    for (int k = 0; k < SO_CL_PHASES; k++)
+        ok = ok && !so_cl_wl_space_init(&st->wl_space[k], (int)nj);
     st->job_w = calloc(nj, sizeof(double));
     st->job_min = calloc(nj, sizeof(double));
     st->job_demand = calloc(nj, sizeof(double));
@@ -182,7 +185,7 @@ static void share_in_pool(fair_state *st, so_cl_sim *sim, int phase, int p,
     }
     /* on allocation failure the shares stay at the minima, as with
      * so_cl_waterline */
-    (void)so_cl_wl_solve(&st->job_wl[phase][p], &st->wl_space, n, members,
+    (void)so_cl_wl_solve(&st->job_wl[phase][p], &st->wl_space[phase], n, members,
                          st->job_w, st->job_min, st->job_demand,
                          st->pool_share[p], st->job_share);
     for (int k = 0; k < n; k++)

@@ -14,11 +14,14 @@
  * and new ones back in place, O(n + moves). When the moves exceed 8n + 64
  * (a wholesale change) the list is sorted again with qsort instead, so a
  * call never costs more than the from-scratch one by more than a constant.
+ * When the members are those of the previous call (most epochs), the
+ * membership repair is skipped: one comparison of the id lists.
  * The merged sweep visits the breakpoints in exactly so_cl_waterline's order
  * (ties: entering first, then by id, and ids ascend with positions), and
  * the sums are taken in the same order, so shares are bit-identical.
  */
 #include <stdlib.h>
+#include <string.h>
 #include "cluster/waterline_inc.h"
 
 int so_cl_wl_space_init(so_cl_wl_space *sp, int n_ids)
@@ -52,6 +55,7 @@ void so_cl_wl_free(so_cl_wl *wl)
     free(wl->enter);
     free(wl->leave);
     free(wl->key);
+    free(wl->ids);
     so_cl_wl_init(wl);
 }
 
@@ -74,6 +78,10 @@ static int reserve(so_cl_wl *wl, int n)
     if (!k)
         return -1;
     wl->key = k;
+    int *ids = realloc(wl->ids, (size_t)cap * sizeof *ids);
+    if (!ids)
+        return -1;
+    wl->ids = ids;
     wl->cap = cap;
     return 0;
 }
@@ -172,18 +180,30 @@ int so_cl_wl_solve(so_cl_wl *wl, so_cl_wl_space *sp, int n, const int *ids,
             share[i] *= total / sum_min;
         return 0;
     }
-    sp->gen += 2;
-    if (sp->gen < 2) { /* wrapped: no stamp may look current */
-        for (int k = 0; k <= sp->n_ids; k++)
-            sp->stamp[k] = 0;
-        sp->gen = 2;
+    /* the same members as the last sorted call (the usual epoch): the lists
+     * hold exactly them; pos[] is checked (an id may have visited another
+     * waterline of the space since) */
+    int same = n == wl->n && n <= wl->cap &&
+               memcmp(ids, wl->ids, (size_t)n * sizeof *ids) == 0;
+    for (int k = 0; same && k < n; k++)
+        same = sp->pos[ids[k]] == k;
+    if (!same) {
+        sp->gen += 2;
+        if (sp->gen < 2) { /* wrapped: no stamp may look current */
+            for (int k = 0; k <= sp->n_ids; k++)
+                sp->stamp[k] = 0;
+            sp->gen = 2;
+        }
+        for (int k = 0; k < n; k++) {
+            sp->stamp[ids[k]] = sp->gen;
+            sp->pos[ids[k]] = k;
+        }
+        if (refresh_members(wl, sp, n, ids)) {
+            wl->n = 0; /* rebuilt from nothing next time */
+            return -1;
+        }
+        memcpy(wl->ids, ids, (size_t)n * sizeof *ids);
     }
-    for (int k = 0; k < n; k++) {
-        sp->stamp[ids[k]] = sp->gen;
-        sp->pos[ids[k]] = k;
-    }
-    if (refresh_members(wl, sp, n, ids))
-        return -1;
     for (int k = 0; k < n; k++) {
         int i = sp->pos[wl->enter[k]];
         wl->key[k] = share[i] / weight[i];

@@ -7,7 +7,8 @@
 #define SO_CL_WATERLINE_INC_H
 
 /* Per id space (e.g. the jobs of a workload): scratch shared by every
- * waterline over ids of that space; each id in at most one waterline. */
+ * waterline over ids of that space; each id in at most one waterline of a
+ * space at a time (a job's pool of one phase: one space per phase). */
 typedef struct so_cl_wl_space {
     int n_ids;
     unsigned *stamp; /* per id: generation of the last call that saw it */
@@ -19,6 +20,7 @@ typedef struct so_cl_wl_space {
 typedef struct so_cl_wl {
     int *enter, *leave; /* ids by (min share / weight, id), (demand / weight, id) */
     double *key;        /* scratch: the keys of one list while it is sorted */
+    int *ids;           /* the ids of the last sorted call, in input order */
     int n, cap;
     long long shifts;   /* insertion moves so far (statistics) */
     long long resorts;  /* full sorts after too many moves */
