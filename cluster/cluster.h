@@ -108,6 +108,14 @@ int so_cl_workload_parse_json(const char *text, size_t len, const char *file,
 int so_cl_workload_parse_swim(const char *text, size_t len, const char *file,
                               const so_params *prm, so_cl_workload **out,
                               so_error *err);
+/* Hadoop Rumen job traces (concatenated JSON job objects; workload_rumen.c):
+ * recorded task durations; the cluster from prm (SWIM's nodes, map_slots,
+ * reduce_slots, heartbeat, outofband, slowstart keys). is_rumen: the first
+ * 64 KiB name "jobID" and no "problem". */
+int so_cl_workload_is_rumen(const char *text, size_t len);
+int so_cl_workload_parse_rumen(const char *text, size_t len, const char *file,
+                               const so_params *prm, so_cl_workload **out,
+                               so_error *err);
 void so_cl_workload_free(so_cl_workload *w);
 /* The interval rule: w->heartbeat, or Hadoop 1.x's max(3 s, nodes / 100 s). */
 double so_cl_heartbeat_interval(const so_cl_workload *w);
@@ -201,7 +209,13 @@ typedef struct so_cl_config {
     double series_step;       /* > 0: record busy slots per step (plots) */
     const so_cl_hooks *hooks; /* a node policy's callbacks; may be NULL */
     void *hooks_state;        /* passed to them */
+    /* NULL, or called every SO_CL_PROGRESS_EVENTS events and once at the
+     * end: simulated time, jobs finished of n_jobs, events so far */
+    void (*progress)(void *ctx, double now, int jobs_done, int n_jobs,
+                     uint64_t events);
+    void *progress_ctx;
 } so_cl_config;
+#define SO_CL_PROGRESS_EVENTS 65536
 
 typedef struct so_cl_job_result {
     double submit, start, finish; /* start: first attempt launched */

@@ -31,6 +31,10 @@ const char *so_cl_event_name(int kind)
     return kind >= 0 && kind < 6 ? event_names[kind] : "?";
 }
 
+/* Below 10 ms an epoch is no model of Hadoop (its update interval is
+ * 500 ms) and a long replay would run hundreds of millions of epochs. */
+#define SO_CL_MIN_EPOCH 0.01
+
 const so_option_doc so_cl_sim_options[] = {
     {"epoch", "0.5",
      "seconds between allocation-layer calls (Hadoop fair scheduler's update"
@@ -663,9 +667,10 @@ int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
                               &epoch, err);
     if (rc)
         return rc;
-    if (!(epoch > 0) || epoch > 1e6)
+    if (!(epoch >= SO_CL_MIN_EPOCH) || epoch > 1e6)
         return so_error_setf(err, NULL, 0, 0, "epoch",
-                             "expected seconds in (0, 1e6], found %g", epoch);
+                             "expected seconds in [%g, 1e6], found %g",
+                             SO_CL_MIN_EPOCH, epoch);
     long long padding = 1;
     rc = so_params_int(cfg->params, so_cl_sim_options, "padding", 1, &padding,
                        err);
@@ -790,7 +795,15 @@ int so_cl_sim_run(so_cl_sim *s)
             s->stats.events++;
             s->stats.events_by_kind[e.kind]++;
         }
+        if (s->cfg.progress && ++s->since_progress == SO_CL_PROGRESS_EVENTS) {
+            s->since_progress = 0;
+            s->cfg.progress(s->cfg.progress_ctx, s->now, s->jobs_done,
+                            s->w->n_jobs, s->stats.events);
+        }
     }
+    if (s->cfg.progress && !s->failed)
+        s->cfg.progress(s->cfg.progress_ctx, s->now, s->jobs_done, s->w->n_jobs,
+                        s->stats.events);
     if (s->failed)
         return SO_ENOMEM;
     series_advance(s);

@@ -11,9 +11,13 @@
  *   subtracted from the job allocation goals", and each free slot goes to
  *   the most underallocated job that has a task to run (FLEX sec. 1).
  * Choice: the deficit is absolute (goal - running), ties in job order.
+ * The waterline here sorts its breakpoints on every call; waterline_inc.c
+ * keeps them sorted between calls (same shares, bit for bit).
  */
 #include <stdlib.h>
 #include "cluster/fair_share.h"
+
+#define SMALL_WATERLINE 16
 
 typedef struct breakpoint {
     double r;
@@ -46,7 +50,11 @@ void so_cl_waterline(int n, const double *weight, const double *min_share,
             share[i] *= total / sum_min;
         return;
     }
-    breakpoint *bp = malloc((size_t)(2 * n) * sizeof *bp);
+    /* a few entities (the pools, every epoch): on the stack, insertion
+     * sorted; the order is the same total order either way */
+    breakpoint small[2 * SMALL_WATERLINE];
+    breakpoint *bp = n <= SMALL_WATERLINE ? small
+                                          : malloc((size_t)(2 * n) * sizeof *bp);
     if (!bp) { /* keep the minima: still a valid (if unfair) allocation */
         return;
     }
@@ -54,7 +62,17 @@ void so_cl_waterline(int n, const double *weight, const double *min_share,
         bp[2 * i] = (breakpoint){share[i] / weight[i], 1, i};
         bp[2 * i + 1] = (breakpoint){demand[i] / weight[i], 0, i};
     }
-    qsort(bp, (size_t)(2 * n), sizeof *bp, by_r);
+    if (n <= SMALL_WATERLINE) {
+        for (int a = 1; a < 2 * n; a++) {
+            breakpoint x = bp[a];
+            int b = a;
+            for (; b > 0 && by_r(&bp[b - 1], &x) > 0; b--)
+                bp[b] = bp[b - 1];
+            bp[b] = x;
+        }
+    } else {
+        qsort(bp, (size_t)(2 * n), sizeof *bp, by_r);
+    }
     /* f(r) = c + slope * r between breakpoints */
     double c = sum_min, slope = 0, level = 0;
     for (int k = 0; k < 2 * n; k++) {
@@ -73,7 +91,8 @@ void so_cl_waterline(int n, const double *weight, const double *min_share,
         }
         level = bp[k].r;
     }
-    free(bp);
+    if (bp != small)
+        free(bp);
     for (int i = 0; i < n; i++) {
         double s = level * weight[i];
         if (s < share[i])
@@ -103,29 +122,78 @@ static int pool_full(const so_cl_sim *sim, int j, int phase)
     return max >= 0 && sim->pool_running[phase][pool] >= max;
 }
 
+/* Whether job j ranks before job k: larger deficit, then smaller index. */
+static int ranks_before(const so_cl_sim *sim, int phase, int j, int k)
+{
+    double gj = sim->jobs[j].target[phase] - sim->jobs[j].n_running[phase];
+    double gk = sim->jobs[k].target[phase] - sim->jobs[k].n_running[phase];
+    return gj > gk || (gj == gk && j < k);
+}
+
+static void sift_down(const so_cl_sim *sim, int phase, int *h, int n, int at)
+{
+    for (;;) {
+        int best = at, l = 2 * at + 1, r = l + 1;
+        if (l < n && ranks_before(sim, phase, h[l], h[best]))
+            best = l;
+        if (r < n && ranks_before(sim, phase, h[r], h[best]))
+            best = r;
+        if (best == at)
+            return;
+        int t = h[at];
+        h[at] = h[best];
+        h[best] = t;
+        at = best;
+    }
+}
+
+/* Complexity: one pass over the phase list to gather the candidates and
+ * find the first; only when that one declines (delay scheduling, nothing
+ * it may run on this node) are the rest put in a binary heap and offered
+ * in order, O(J + k log J) for k offers instead of O(k J). With
+ * `pending_only`, jobs with no pending task are left out when no
+ * speculation policy is set: so_cl_launch could give them nothing. */
+static int assign_ordered(so_cl_sim *sim, int node, int phase, int *scratch,
+                          so_cl_try_fn try_job, void *ctx, int pending_only)
+{
+    int keep_idle = !pending_only || sim->cfg.speculation != NULL;
+    int n = 0, best = -1;
+    for (int j = sim->head[phase]; j >= 0; j = sim->jobs[j].next[phase]) {
+        if ((!keep_idle && so_cl_pending(&sim->jobs[j], phase) == 0) ||
+            pool_full(sim, j, phase))
+            continue;
+        if (best < 0 || ranks_before(sim, phase, j, scratch[best]))
+            best = n;
+        scratch[n++] = j;
+    }
+    if (n == 0)
+        return 0;
+    if (try_job(ctx, sim, scratch[best], node, phase))
+        return 1;
+    scratch[best] = scratch[--n];
+    for (int k = n / 2 - 1; k >= 0; k--)
+        sift_down(sim, phase, scratch, n, k);
+    while (n > 0) {
+        int j = scratch[0];
+        if (try_job(ctx, sim, j, node, phase))
+            return 1;
+        scratch[0] = scratch[--n];
+        sift_down(sim, phase, scratch, n, 0);
+    }
+    return 0;
+}
+
 int so_cl_assign_by_deficit_with(so_cl_sim *sim, int node, int phase,
                                  int *scratch, so_cl_try_fn try_job, void *ctx)
 {
-    int n = 0;
-    for (int j = sim->head[phase]; j >= 0; j = sim->jobs[j].next[phase])
-        if (!pool_full(sim, j, phase))
-            scratch[n++] = j;
-    while (n > 0) {
-        int best = 0;
-        double best_gap = -1e300;
-        for (int k = 0; k < n; k++) {
-            const so_cl_jobrt *job = &sim->jobs[scratch[k]];
-            double gap = job->target[phase] - job->n_running[phase];
-            if (gap > best_gap || (gap == best_gap && scratch[k] < scratch[best])) {
-                best_gap = gap;
-                best = k;
-            }
-        }
-        if (try_job(ctx, sim, scratch[best], node, phase))
-            return 1;
-        scratch[best] = scratch[--n];
-    }
-    return 0;
+    return assign_ordered(sim, node, phase, scratch, try_job, ctx, 0);
+}
+
+int so_cl_assign_by_deficit_pending(so_cl_sim *sim, int node, int phase,
+                                    int *scratch, so_cl_try_fn try_job,
+                                    void *ctx)
+{
+    return assign_ordered(sim, node, phase, scratch, try_job, ctx, 1);
 }
 
 static int plain_launch(void *ctx, so_cl_sim *sim, int job, int node, int phase)
@@ -136,6 +204,5 @@ static int plain_launch(void *ctx, so_cl_sim *sim, int job, int node, int phase)
 
 int so_cl_assign_by_deficit(so_cl_sim *sim, int node, int phase, int *scratch)
 {
-    return so_cl_assign_by_deficit_with(sim, node, phase, scratch, plain_launch,
-                                        NULL);
+    return assign_ordered(sim, node, phase, scratch, plain_launch, NULL, 1);
 }

@@ -26,6 +26,13 @@ typedef int (*so_cl_try_fn)(void *ctx, so_cl_sim *sim, int job, int node,
                             int phase);
 int so_cl_assign_by_deficit_with(so_cl_sim *sim, int node, int phase,
                                  int *scratch, so_cl_try_fn try_job, void *ctx);
+/* The same, skipping jobs with no pending task when no speculation policy
+ * is set (faster on long queues): for try functions that only launch
+ * through so_cl_launch / so_cl_launch_local, which could give such a job
+ * nothing. so_cl_assign_by_deficit works this way. */
+int so_cl_assign_by_deficit_pending(so_cl_sim *sim, int node, int phase,
+                                    int *scratch, so_cl_try_fn try_job,
+                                    void *ctx);
 
 /* Runnable tasks of a job in a phase (pending + running): its demand. */
 int so_cl_demand(const so_cl_jobrt *job, int phase);

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cluster/fair_share.h"
+#include "cluster/waterline_inc.h"
 
 static const so_option_doc fair_options[] = {
     {"min_share_timeout", "0",
@@ -45,6 +46,10 @@ typedef struct fair_state {
     double *last_at_min[SO_CL_PHASES], *last_at_half[SO_CL_PHASES];
     double *job_w, *job_min, *job_demand, *job_share;
     int *members, *scratch, *victims;
+    int *pool_first;   /* per pool: its jobs' offset in members (+ 1 end) */
+    so_cl_wl *job_wl[SO_CL_PHASES]; /* per pool: its jobs' waterline, kept
+                                      * sorted between epochs */
+    so_cl_wl_space wl_space[SO_CL_PHASES]; /* a job is in one pool per phase */
     double min_timeout, fair_timeout, interval, last_check;
     double last_update; /* time of the previous allocation call */
     double delay;      /* locality delay, 0 = off */
@@ -72,6 +77,14 @@ static void fair_destroy(void *p)
     free(st->job_demand);
     free(st->job_share);
     free(st->members);
+    free(st->pool_first);
+    for (int k = 0; k < SO_CL_PHASES; k++) {
+        for (int p = 0; st->job_wl[k] && p < st->n_pools; p++)
+            so_cl_wl_free(&st->job_wl[k][p]);
+        free(st->job_wl[k]);
+    }
+    for (int k = 0; k < SO_CL_PHASES; k++)
+        so_cl_wl_space_free(&st->wl_space[k]);
     free(st->scratch);
     free(st->victims);
     free(st->skipped);
@@ -119,7 +132,13 @@ static int fair_create(so_cl_sim *sim, const so_params *prm, void **state,
         st->last_at_min[k] = calloc(np, sizeof(double));
         st->last_at_half[k] = calloc(np, sizeof(double));
         ok = ok && st->last_at_min[k] && st->last_at_half[k];
+        st->job_wl[k] = calloc(np, sizeof(so_cl_wl));
+        ok = ok && st->job_wl[k];
     }
+    st->pool_first = calloc(np + 1, sizeof(int));
+    ok = ok && st->pool_first;
+    for (int k = 0; k < SO_CL_PHASES; k++)
+        ok = ok && !so_cl_wl_space_init(&st->wl_space[k], (int)nj);
     st->job_w = calloc(nj, sizeof(double));
     st->job_min = calloc(nj, sizeof(double));
     st->job_demand = calloc(nj, sizeof(double));
@@ -141,15 +160,17 @@ static int fair_create(so_cl_sim *sim, const so_params *prm, void **state,
     return SO_OK;
 }
 
-/* Splits pool `p`'s share among its listed jobs (members, in job order). */
+/* Splits pool `p`'s share among its listed jobs (members from pool_first[p],
+ * in job order). */
 static void share_in_pool(fair_state *st, so_cl_sim *sim, int phase, int p,
                           int n)
 {
     const so_cl_pool_spec *pool = &sim->w->pools[p];
+    const int *members = st->members + st->pool_first[p];
     if (pool->fifo) {
         double left = st->pool_share[p];
         for (int k = 0; k < n; k++) {
-            so_cl_jobrt *job = &sim->jobs[st->members[k]];
+            so_cl_jobrt *job = &sim->jobs[members[k]];
             double d = so_cl_demand(job, phase);
             job->target[phase] = fmin(d, left);
             left -= job->target[phase];
@@ -157,15 +178,18 @@ static void share_in_pool(fair_state *st, so_cl_sim *sim, int phase, int p,
         return;
     }
     for (int k = 0; k < n; k++) {
-        so_cl_jobrt *job = &sim->jobs[st->members[k]];
+        so_cl_jobrt *job = &sim->jobs[members[k]];
         st->job_w[k] = job->spec->weight;
         st->job_min[k] = 0;
         st->job_demand[k] = so_cl_demand(job, phase);
     }
-    so_cl_waterline(n, st->job_w, st->job_min, st->job_demand,
-                    st->pool_share[p], st->job_share);
+    /* on allocation failure the shares stay at the minima, as with
+     * so_cl_waterline */
+    (void)so_cl_wl_solve(&st->job_wl[phase][p], &st->wl_space[phase], n, members,
+                         st->job_w, st->job_min, st->job_demand,
+                         st->pool_share[p], st->job_share);
     for (int k = 0; k < n; k++)
-        sim->jobs[st->members[k]].target[phase] = st->job_share[k];
+        sim->jobs[members[k]].target[phase] = st->job_share[k];
 }
 
 static void allocate_phase(fair_state *st, so_cl_sim *sim, int phase)
@@ -177,20 +201,28 @@ static void allocate_phase(fair_state *st, so_cl_sim *sim, int phase)
         st->pool_demand[p] = 0;
         st->pool_running[p] = 0;
     }
+    for (int p = 0; p <= np; p++)
+        st->pool_first[p] = 0;
     for (int j = sim->head[phase]; j >= 0; j = sim->jobs[j].next[phase]) {
         const so_cl_jobrt *job = &sim->jobs[j];
         st->pool_demand[job->spec->pool] += so_cl_demand(job, phase);
         st->pool_running[job->spec->pool] += job->n_running[phase];
+        st->pool_first[job->spec->pool + 1]++;
     }
     for (int p = 0; p < np; p++) /* Hadoop: a pool's demand stops at its max */
         st->pool_demand[p] = so_cl_pool_cap(sim->w, p, phase, st->pool_demand[p]);
     so_cl_waterline(np, st->pool_w, st->pool_min, st->pool_demand,
                     sim->total_slots[phase], st->pool_share);
+    /* members grouped by pool, in job order inside a pool (counting sort) */
+    for (int p = 0; p < np; p++)
+        st->pool_first[p + 1] += st->pool_first[p];
+    for (int j = sim->head[phase]; j >= 0; j = sim->jobs[j].next[phase])
+        st->members[st->pool_first[sim->jobs[j].spec->pool]++] = j;
+    for (int p = np; p > 0; p--) /* back to the starts */
+        st->pool_first[p] = st->pool_first[p - 1];
+    st->pool_first[0] = 0;
     for (int p = 0; p < np; p++) {
-        int n = 0;
-        for (int j = sim->head[phase]; j >= 0; j = sim->jobs[j].next[phase])
-            if (sim->jobs[j].spec->pool == p)
-                st->members[n++] = j;
+        int n = st->pool_first[p + 1] - st->pool_first[p];
         if (n > 0)
             share_in_pool(st, sim, phase, p, n);
     }
@@ -344,8 +376,8 @@ static int fair_assign(void *state, so_cl_sim *sim, int node, int phase)
 {
     fair_state *st = state;
     if (phase == SO_CL_MAP && st->delay > 0 && sim->replicas > 0)
-        return so_cl_assign_by_deficit_with(sim, node, phase, st->scratch,
-                                            try_delayed, st);
+        return so_cl_assign_by_deficit_pending(sim, node, phase, st->scratch,
+                                               try_delayed, st);
     return so_cl_assign_by_deficit(sim, node, phase, st->scratch);
 }
 

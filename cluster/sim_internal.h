@@ -123,6 +123,7 @@ struct so_cl_sim {
     int list_len[SO_CL_PHASES];
     int next_arrival, jobs_done;
     int failed; /* out of memory inside an event */
+    int since_progress; /* events popped since the last progress call */
     so_cl_stats stats;
     so_cl_job_result *results;
     /* users (observe.c): user_jobs holds each user's jobs from

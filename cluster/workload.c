@@ -139,6 +139,8 @@ int so_cl_workload_parse(const char *text, size_t len, const char *file,
     if (i == len)
         return so_error_setf(err, file, 1, 1, NULL,
                              "empty file: expected a workload");
+    if (text[i] == '{' && so_cl_workload_is_rumen(text, len))
+        return so_cl_workload_parse_rumen(text, len, file, prm, out, err);
     if (text[i] == '{') {
         int rc = no_swim_settings(prm, file, err);
         if (!rc)

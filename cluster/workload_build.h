@@ -10,6 +10,11 @@
 #define SO_CL_MAX_NODES 1000000
 #define SO_CL_MAX_SLOTS 1000
 #define SO_CL_MAX_REPLICAS 16
+/* Lower bounds that keep a run finite (issue 20): a heartbeat interval or
+ * epoch below 10 ms would make millions of no-op events per simulated
+ * minute, and a SWIM rate below 0.01 MiB/s tasks of years. */
+#define SO_CL_MIN_HEARTBEAT 0.01
+#define SO_CL_MIN_SWIM_RATE 0.01
 
 /* An empty workload (no nodes, jobs or pools); NULL when out of memory. */
 so_cl_workload *so_cl_workload_new(const char *name);

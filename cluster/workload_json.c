@@ -154,6 +154,10 @@ static int read_cluster(so_jin *in, json_t *root, so_cl_workload *w)
     if (!rc)
         rc = so_jin_num(in, c, "cluster", "heartbeat", SO_OPTIONAL, 0, 3600,
                         &w->heartbeat);
+    if (!rc && w->heartbeat > 0 && w->heartbeat < SO_CL_MIN_HEARTBEAT)
+        rc = so_jin_fail(in, "cluster.heartbeat", 0,
+                         "expected 0 (Hadoop's rule) or seconds in [%g, 3600],"
+                         " found %g", SO_CL_MIN_HEARTBEAT, w->heartbeat);
     if (!rc)
         rc = so_jin_bool(in, c, "cluster", "outofband", SO_OPTIONAL,
                          &w->outofband);

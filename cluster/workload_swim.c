@@ -16,6 +16,10 @@
  *   reduce  copy = (shuffle / r) / shuffle_rate, sort = (shuffle / r) /
  *           sort_rate, reduce = overhead + (shuffle + output) / r /
  *           reduce_rate.
+ * Bounds (issue 20): every rate at least 0.01 MiB/s, a heartbeat of 0
+ * (Hadoop's rule) or at least 10 ms, at most max_tasks_per_job tasks per
+ * job and max_tasks in the trace (--opt keys, raised up to 10 M and 50 M),
+ * each refused with the option's name (and the line and column of the job).
  * The cluster is `nodes` nodes with Hadoop's default slots, of speed 1 except
  * the first `slow_nodes` (stragglers, speed `slow_speed`); every job is in
  * the pool "default".
@@ -55,6 +59,12 @@ const so_option_doc so_cl_swim_options[] = {
     {"map_parallel", "0", "SWIM: Amdahl parallel fraction of every map"
                           " (extra threads of resource stealing), 0..1"},
     {"reduce_parallel", "0", "SWIM: the same for every reduce, 0..1"},
+    {"max_tasks_per_job", "1000000",
+     "SWIM: most tasks (maps + reduces) one job may derive; a larger job is"
+     " an error (up to 10000000)"},
+    {"max_tasks", "20000000",
+     "SWIM: most tasks of the whole trace (the FB-2010 day derives 16.4 M;"
+     " up to 50000000)"},
     {NULL, NULL, NULL},
 };
 
@@ -63,6 +73,7 @@ typedef struct swim_rates {
     double reduce_bytes, slowstart;
     double parallel[SO_CL_PHASES];
     long long max_reduces;
+    long long max_tasks_per_job, max_tasks;
 } swim_rates;
 
 static int read_settings(const so_params *prm, so_cl_workload *w,
@@ -91,17 +102,37 @@ static int read_settings(const so_params *prm, so_cl_workload *w,
     if (!rc) rc = so_params_int(prm, d, "outofband", 0, &oob, err);
     if (!rc) rc = so_params_double(prm, d, "map_parallel", 0, &r->parallel[SO_CL_MAP], err);
     if (!rc) rc = so_params_double(prm, d, "reduce_parallel", 0, &r->parallel[SO_CL_REDUCE], err);
+    if (!rc) rc = so_params_int(prm, d, "max_tasks_per_job", 1000000,
+                                &r->max_tasks_per_job, err);
+    if (!rc) rc = so_params_int(prm, d, "max_tasks", 20000000, &r->max_tasks, err);
     if (rc)
         return rc;
+    static const char *const rate_keys[4] = {"map_rate", "shuffle_rate",
+                                             "sort_rate", "reduce_rate"};
+    const double rates[4] = {r->map_rate, r->shuffle_rate, r->sort_rate,
+                             r->reduce_rate};
+    for (int k = 0; k < 4; k++)
+        if (!(rates[k] >= SO_CL_MIN_SWIM_RATE) || rates[k] > 1e9)
+            return so_error_setf(err, NULL, 0, 0, rate_keys[k],
+                                 "expected MiB/s in [%g, 1e9], found %g",
+                                 SO_CL_MIN_SWIM_RATE, rates[k]);
+    if (!(hb == 0 || (hb >= SO_CL_MIN_HEARTBEAT && hb <= 3600)))
+        return so_error_setf(err, NULL, 0, 0, "heartbeat",
+                             "expected 0 (Hadoop's rule) or seconds in [%g,"
+                             " 3600], found %g", SO_CL_MIN_HEARTBEAT, hb);
+    if (r->max_tasks_per_job < 1 || r->max_tasks_per_job > SO_CL_MAX_TASKS_PER_JOB)
+        return so_error_setf(err, NULL, 0, 0, "max_tasks_per_job",
+                             "expected 1 to %d, found %lld",
+                             SO_CL_MAX_TASKS_PER_JOB, r->max_tasks_per_job);
+    if (r->max_tasks < 1 || r->max_tasks > SO_CL_MAX_TASKS)
+        return so_error_setf(err, NULL, 0, 0, "max_tasks",
+                             "expected 1 to %d, found %lld", SO_CL_MAX_TASKS,
+                             r->max_tasks);
     const char *bad = NULL;
     if (nodes < 1 || nodes > SO_CL_MAX_NODES) bad = "nodes";
     else if (ms < 1 || ms > SO_CL_MAX_SLOTS) bad = "map_slots";
     else if (rs < 1 || rs > SO_CL_MAX_SLOTS) bad = "reduce_slots";
     else if (!(block > 0) || block > 1e6) bad = "block_mib";
-    else if (!(r->map_rate > 0)) bad = "map_rate";
-    else if (!(r->shuffle_rate > 0)) bad = "shuffle_rate";
-    else if (!(r->sort_rate > 0)) bad = "sort_rate";
-    else if (!(r->reduce_rate > 0)) bad = "reduce_rate";
     else if (!(r->overhead >= 0) || r->overhead > 1e6) bad = "task_overhead";
     else if (!(r->reduce_bytes >= 1)) bad = "reduce_bytes";
     else if (r->max_reduces < 1 || r->max_reduces > SO_CL_MAX_TASKS_PER_JOB)
@@ -113,7 +144,6 @@ static int read_settings(const so_params *prm, so_cl_workload *w,
         bad = "replicas";
     else if (!(w->remote_slowdown >= 1 && w->remote_slowdown <= 100))
         bad = "remote_slowdown";
-    else if (!(hb >= 0 && hb <= 3600)) bad = "heartbeat";
     else if (oob != 0 && oob != 1) bad = "outofband";
     else if (!(r->parallel[SO_CL_MAP] >= 0 && r->parallel[SO_CL_MAP] <= 1))
         bad = "map_parallel";
@@ -150,6 +180,7 @@ static const char *const field_names[6] = {
 typedef struct swim_line {
     const char *file;
     int line;
+    int col_input; /* column of the map input bytes field */
     so_error *err;
 } swim_line;
 
@@ -197,9 +228,21 @@ static int derive_job(const swim_rates *r, const double v[6],
     double reduces = shuffle > 0 ? fmin((double)r->max_reduces,
                                         fmax(1.0, ceil(shuffle / r->reduce_bytes)))
                                  : 0;
-    if (maps > SO_CL_MAX_TASKS_PER_JOB || *total + maps + reduces > SO_CL_MAX_TASKS)
-        return so_error_setf(l->err, l->file, l->line, 1, "field 4 (map input bytes)",
-                             "%.0f map tasks at this block size: too many", maps);
+    if (maps + reduces > (double)r->max_tasks_per_job)
+        return so_error_setf(l->err, l->file, l->line, l->col_input,
+                             "field 4 (map input bytes)",
+                             "too many tasks: the job derives %.0f map and %.0f"
+                             " reduce tasks, more"
+                             " than max_tasks_per_job = %lld (raise it with"
+                             " --opt max_tasks_per_job=N, or block_mib)",
+                             maps, reduces, r->max_tasks_per_job);
+    if ((double)*total + maps + reduces > (double)r->max_tasks)
+        return so_error_setf(l->err, l->file, l->line, l->col_input,
+                             "field 4 (map input bytes)",
+                             "too many tasks: the trace derives more than"
+                             " max_tasks = %lld"
+                             " tasks by this job (raise it with --opt"
+                             " max_tasks=N)", r->max_tasks);
     *total += (int64_t)(maps + reduces);
     job->n_maps = (int)maps;
     job->n_reduces = (int)reduces;
@@ -260,6 +303,7 @@ static int parse_line(swim_line *l, const char *s, size_t n,
         if (rc)
             return rc;
     }
+    l->col_input = (int)(f[3] - s) + 1;
     w->n_jobs++;
     memcpy(job->name, f[0], len[0]);
     job->name[len[0]] = '\0';
@@ -295,7 +339,7 @@ int so_cl_workload_parse_swim(const char *text, size_t len, const char *file,
         if (!w->jobs)
             rc = SO_ENOMEM;
     }
-    swim_line l = {file, 0, err};
+    swim_line l = {file, 0, 1, err};
     int64_t total = 0;
     size_t pos = 0;
     while (!rc && pos < len) {

@@ -9,6 +9,7 @@
 #include "cluster/cluster.h"
 #include "cluster/stealing.h"
 #include "tools/cli.h"
+#include "tools/sim_progress.h"
 
 static void help(FILE *fp)
 {
@@ -35,7 +36,7 @@ static void help(FILE *fp)
             "  --format F          json (default) or table\n"
             "  --events-out FILE   the event log, one line per event (atomically)\n"
             "  --plot FILE.svg     utilisation over time, drawn by gnuplot\n"
-            "  --plot-step S       seconds per plotted point (default 60)\n"
+            "  --plot-step S       seconds per plotted point, >= 0.1 (default 60)\n"
             "  -o OUT              write the report to OUT (atomically)\n"
             "  --opt KEY=VALUE     settings:\n");
     const so_option_doc *lists[] = {so_cl_sim_options, so_cl_swim_options};
@@ -180,8 +181,10 @@ static int parse_args(int argc, char **argv, sim_args *a, so_error *err)
         case 'e': a->events_out = optarg; break;
         case 'p': a->plot = optarg; break;
         case 't':
-            if (so_cli_parse_double(optarg, &a->plot_step) || !(a->plot_step > 0))
-                return so_cli_usage_error("sim", "--plot-step: expected seconds > 0, found '%s'", optarg);
+            /* at least 0.1 s: a day is then under a million points */
+            if (so_cli_parse_double(optarg, &a->plot_step) ||
+                !(a->plot_step >= 0.1) || a->plot_step > 1e9)
+                return so_cli_usage_error("sim", "--plot-step: expected seconds in [0.1, 1e9], found '%s'", optarg);
             break;
         case 'O':
             if (so_params_set_kv(&a->prm, optarg, err))
@@ -281,6 +284,12 @@ int so_cmd_sim(int argc, char **argv)
         cfg.hooks = &so_cl_stealing_hooks;
         cfg.hooks_state = stealing;
     }
+    so_sim_progress progress;
+    so_sim_progress_init(&progress, stderr);
+    if (isatty(STDERR_FILENO)) {
+        cfg.progress = so_sim_progress_update;
+        cfg.progress_ctx = &progress;
+    }
     so_cl_sim *sim = NULL;
     if (!rc)
         rc = so_cl_sim_new(w, &cfg, &sim, &err);
@@ -288,6 +297,7 @@ int so_cmd_sim(int argc, char **argv)
     if (!rc)
         rc = so_cl_sim_run(sim);
     double seconds = so_now() - t0;
+    so_sim_progress_end(&progress);
     if (rc) {
         code = so_cli_report_error("sim", rc, &err);
     } else {

@@ -160,6 +160,9 @@ int so_cl_wpbs_generate(const so_params *, so_rng *, json_t **, so_error *);
 int so_cl_stealing_generate(const so_params *, so_rng *, json_t **, so_error *);
 int so_cl_ras_gridmix_generate(const so_params *, so_rng *, json_t **,
                                so_error *);
+extern const so_option_doc so_cl_swim_synth_params[];
+int so_cl_swim_synth_generate(const so_params *, so_rng *, json_t **,
+                              so_error *);
 
 static const so_family families[] = {
     /* knapsack */
@@ -210,6 +213,10 @@ static const so_family families[] = {
      "RAS paper's Gridmix jobs (Tables 1-2) with submit times and per-phase"
      " demands on 20 TaskTrackers, cpu/io shared, memory hard",
      so_cl_ras_gridmix_params, so_cl_ras_gridmix_generate},
+    {"swim-synth", "cluster",
+     "SWIM-like jobs (byte counts fitted to the FB-2009 sample, tasks derived"
+     " as for SWIM traces) at a chosen job count, arrival rate and cluster"
+     " size", so_cl_swim_synth_params, so_cl_swim_synth_generate},
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))

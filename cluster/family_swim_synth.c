@@ -1,0 +1,132 @@
+/* family_swim_synth.c — `swim-synth`: SWIM-like workloads at any scale, for
+ * the scaling benchmarks of the cluster model (issue 16). SWIM (Chen et
+ * al., MASCOTS 2011) samples Facebook's job mix; its traces carry per job
+ * the map input, shuffle and output bytes, and workload_swim.c derives tasks
+ * from them. This family draws those three byte counts from distributions
+ * fitted to the shipped FB-2009 sample (instances/traces/swim, 5,894 jobs),
+ * then derives tasks exactly as workload_swim.c does with its defaults.
+ *
+ * Fitted (natural logs of bytes; fits by moments on the sample):
+ *   input: a mixture, 87 % "small" jobs lognormal(mu 9.10, sigma 3.61) and
+ *          13 % "large" ones lognormal(mu 22.07, sigma 2.12) (split at
+ *          10^8 bytes; the sample has 87.0 % below it), times size_scale;
+ *   shuffle: none with probability 0.755 (the sample's map-only share),
+ *          else input x e^N(-1.23, 4.02) (log shuffle / input);
+ *   output: lognormal(mu 14.75, sigma 5.17) bytes, times size_scale.
+ * With size_scale 1 the jobs average about 70 tasks (the sample: 68.9); with
+ * 10, about 700 (the FB-2010 day: 16.4 M tasks over 24,442 jobs, 670).
+ * Choices: each draw is cut at the sample's largest (input 7.56e12, shuffle
+ * 8.83e12, output 4.69e11 bytes; before size_scale), and a shuffle at 100x
+ * the input, so that no task of a map-only job runs for years.
+ * Derivation (workload_swim.c defaults): 64 MiB blocks, maps = ceil(input /
+ * block) at least 1 (choice: at most 100,000, the sample's largest job has
+ * 112,523), each map 1 s + its block / 20 MiB/s (choice: every map reads a
+ * full block except for a one-map job, which reads its input; map-only jobs
+ * add output / maps / 20 MiB/s); reduces = ceil(shuffle / 10^9), at most
+ * 999, each copying shuffle / r at 20 MiB/s, sorting at 100 MiB/s and
+ * reducing 1 s + (shuffle + output) / r at 20 MiB/s; slow-start 0.05.
+ * Arrivals: Poisson at `rate` jobs per second (default 0.0682, the sample's
+ * 5,894 jobs in 24 h), from time 0. Cluster: `nodes` nodes of 2 map + 2
+ * reduce slots, speed 1 (SWIM's defaults). One draw order per job (input
+ * class, input, shuffle, ratio, output), so the same seed gives the same
+ * bytes and more jobs only append.
+ */
+#include <math.h>
+#include <stdio.h>
+#include "cluster/workload_family.h"
+
+const so_option_doc so_cl_swim_synth_params[] = {
+    {"jobs", "1000", "number of jobs (1..10000000)"},
+    {"rate", "0.0682",
+     "Poisson arrivals, jobs per second (0.000001..1000000; FB-2009 sample:"
+     " 0.0682)"},
+    {"nodes", "100", "nodes of 2 map + 2 reduce slots (1..1000000)"},
+    {"size_scale", "1",
+     "multiplies every byte count (0.001..100; 1: about 70 tasks per job as"
+     " the FB-2009 sample, 10: about 700 as the FB-2010 day)"},
+    {NULL, NULL, NULL},
+};
+
+#define MIB 1048576.0
+#define BLOCK (64 * MIB)
+#define MAX_MAPS 100000.0
+/* the sample's largest byte counts: the fitted tails are cut there */
+#define MAX_INPUT 7.56e12
+#define MAX_SHUFFLE 8.83e12
+#define MAX_OUTPUT 4.69e11
+
+/* One job's tasks from its bytes (workload_swim.c's rules, defaults). */
+static void derive(double input, double shuffle, double output, so_wf_job *j)
+{
+    double maps = fmin(MAX_MAPS, fmax(1.0, ceil(input / BLOCK)));
+    double reduces = shuffle > 0 ? fmin(999, fmax(1.0, ceil(shuffle / 1e9))) : 0;
+    double read = maps > 1 ? BLOCK : input;
+    double extra = shuffle > 0 ? 0 : output / maps;
+    j->maps = (int)maps;
+    j->reduces = (int)reduces;
+    j->map_time = (so_wf_dist){SO_WF_FIXED, 1 + (read + extra) / (20 * MIB), 0, 0, 0, 0};
+    if (reduces > 0) {
+        double in = shuffle / reduces, out = output / reduces;
+        double copy = in / (20 * MIB), sort = in / (100 * MIB);
+        double reduce = 1 + (in + out) / (20 * MIB);
+        double total = copy + sort + reduce;
+        j->reduce_time = (so_wf_dist){SO_WF_FIXED, total, 0, 0, 0, 0};
+        j->copy_share = copy / total;
+        j->sort_share = sort / total;
+    }
+}
+
+int so_cl_swim_synth_generate(const so_params *set, so_rng *rng, json_t **out,
+                              so_error *err)
+{
+    const so_option_doc *d = so_cl_swim_synth_params;
+    int n, nodes;
+    double rate, scale;
+    int rc = so_wf_param_int(set, d, "jobs", 1, 10000000, &n, err);
+    if (!rc)
+        rc = so_wf_param(set, d, "rate", 1e-6, 1e6, &rate, err);
+    if (!rc)
+        rc = so_wf_param_int(set, d, "nodes", 1, 1000000, &nodes, err);
+    if (!rc)
+        rc = so_wf_param(set, d, "size_scale", 0.001, 100, &scale, err);
+    if (rc)
+        return rc;
+    const so_wf_dist small = {SO_WF_LOGNORMAL, 9.10, 3.61, 0, 0, 0};
+    const so_wf_dist large = {SO_WF_LOGNORMAL, 22.07, 2.12, 0, 0, 0};
+    const so_wf_dist ratio = {SO_WF_NORMAL, -1.23, 4.02, 0, 0, 0};
+    const so_wf_dist outd = {SO_WF_LOGNORMAL, 14.75, 5.17, 0, 0, 0};
+    so_wf_arrival arrive = {SO_WF_ARRIVE_POISSON, 1.0 / rate, 0, 0};
+    json_t *jobs = json_array();
+    if (!jobs)
+        return SO_ENOMEM;
+    double t = 0;
+    for (int k = 0; k < n && !rc; k++) {
+        so_wf_arrivals(&arrive, t, 1, rng, &t);
+        int is_large = so_rng_uniform(rng) < 0.13;
+        double input = fmin(so_wf_draw(is_large ? &large : &small, 1, rng),
+                            MAX_INPUT) * scale;
+        int shuffles = so_rng_uniform(rng) >= 0.755;
+        double r = so_wf_draw(&ratio, -1e300, rng);
+        double output = fmin(so_wf_draw(&outd, 0, rng), MAX_OUTPUT) * scale;
+        double shuffle = shuffles ? fmin(input * exp(fmin(r, log(100.0))),
+                                         MAX_SHUFFLE * scale)
+                                  : 0;
+        so_wf_job j = {0};
+        snprintf(j.name, sizeof j.name, "job%d", k);
+        j.user = "default";
+        j.submit = t;
+        derive(input, shuffle, output, &j);
+        json_t *o = so_wf_job_json(&j, rng);
+        if (!o || json_array_append_new(jobs, o))
+            rc = SO_ENOMEM;
+    }
+    so_wf_cluster cl = {nodes, 2, 2, 0, 1, 0, NULL, 0, NULL};
+    json_t *cluster = rc ? NULL : so_wf_cluster_json(&cl);
+    if (rc || !cluster) {
+        json_decref(jobs);
+        json_decref(cluster);
+        return rc ? rc : SO_ENOMEM;
+    }
+    *out = so_wf_workload(cluster, jobs);
+    return *out ? SO_OK : SO_ENOMEM;
+}

@@ -1,0 +1,173 @@
+/* test_cluster_swim_synth.c — the `swim-synth` family: job count, Poisson
+ * arrivals at the chosen rate, tasks derived by SWIM's rules (checked job
+ * by job against the rules), the FB-2009 sample's map-only share, the
+ * cluster size, same seed same bytes, a replay, and bad --set values. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cluster/cluster.h"
+#include "tests/test_util.h"
+
+static json_t *synth(const char *const *sets, uint64_t seed, int *rc,
+                     so_error *err)
+{
+    so_params set;
+    so_params_init(&set);
+    for (; sets && *sets; sets++)
+        so_params_set_kv(&set, *sets, err);
+    json_t *inst = NULL;
+    *rc = so_family_generate(so_family_find("swim-synth"), &set, seed, 0, &inst,
+                             err);
+    return inst;
+}
+
+static void test_shape(void)
+{
+    const char *sets[] = {"jobs=3000", "rate=0.5", "nodes=37", NULL};
+    so_error err;
+    int rc;
+    json_t *w = synth(sets, 4, &rc, &err);
+    CU_ASSERT_EQUAL_FATAL(rc, SO_OK);
+    json_t *jobs = json_object_get(w, "jobs");
+    CU_ASSERT_EQUAL_FATAL(json_array_size(jobs), 3000);
+    json_t *g = json_array_get(json_object_get(json_object_get(w, "cluster"), "nodes"), 0);
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(g, "count")), 37);
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(g, "map_slots")), 2);
+    double last = 0;
+    int with_reduces = 0, bad_rule = 0, unsorted = 0;
+    for (size_t k = 0; k < 3000; k++) {
+        json_t *j = json_array_get(jobs, k);
+        double t = json_number_value(json_object_get(j, "submit"));
+        unsorted += t < last;
+        last = t;
+        json_t *maps = json_object_get(j, "maps");
+        json_int_t m = json_integer_value(json_object_get(maps, "count"));
+        double d = json_number_value(json_object_get(maps, "duration"));
+        json_t *red = json_object_get(j, "reduces");
+        if (red) {
+            with_reduces++;
+            json_int_t r = json_integer_value(json_object_get(red, "count"));
+            /* a shuffling job: a multi-map job's maps each read one 64 MiB
+             * block at 20 MiB/s after 1 s of overhead: 4.2 s; a one-map
+             * job reads at most a block; 1 to 999 reduces */
+            if ((m > 1 && fabs(d - 4.2) > 1e-9) || (m == 1 && d > 4.2 + 1e-9) ||
+                r < 1 || r > 999 ||
+                json_number_value(json_object_get(red, "reduce")) < 1 - 1e-9)
+                bad_rule++;
+        } else if (m < 1 || m > 100000 || d < 1 - 1e-9) {
+            bad_rule++;
+        }
+    }
+    CU_ASSERT_EQUAL(unsorted, 0);
+    CU_ASSERT_EQUAL(bad_rule, 0);
+    /* Poisson at 0.5 / s: the 3000th arrival near 6000 s (sd 110 s) */
+    CU_ASSERT(fabs(last - 6000) < 400);
+    /* shuffling jobs: 24.5 % (binomial sd 0.8 %) */
+    CU_ASSERT(fabs(with_reduces / 3000.0 - 0.245) < 0.03);
+    json_decref(w);
+}
+
+static void test_same_seed_same_bytes(void)
+{
+    const char *sets[] = {"jobs=200", "size_scale=3", NULL};
+    so_error err;
+    int rc;
+    json_t *a = synth(sets, 9, &rc, &err), *b = synth(sets, 9, &rc, &err);
+    json_t *c = synth(sets, 10, &rc, &err);
+    char *ta = json_dumps(a, 0), *tb = json_dumps(b, 0), *tc = json_dumps(c, 0);
+    CU_ASSERT_STRING_EQUAL(ta, tb);
+    CU_ASSERT(strcmp(ta, tc) != 0);
+    free(ta);
+    free(tb);
+    free(tc);
+    json_decref(a);
+    json_decref(b);
+    json_decref(c);
+}
+
+/* size_scale multiplies the bytes and leaves the draws: job by job, 10x
+ * the bytes gives m10 maps with m1 <= m10 <= min(100000, 10 m1) (ceil), and
+ * in all several times the maps. */
+static void test_size_scale(void)
+{
+    so_error err;
+    int rc;
+    const char *one[] = {"jobs=2000", NULL}, *ten[] = {"jobs=2000", "size_scale=10", NULL};
+    json_t *a = synth(one, 5, &rc, &err), *b = synth(ten, 5, &rc, &err);
+    CU_ASSERT_EQUAL_FATAL(rc, SO_OK);
+    json_t *ja = json_object_get(a, "jobs"), *jb = json_object_get(b, "jobs");
+    double sum[2] = {0, 0};
+    int bad = 0;
+    for (size_t i = 0; i < 2000; i++) {
+        json_int_t m1 = json_integer_value(json_object_get(
+            json_object_get(json_array_get(ja, i), "maps"), "count"));
+        json_int_t m10 = json_integer_value(json_object_get(
+            json_object_get(json_array_get(jb, i), "maps"), "count"));
+        json_int_t hi = 10 * m1 < 100000 ? 10 * m1 : 100000;
+        bad += m10 < m1 || m10 > hi;
+        sum[0] += (double)m1;
+        sum[1] += (double)m10;
+        bad += json_number_value(json_object_get(json_array_get(ja, i), "submit")) !=
+               json_number_value(json_object_get(json_array_get(jb, i), "submit"));
+    }
+    CU_ASSERT_EQUAL(bad, 0);
+    CU_ASSERT(sum[1] / sum[0] > 5 && sum[1] / sum[0] <= 10);
+    json_decref(a);
+    json_decref(b);
+}
+
+static void test_replays(void)
+{
+    const char *sets[] = {"jobs=60", "nodes=10", "size_scale=0.1", NULL};
+    so_error err;
+    int rc;
+    json_t *inst = synth(sets, 2, &rc, &err);
+    CU_ASSERT_EQUAL_FATAL(rc, SO_OK);
+    char *text = json_dumps(inst, 0);
+    json_decref(inst);
+    so_cl_workload *w = NULL;
+    CU_ASSERT_EQUAL_FATAL(so_cl_workload_parse_json(text, strlen(text), "s.json",
+                                                    1, &w, &err), SO_OK);
+    free(text);
+    CU_ASSERT_EQUAL(w->n_jobs, 60);
+    CU_ASSERT_EQUAL(w->n_nodes, 10);
+    static const char *const scheds[] = {"fifo", "fair"};
+    for (int s = 0; s < 2; s++) {
+        so_cl_config cfg = {0};
+        cfg.scheduler = so_cl_scheduler_find(scheds[s]);
+        so_cl_sim *sim = NULL;
+        CU_ASSERT_EQUAL_FATAL(so_cl_sim_new(w, &cfg, &sim, &err), SO_OK);
+        CU_ASSERT_EQUAL(so_cl_sim_run(sim), SO_OK);
+        for (int j = 0; j < 60; j++)
+            CU_ASSERT(so_cl_sim_job(sim, j)->finish >= so_cl_sim_job(sim, j)->submit);
+        so_cl_sim_free(sim);
+    }
+    so_cl_workload_free(w);
+}
+
+static void test_bad_sets(void)
+{
+    const char *bad[][2] = {{"jobs=0", "jobs"}, {"rate=0", "rate"},
+                            {"nodes=-1", "nodes"}, {"size_scale=1000", "size_scale"},
+                            {"jobs=many", "jobs"}};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        const char *sets[] = {bad[k][0], NULL};
+        so_error err;
+        so_error_clear(&err);
+        int rc;
+        json_t *w = synth(sets, 1, &rc, &err);
+        CU_ASSERT_EQUAL(rc, SO_EINVAL);
+        CU_ASSERT_PTR_NULL(w);
+        CU_ASSERT_STRING_EQUAL(err.key, bad[k][1]);
+    }
+}
+
+static CU_TestInfo tests[] = {
+    {"job count, arrivals, SWIM rules, map-only share", test_shape},
+    {"same seed, same bytes", test_same_seed_same_bytes},
+    {"size_scale multiplies the maps", test_size_scale},
+    {"replays under fifo and fair", test_replays},
+    {"bad --set values name the parameter", test_bad_sets},
+    CU_TEST_INFO_NULL,
+};
+SO_SUITE("cluster-swim-synth", tests)
