@@ -20,6 +20,7 @@ int so_rap_dp_solve(const so_problem *, const so_params *, so_result *);
 int so_rap_minimax_solve(const so_problem *, const so_params *, so_result *);
 int so_rap_glpk_solve(const so_problem *, const so_params *, so_result *);
 int so_flex_exact_solve(const so_problem *, const so_params *, so_result *);
+int so_flex_opt_solve(const so_problem *, const so_params *, so_result *);
 int so_flex_enum_solve(const so_problem *, const so_params *, so_result *);
 int so_flex_flex_solve(const so_problem *, const so_params *, so_result *);
 int so_flex_generic_solve(const so_problem *, const so_params *, so_result *);
@@ -75,6 +76,10 @@ static const so_backend backends[] = {
     {"rap-glpk", "rap", 1,
      "RAP as a MILP (one binary per job and slot count) by GLPK",
      so_rap_glpk_solve, NULL},
+    {"flex-opt", "flex", 1,
+     "the optimum over every malleable schedule: branch-and-bound over"
+     " completion orders with one LP (MILP for tardy/SLA) per order",
+     so_flex_opt_solve, NULL},
     {"flex-exact", "flex", 1,
      "branch-and-bound over MPS priority orders (Lemma 1) with an"
      " assignment lower bound", so_flex_exact_solve, NULL},
