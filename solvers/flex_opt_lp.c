@@ -32,7 +32,15 @@
  * of R active throughout (minima kept, their work at most C_j), and for
  * j in R only T_j >= T_k + (C_j - work done by T_k) / M_j; for makespan
  * (and maximum response) also z >= T_k + (sum over R of remaining work)/S.
- * Binaries are relaxed to [0, 1] unless the order is complete.
+ * Binaries are relaxed to [0, 1] unless the order is complete. Constant
+ * bounds that only depend on the prefix's set strengthen it (flex_exact_
+ * bound.c's arguments, from time 0): positional bounds pos_i on the i-th
+ * completion of R (minima of the jobs still active count against S), as
+ * the cuts "any s jobs of R complete after pos_1 + ... + pos_s in total"
+ * (separated on nested sets), the cheapest assignment of R's jobs to those
+ * positions as a lower bound on R's share of a minisum objective, the
+ * last position as a bound on a minimax one, and each job's earliest
+ * completion fixing the binaries of deadline steps it cannot meet.
  *
  * Parallel inequalities (Queyranne 1993, for a machine of speed S; valid
  * for malleable schedules by the mean-busy-time argument, the second term
@@ -49,9 +57,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include "slotopt.h"
+#include "solvers/flex_exact.h"
 #include "solvers/flex_opt.h"
 
 #define SEPARATION_ROUNDS 8
+
+static const double *sort_key;
+static int by_key(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return sort_key[x] < sort_key[y] ? -1 : sort_key[x] > sort_key[y] ? 1
+           : (x > y) - (x < y);
+}
 
 static int late(double t, double d)
 {
@@ -106,6 +123,10 @@ typedef struct {
     int colZ;
     size_t k;            /* prefix length */
     const size_t *pre;
+    size_t n_rest;       /* jobs completing after the prefix */
+    size_t rest[SO_FLEX_OPT_MAX_JOBS];
+    double pos[SO_FLEX_OPT_MAX_JOBS + 1]; /* positional bounds (tu units) */
+    double earliest[SO_FLEX_OPT_MAX_JOBS]; /* lower bound on T_j, seconds */
 } model;
 
 static int entry(model *m, int row, int col, double v)
@@ -180,8 +201,8 @@ static int penalty_terms(const so_flex_opt_lp *ctx, model *m, size_t j,
     for (size_t s = a; s < b; s++) {
         double d = f->metric == SO_FLEX_SLA ? f->sla_deadline[s] : f->deadline[j];
         double pen = f->metric == SO_FLEX_SLA ? f->sla_penalty[s] : w;
-        /* a job that cannot finish by d even alone is late for sure */
-        int sure = late(f->work[j] / (double)f->max[j], d);
+        /* a job that cannot finish by d (earliest_completions) is late */
+        int sure = late(m->earliest[j], d);
         int col = add_col(m, sure ? GLP_FX : GLP_DB, sure ? 1 : 0, 1, 0);
         if (integer && !sure)
             glp_set_col_kind(m->lp, col, GLP_BV);
@@ -192,6 +213,120 @@ static int penalty_terms(const so_flex_opt_lp *ctx, model *m, size_t j,
         coef[k++] = pen;
     }
     return k;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Positional bounds of the jobs R completing after the prefix P (flex_exact_
+ * bound.c's argument, from time 0 with the prefix known): when the i-th job
+ * of R completes, at t, the jobs done hold at least W(P) + the i smallest
+ * works of R, and the n_R - i still active have held at least their minima
+ * throughout, so S t >= W(P) + W_i + mu_{n_R - i} t, mu the sum of the
+ * n_R - i smallest minima of R: t >= pos_i = (W(P) + W_i) / (S - mu);
+ * made non-decreasing in i. In tu units; pos[0] = 0. */
+static void positional_bounds(const so_flex *f, const unsigned char *inpre,
+                              model *m)
+{
+    double work[SO_FLEX_OPT_MAX_JOBS], mins[SO_FLEX_OPT_MAX_JOBS], wp = 0;
+    size_t r = 0;
+    for (size_t j = 0; j < f->n; j++)
+        if (inpre[j]) {
+            wp += f->work[j];
+        } else {
+            m->rest[r] = j;
+            work[r] = f->work[j];
+            mins[r++] = (double)f->min[j];
+        }
+    m->n_rest = r;
+    qsort(work, r, sizeof *work, cmp_double);
+    qsort(mins, r, sizeof *mins, cmp_double);
+    m->pos[0] = 0;
+    double w = wp;
+    for (size_t i = 1; i <= r; i++) {
+        w += work[i - 1];
+        double mu = 0;
+        for (size_t q = 0; q < r - i; q++)
+            mu += mins[q];
+        double b = w / ((double)f->slots - mu) / m->tunit;
+        m->pos[i] = fmax(b, m->pos[i - 1]);
+    }
+}
+
+/* A lower bound on each completion time, for fixing the binaries of the
+ * deadline metrics: C_j / M_j; for the q-th prefix job, the work of the
+ * first q over S less the minima of all the jobs not done by then; for a
+ * job of R, pos_1. */
+static void earliest_completions(const so_flex *f, const size_t *pre,
+                                 size_t k, model *m)
+{
+    double minsum = 0, w = 0;
+    for (size_t j = 0; j < f->n; j++) {
+        minsum += (double)f->min[j];
+        m->earliest[j] = f->work[j] / (double)f->max[j];
+    }
+    for (size_t q = 0; q < k; q++) {
+        size_t j = pre[q];
+        w += f->work[j];
+        minsum -= (double)f->min[j];
+        m->earliest[j] = fmax(m->earliest[j], w / ((double)f->slots - minsum));
+    }
+    for (size_t i = 0; i < m->n_rest; i++)
+        m->earliest[m->rest[i]] = fmax(m->earliest[m->rest[i]],
+                                       m->pos[1] * m->tunit);
+}
+
+/* Positional cuts: any s jobs of R take s distinct positions after the
+ * prefix, so their completion times sum to at least pos_1 + ... + pos_s.
+ * Separated on the nested sets of R sorted by T; adds every violated one;
+ * returns how many. */
+static int position_cuts(model *m, const double *T, int *rc)
+{
+    size_t r = m->n_rest, ord[SO_FLEX_OPT_MAX_JOBS];
+    memcpy(ord, m->rest, r * sizeof *ord);
+    sort_key = T;
+    qsort(ord, r, sizeof *ord, by_key);
+    double lhs = 0, rhs = 0;
+    int added = 0, ind[SO_FLEX_OPT_MAX_JOBS + 1];
+    double val[SO_FLEX_OPT_MAX_JOBS + 1];
+    for (size_t i = 0; i < r; i++) {
+        lhs += T[ord[i]];
+        rhs += m->pos[i + 1];
+        ind[i + 1] = m->colT[ord[i]];
+        val[i + 1] = 1.0;
+        if (rhs - lhs > 1e-7 * (1.0 + fabs(rhs))) {
+            int row = add_row(m, GLP_LO, rhs, 0);
+            glp_set_mat_row(m->lp, row, (int)i + 1, ind, val);
+            added++;
+        }
+    }
+    (void)rc;
+    return added;
+}
+
+/* The jobs of R take the positions k+1..n in some order, the i-th of them
+ * completing after max(pos_i, earliest_j): the cheapest assignment of R's
+ * jobs to positions bounds the sum of their penalties (every p_j is
+ * non-decreasing). build() adds the row "sum over R of the penalty terms
+ * >= that". -inf when out of memory or not finite. */
+static double assignment_bound(const so_flex *f, const model *m)
+{
+    size_t r = m->n_rest;
+    double *cost = malloc(r * r * sizeof *cost);
+    if (!cost)
+        return -INFINITY;
+    for (size_t a = 0; a < r; a++)
+        for (size_t i = 0; i < r; i++) {
+            size_t j = m->rest[a];
+            double t = fmax(m->pos[i + 1] * m->tunit, m->earliest[j]);
+            cost[a * r + i] = so_flex_penalty(f, j, t);
+        }
+    double bound = so_flex_assignment(cost, r);
+    free(cost);
+    return isfinite(bound) ? bound : -INFINITY;
 }
 
 static int build(so_flex_opt_lp *ctx, model *m, const size_t *pre, size_t k,
@@ -216,6 +351,8 @@ static int build(so_flex_opt_lp *ctx, model *m, const size_t *pre, size_t k,
         inpre[pre[q]] = 1;
         pos[pre[q]] = q;
     }
+    positional_bounds(f, inpre, m);
+    earliest_completions(f, pre, k, m);
     glp_set_obj_dir(m->lp, GLP_MIN);
     /* columns L_q, T_j, x_qj (x in units wu, L and T in units tu) */
     for (size_t q = 0; q < k; q++)
@@ -281,7 +418,15 @@ static int build(so_flex_opt_lp *ctx, model *m, const size_t *pre, size_t k,
     /* objective */
     int maxagg = f->aggregate == SO_FLEX_MAX;
     m->colZ = maxagg ? add_col(m, GLP_FR, 0, 0, 1.0) : 0;
-    double constant = 0;
+    if (maxagg && m->n_rest) {
+        /* the last of R completes after pos[|R|]: z >= min_j p_j(that) */
+        double z = INFINITY, t = m->pos[m->n_rest] * tu;
+        for (size_t i = 0; i < m->n_rest; i++)
+            z = fmin(z, so_flex_penalty(f, m->rest[i], t));
+        glp_set_col_bnds(m->lp, m->colZ, GLP_LO, z, 0);
+    }
+    double constant = 0, rest_constant = 0;
+    int arow = !maxagg && m->n_rest > 1 ? add_row(m, GLP_FR, 0, 0) : 0;
     for (size_t j = 0; j < n && !rc; j++) {
         int cols[64];
         double coef[64], cst = 0;
@@ -310,6 +455,11 @@ static int build(so_flex_opt_lp *ctx, model *m, const size_t *pre, size_t k,
             constant += cst;
             for (int t = 0; t < nt; t++)
                 glp_set_obj_coef(m->lp, cp[t], glp_get_obj_coef(m->lp, cp[t]) + vp[t]);
+            if (arow && !inpre[j]) {
+                rest_constant += cst;
+                for (int t = 0; t < nt && !rc; t++)
+                    rc = entry(m, arow, cp[t], vp[t]);
+            }
         }
         if (cp != cols) {
             free(cp);
@@ -317,6 +467,11 @@ static int build(so_flex_opt_lp *ctx, model *m, const size_t *pre, size_t k,
         }
     }
     glp_set_obj_coef(m->lp, 0, constant);
+    if (arow) {
+        double bound = assignment_bound(f, m);
+        if (isfinite(bound))
+            glp_set_row_bnds(m->lp, arow, GLP_LO, bound - rest_constant, 0);
+    }
     /* makespan tail: z >= T_k + sum_R remaining / S */
     int unit = f->metric == SO_FLEX_MAKESPAN || f->metric == SO_FLEX_RESPONSE;
     if (!rc && maxagg && unit && k < n) {
@@ -359,14 +514,6 @@ static int add_cut(const so_flex_opt_lp *ctx, model *m, uint64_t A)
         if (A >> j & 1)
             rc = entry(m, r, m->colT[j], f->work[j] / m->wunit);
     return rc;
-}
-
-static const double *sort_key;
-static int by_key(const void *a, const void *b)
-{
-    size_t x = *(const size_t *)a, y = *(const size_t *)b;
-    return sort_key[x] < sort_key[y] ? -1 : sort_key[x] > sort_key[y] ? 1
-           : (x > y) - (x < y);
 }
 
 /* The most violated nested set, 0 if none is violated by more than tol. */
@@ -589,9 +736,14 @@ int so_flex_opt_solve_prefix(so_flex_opt_lp *ctx, const size_t *pre,
     }
     glp_term_out(GLP_OFF);
     int integer = exact && k == n && has_binaries(f->metric);
-    model m = {glp_create_prob(), NULL, NULL, NULL, 0, 0, 1, 1,
-               malloc(kk * sizeof(int)), malloc(n * sizeof(int)),
-               malloc(kk * n * sizeof(int)), 0, 0, pre};
+    model m;
+    memset(&m, 0, sizeof m);
+    m.lp = glp_create_prob();
+    m.tunit = m.wunit = 1;
+    m.colL = malloc(kk * sizeof(int));
+    m.colT = malloc(n * sizeof(int));
+    m.colX = malloc(kk * n * sizeof(int));
+    m.pre = pre;
     double *Tv = malloc(n * sizeof *Tv);
     int rc = m.colL && m.colT && m.colX && Tv ? SO_OK : SO_ENOMEM;
     if (!rc)
@@ -617,6 +769,8 @@ int so_flex_opt_solve_prefix(so_flex_opt_lp *ctx, const size_t *pre,
                 Tv[j] = glp_get_col_prim(m.lp, m.colT[j]);
             if (round == SEPARATION_ROUNDS)
                 break;
+            if (position_cuts(&m, Tv, &rc))
+                continue;
             uint64_t A = separate(ctx, &m, Tv);
             if (!A || in_pool(ctx, A)) {
                 if (tail_cut(&m, f, Tv, &rc))
