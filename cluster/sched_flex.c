@@ -31,14 +31,20 @@
  *         the workload's job weight as w_j.
  * Estimation (sec. 2.5 / 4.2, the default; docs/cluster.md): a job's
  * task time per phase is the mean duration of its completed tasks of that
- * phase (cluster/observe.h, what the JobTracker sees); before its first
+ * phase (cluster/observe.h, what the JobTracker sees) — for a reduce, from
+ * the later of its launch and its job's last map completion (the time a
+ * reduce launched at slow-start spends waiting for maps is the map
+ * phase's, not reduce work; Hadoop's job history records each reduce's
+ * shuffle end); before its first
  * completion in a phase, the mean of the other listed jobs' estimates of
  * that phase (1 s when no job has one: then only task counts tell jobs
  * apart), and the job gets m_j >= 1 ("at least one slot per new phase to
  * learn it"; in submission order while the minima fit in S). Pending tasks
  * count one task time each; a running task (its most advanced attempt)
  * elapsed x (1 - p) / p with p its progress score (LATE's estimate, what
- * Hadoop reports), or task time - elapsed while p = 0.
+ * Hadoop reports), or task time - elapsed while p = 0; a running reduce
+ * the task time less its time since the later of its launch and the last
+ * map's completion (the whole task time while maps still run).
  * Oracle (`--opt oracle=1`): the workload's true work instead (pending
  * tasks at their phase's mean work, running tasks' work not yet done), no
  * learning minimum: no real scheduler knows it; kept for comparison.
@@ -70,6 +76,9 @@ typedef struct flex_state {
     so_flex_options opt;
     int oracle;              /* 1: true work from the workload */
     double *estimate;        /* per instance job: estimated task time */
+    double *maps_done_at;    /* per job: when its last map completed, or -1 */
+    double *reduce_sum;      /* per job: completed reduces' time after maps */
+    int *reduce_n;
     unsigned char *learning; /* per instance job: no completed task yet */
     int64_t *slots;          /* FLEX's allocation, per instance job */
     int *job_of;             /* instance job -> simulator job */
@@ -87,6 +96,9 @@ static void flex_destroy(void *p)
     so_flex_free(st->f);
     free(st->slots);
     free(st->estimate);
+    free(st->maps_done_at);
+    free(st->reduce_sum);
+    free(st->reduce_n);
     free(st->learning);
     free(st->job_of);
     for (int k = 0; k < SO_CL_PHASES; k++)
@@ -154,9 +166,15 @@ static int flex_create(so_cl_sim *sim, const so_params *prm, void **state,
     st->f = so_flex_new(nj, 0);
     st->slots = calloc(nj, sizeof *st->slots);
     st->estimate = calloc(nj, sizeof *st->estimate);
+    st->maps_done_at = malloc(nj * sizeof *st->maps_done_at);
+    st->reduce_sum = calloc(nj, sizeof *st->reduce_sum);
+    st->reduce_n = calloc(nj, sizeof *st->reduce_n);
     st->learning = calloc(nj, 1);
     st->job_of = calloc(nj, sizeof *st->job_of);
-    int ok = st->f && st->slots && st->estimate && st->learning && st->job_of;
+    int ok = st->f && st->slots && st->estimate && st->learning && st->job_of &&
+             st->maps_done_at && st->reduce_sum && st->reduce_n;
+    for (size_t j = 0; ok && j < nj; j++)
+        st->maps_done_at[j] = -1;
     for (int k = 0; k < SO_CL_PHASES; k++) {
         st->mean_work[k] = calloc(nj, sizeof(double));
         ok = ok && st->mean_work[k];
@@ -216,12 +234,51 @@ static double remaining_work(const flex_state *st, const so_cl_sim *sim, int j,
     return fmax(c, 1e-3);
 }
 
-/* Estimated time left of a running attempt: elapsed x (1 - p) / p from
- * its progress score p, or the task time estimate less elapsed while
- * p = 0. */
-static double estimated_left(const so_cl_sim *sim, const so_cl_attempt *a,
-                             double task_time)
+/* A reduce's time that counts as reduce work: from the later of its launch
+ * and its job's last map completion. */
+static double reduce_time(const flex_state *st, const so_cl_sim *sim,
+                          const so_cl_attempt *a)
 {
+    double from = st->maps_done_at[a->job];
+    if (from < 0)
+        return 0;
+    return sim->now - fmax(a->start, from);
+}
+
+/* Hook: a completed attempt ends. Records the job's last map completion
+ * and each completed reduce's time after it. */
+static void flex_attempt_end(void *state, so_cl_sim *sim, int id, int node,
+                             double duration)
+{
+    flex_state *st = state;
+    const so_cl_attempt *a = &sim->attempts[id];
+    const so_cl_jobrt *job = &sim->jobs[a->job];
+    (void)node;
+    (void)duration;
+    if (a->state != SO_CL_DONE)
+        return;
+    if (a->phase == SO_CL_MAP) {
+        if (job->done[SO_CL_MAP] == job->n[SO_CL_MAP] &&
+            st->maps_done_at[a->job] < 0)
+            st->maps_done_at[a->job] = sim->now;
+    } else {
+        st->reduce_sum[a->job] += reduce_time(st, sim, a);
+        st->reduce_n[a->job]++;
+    }
+}
+
+static const so_cl_hooks flex_hooks = {NULL, NULL, flex_attempt_end, NULL,
+                                       NULL};
+
+/* Estimated time left of a running attempt: for a map, elapsed x
+ * (1 - p) / p from its progress score p, or the task time estimate less
+ * elapsed while p = 0; for a reduce, the estimate less its time after the
+ * maps (reduce_time). */
+static double estimated_left(const flex_state *st, const so_cl_sim *sim,
+                             const so_cl_attempt *a, double task_time)
+{
+    if (a->phase == SO_CL_REDUCE)
+        return fmax(0.0, task_time - reduce_time(st, sim, a));
     double ran = sim->now - a->start, p = so_cl_progress(sim, a);
     if (p > 0)
         return ran * (1.0 - p) / p;
@@ -230,8 +287,8 @@ static double estimated_left(const so_cl_sim *sim, const so_cl_attempt *a,
 
 /* C_j without the oracle: pending tasks x the estimated task time plus the
  * estimated time left of each running task (most advanced attempt). */
-static double estimated_work(const so_cl_sim *sim, int j, int phase,
-                             double task_time)
+static double estimated_work(const flex_state *st, const so_cl_sim *sim,
+                             int j, int phase, double task_time)
 {
     const so_cl_jobrt *job = &sim->jobs[j];
     double c = so_cl_pending(job, phase) * task_time;
@@ -240,9 +297,10 @@ static double estimated_work(const so_cl_sim *sim, int j, int phase,
         const so_cl_task *t = &sim->tasks[a->task];
         if (t->attempt[0] != job->running[phase][k])
             continue;
-        double left = estimated_left(sim, a, task_time);
+        double left = estimated_left(st, sim, a, task_time);
         if (t->n_running == 2)
-            left = fmin(left, estimated_left(sim, &sim->attempts[t->attempt[1]],
+            left = fmin(left, estimated_left(st, sim,
+                                             &sim->attempts[t->attempt[1]],
                                              task_time));
         c += left;
     }
@@ -255,11 +313,14 @@ static void estimate_task_times(flex_state *st, const so_cl_sim *sim, int phase)
     double sum = 0;
     int known = 0;
     for (size_t k = 0; k < st->f->n; k++) {
-        const so_cl_obs *o = so_cl_job_obs(sim, st->job_of[k], phase);
-        st->learning[k] = o->n == 0;
-        st->estimate[k] = o->mean;
-        if (o->n > 0) {
-            sum += o->mean;
+        int j = st->job_of[k];
+        const so_cl_obs *o = so_cl_job_obs(sim, j, phase);
+        int n = phase == SO_CL_MAP ? o->n : st->reduce_n[j];
+        st->learning[k] = n == 0;
+        st->estimate[k] = phase == SO_CL_MAP ? o->mean
+                          : n ? st->reduce_sum[j] / n : 0;
+        if (n > 0) {
+            sum += st->estimate[k];
             known++;
         }
     }
@@ -267,7 +328,8 @@ static void estimate_task_times(flex_state *st, const so_cl_sim *sim, int phase)
     for (size_t k = 0; k < st->f->n; k++) {
         if (st->learning[k])
             st->estimate[k] = prior;
-        st->f->work[k] = estimated_work(sim, st->job_of[k], phase, st->estimate[k]);
+        st->f->work[k] = estimated_work(st, sim, st->job_of[k], phase,
+                                        st->estimate[k]);
     }
 }
 
@@ -372,5 +434,6 @@ const so_cl_scheduler so_cl_sched_flex = {
     "flex",
     "FLEX allocation layer (Wolf et al. 2010) each epoch, per phase, feeding"
     " the fair scheduler's deficit assignment",
-    flex_options, flex_create, flex_allocate, flex_assign, flex_destroy, NULL,
+    flex_options, flex_create, flex_allocate, flex_assign, flex_destroy,
+    &flex_hooks,
 };

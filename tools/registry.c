@@ -158,6 +158,9 @@ int so_cl_wpbs_generate(const so_params *, so_rng *, json_t **, so_error *);
 int so_cl_stealing_generate(const so_params *, so_rng *, json_t **, so_error *);
 int so_cl_ras_gridmix_generate(const so_params *, so_rng *, json_t **,
                                so_error *);
+extern const so_option_doc so_cl_flex_cluster_params[];
+int so_cl_flex_cluster_generate(const so_params *, so_rng *, json_t **,
+                                so_error *);
 
 static const so_family families[] = {
     /* knapsack */
@@ -204,6 +207,11 @@ static const so_family families[] = {
      "RAS paper's Gridmix jobs (Tables 1-2) with submit times and per-phase"
      " demands on 20 TaskTrackers, cpu/io shared, memory hard",
      so_cl_ras_gridmix_params, so_cl_ras_gridmix_generate},
+    {"flex-cluster", "cluster",
+     "FLEX paper's cluster experiments (Sec. 4.2, Fig. 6): 26 blades (13 x"
+     " 4+2, 13 x 8+4 slots), jobs of varied size in one pool, slack,"
+     " exponential arrivals", so_cl_flex_cluster_params,
+     so_cl_flex_cluster_generate},
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
