@@ -267,8 +267,7 @@ static void flex_attempt_end(void *state, so_cl_sim *sim, int id, int node,
     }
 }
 
-static const so_cl_hooks flex_hooks = {NULL, NULL, flex_attempt_end, NULL,
-                                       NULL};
+static const so_cl_hooks flex_hooks = {.attempt_end = flex_attempt_end};
 
 /* Estimated time left of a running attempt: for a map, elapsed x
  * (1 - p) / p from its progress score p, or the task time estimate less
