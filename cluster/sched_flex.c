@@ -13,31 +13,50 @@
  *   their task time, "re-estimated at the completion of each task".
  * The instance, per phase, over the listed jobs with runnable tasks:
  *   S   = the phase's slots;
- *   C_j = remaining work (slot-seconds on a speed-1 node): pending tasks x
+ *   C_j = remaining work (slot-seconds), estimated from observed task
+ *         times (see Estimation below), or with the oracle: pending tasks x
  *         the mean task work of the job's phase (from the workload) + each
  *         running task's work not yet done (its work less elapsed x node
- *         speed, its most advanced attempt), at least 1 ms;
+ *         speed, its most advanced attempt); at least 1 ms;
  *   m_j = the job's part of its pool's minimum share, as fair would give it
  *         (pool minimum capped at the pool's demand, scaled down when the
  *         pools' minima exceed S, split among the pool's jobs by the
- *         waterline over their weights), rounded down; 0 without a minimum;
+ *         waterline over their weights), rounded down; 0 without a minimum
+ *         then at least 1 while the job learns its task time;
  *   M_j = the job's runnable tasks (pending + running), at most S and at
  *         most its pool's maximum (max_maps / max_reduces); a pool of
  *         several jobs is held to its maximum in total by fair's
  *         assignment layer (FLEX's model has no group bound);
  *   metric = --opt metric (default response: average response time), with
  *         the workload's job weight as w_j.
- * Choices (docs/cluster.md): work of pending tasks is known from the
- * workload (the paper extrapolates observed task times: with known task
- * work FLEX needs no "at least 1 slot per job to learn its task time"
- * minimum); metrics needing deadlines or SLA steps are refused, since the
- * workload format carries neither; response-time offsets (time already
- * spent) do not change a minisum optimum and are left out.
+ * Estimation (sec. 2.5 / 4.2, the default; docs/cluster.md): a job's
+ * task time per phase is the mean duration of its completed tasks of that
+ * phase (cluster/observe.h, what the JobTracker sees) — for a reduce, from
+ * the later of its launch and its job's last map completion (the time a
+ * reduce launched at slow-start spends waiting for maps is the map
+ * phase's, not reduce work; Hadoop's job history records each reduce's
+ * shuffle end); before its first
+ * completion in a phase, the mean of the other listed jobs' estimates of
+ * that phase (1 s when no job has one: then only task counts tell jobs
+ * apart), and the job gets m_j >= 1 ("at least one slot per new phase to
+ * learn it"; in submission order while the minima fit in S). Pending tasks
+ * count one task time each; a running task (its most advanced attempt)
+ * elapsed x (1 - p) / p with p its progress score (LATE's estimate, what
+ * Hadoop reports), or task time - elapsed while p = 0; a running reduce
+ * the task time less its time since the later of its launch and the last
+ * map's completion (the whole task time while maps still run).
+ * Oracle (`--opt oracle=1`): the workload's true work instead (pending
+ * tasks at their phase's mean work, running tasks' work not yet done), no
+ * learning minimum: no real scheduler knows it; kept for comparison.
+ * Metrics needing deadlines or SLA steps are refused, since the workload
+ * format carries neither; response-time offsets (time already spent) do
+ * not change a minisum optimum and are left out.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cluster/fair_share.h"
+#include "cluster/observe.h"
 #include "heuristics/flex.h"
 
 static const so_option_doc flex_options[] = {
@@ -46,12 +65,21 @@ static const so_option_doc flex_options[] = {
      " makespan"},
     {"local_search", "0",
      "1: FLEX improves its best order by local search each epoch (slower)"},
+    {"oracle", "0",
+     "1: FLEX reads the workload's true task work (no real scheduler can);"
+     " 0: it estimates task times from the tasks completed so far"},
     {NULL, NULL, NULL},
 };
 
 typedef struct flex_state {
     so_flex *f;              /* capacity: every job */
     so_flex_options opt;
+    int oracle;              /* 1: true work from the workload */
+    double *estimate;        /* per instance job: estimated task time */
+    double *maps_done_at;    /* per job: when its last map completed, or -1 */
+    double *reduce_sum;      /* per job: completed reduces' time after maps */
+    int *reduce_n;
+    unsigned char *learning; /* per instance job: no completed task yet */
     int64_t *slots;          /* FLEX's allocation, per instance job */
     int *job_of;             /* instance job -> simulator job */
     double *mean_work[SO_CL_PHASES]; /* per job: mean task work of a phase */
@@ -67,6 +95,11 @@ static void flex_destroy(void *p)
         return;
     so_flex_free(st->f);
     free(st->slots);
+    free(st->estimate);
+    free(st->maps_done_at);
+    free(st->reduce_sum);
+    free(st->reduce_n);
+    free(st->learning);
     free(st->job_of);
     for (int k = 0; k < SO_CL_PHASES; k++)
         free(st->mean_work[k]);
@@ -119,14 +152,29 @@ static int flex_create(so_cl_sim *sim, const so_params *prm, void **state,
     if (ls != 0 && ls != 1)
         return so_error_setf(err, NULL, 0, 0, "local_search",
                              "expected 0 or 1, found %lld", ls);
+    long long oracle = 0;
+    rc = so_params_int(prm, flex_options, "oracle", 0, &oracle, err);
+    if (rc)
+        return rc;
+    if (oracle != 0 && oracle != 1)
+        return so_error_setf(err, NULL, 0, 0, "oracle",
+                             "expected 0 or 1, found %lld", oracle);
     flex_state *st = calloc(1, sizeof *st);
     if (!st)
         return SO_ENOMEM;
     size_t nj = (size_t)sim->w->n_jobs + 1, np = (size_t)sim->w->n_pools + 1;
     st->f = so_flex_new(nj, 0);
     st->slots = calloc(nj, sizeof *st->slots);
+    st->estimate = calloc(nj, sizeof *st->estimate);
+    st->maps_done_at = malloc(nj * sizeof *st->maps_done_at);
+    st->reduce_sum = calloc(nj, sizeof *st->reduce_sum);
+    st->reduce_n = calloc(nj, sizeof *st->reduce_n);
+    st->learning = calloc(nj, 1);
     st->job_of = calloc(nj, sizeof *st->job_of);
-    int ok = st->f && st->slots && st->job_of;
+    int ok = st->f && st->slots && st->estimate && st->learning && st->job_of &&
+             st->maps_done_at && st->reduce_sum && st->reduce_n;
+    for (size_t j = 0; ok && j < nj; j++)
+        st->maps_done_at[j] = -1;
     for (int k = 0; k < SO_CL_PHASES; k++) {
         st->mean_work[k] = calloc(nj, sizeof(double));
         ok = ok && st->mean_work[k];
@@ -148,6 +196,7 @@ static int flex_create(so_cl_sim *sim, const so_params *prm, void **state,
     st->f->aggregate = metric == SO_FLEX_MAKESPAN ? SO_FLEX_MAX : SO_FLEX_SUM;
     so_flex_options_init(&st->opt);
     st->opt.local_search = (int)ls;
+    st->oracle = (int)oracle;
     mean_works(st, sim->w);
     *state = st;
     return SO_OK;
@@ -183,6 +232,119 @@ static double remaining_work(const flex_state *st, const so_cl_sim *sim, int j,
         c += left;
     }
     return fmax(c, 1e-3);
+}
+
+/* A reduce's time that counts as reduce work: from the later of its launch
+ * and its job's last map completion. */
+static double reduce_time(const flex_state *st, const so_cl_sim *sim,
+                          const so_cl_attempt *a)
+{
+    double from = st->maps_done_at[a->job];
+    if (from < 0)
+        return 0;
+    return sim->now - fmax(a->start, from);
+}
+
+/* Hook: a completed attempt ends. Records the job's last map completion
+ * and each completed reduce's time after it. */
+static void flex_attempt_end(void *state, so_cl_sim *sim, int id, int node,
+                             double duration)
+{
+    flex_state *st = state;
+    const so_cl_attempt *a = &sim->attempts[id];
+    const so_cl_jobrt *job = &sim->jobs[a->job];
+    (void)node;
+    (void)duration;
+    if (a->state != SO_CL_DONE)
+        return;
+    if (a->phase == SO_CL_MAP) {
+        if (job->done[SO_CL_MAP] == job->n[SO_CL_MAP] &&
+            st->maps_done_at[a->job] < 0)
+            st->maps_done_at[a->job] = sim->now;
+    } else {
+        st->reduce_sum[a->job] += reduce_time(st, sim, a);
+        st->reduce_n[a->job]++;
+    }
+}
+
+static const so_cl_hooks flex_hooks = {.attempt_end = flex_attempt_end};
+
+/* Estimated time left of a running attempt: for a map, elapsed x
+ * (1 - p) / p from its progress score p, or the task time estimate less
+ * elapsed while p = 0; for a reduce, the estimate less its time after the
+ * maps (reduce_time). */
+static double estimated_left(const flex_state *st, const so_cl_sim *sim,
+                             const so_cl_attempt *a, double task_time)
+{
+    if (a->phase == SO_CL_REDUCE)
+        return fmax(0.0, task_time - reduce_time(st, sim, a));
+    double ran = sim->now - a->start, p = so_cl_progress(sim, a);
+    if (p > 0)
+        return ran * (1.0 - p) / p;
+    return fmax(0.0, task_time - ran);
+}
+
+/* C_j without the oracle: pending tasks x the estimated task time plus the
+ * estimated time left of each running task (most advanced attempt). */
+static double estimated_work(const flex_state *st, const so_cl_sim *sim,
+                             int j, int phase, double task_time)
+{
+    const so_cl_jobrt *job = &sim->jobs[j];
+    double c = so_cl_pending(job, phase) * task_time;
+    for (int k = 0; k < job->n_running[phase]; k++) {
+        const so_cl_attempt *a = &sim->attempts[job->running[phase][k]];
+        const so_cl_task *t = &sim->tasks[a->task];
+        if (t->attempt[0] != job->running[phase][k])
+            continue;
+        double left = estimated_left(st, sim, a, task_time);
+        if (t->n_running == 2)
+            left = fmin(left, estimated_left(st, sim,
+                                             &sim->attempts[t->attempt[1]],
+                                             task_time));
+        c += left;
+    }
+    return fmax(c, 1e-3);
+}
+
+/* Task time estimates of the instance's jobs (see the header). */
+static void estimate_task_times(flex_state *st, const so_cl_sim *sim, int phase)
+{
+    double sum = 0;
+    int known = 0;
+    for (size_t k = 0; k < st->f->n; k++) {
+        int j = st->job_of[k];
+        const so_cl_obs *o = so_cl_job_obs(sim, j, phase);
+        int n = phase == SO_CL_MAP ? o->n : st->reduce_n[j];
+        st->learning[k] = n == 0;
+        st->estimate[k] = phase == SO_CL_MAP ? o->mean
+                          : n ? st->reduce_sum[j] / n : 0;
+        if (n > 0) {
+            sum += st->estimate[k];
+            known++;
+        }
+    }
+    double prior = known ? sum / known : 1.0;
+    for (size_t k = 0; k < st->f->n; k++) {
+        if (st->learning[k])
+            st->estimate[k] = prior;
+        st->f->work[k] = estimated_work(st, sim, st->job_of[k], phase,
+                                        st->estimate[k]);
+    }
+}
+
+/* At least one slot for a job still learning its task time, in submission
+ * (list) order while the minima fit in S. */
+static void learning_minima(flex_state *st)
+{
+    so_flex *f = st->f;
+    int64_t used = 0;
+    for (size_t k = 0; k < f->n; k++)
+        used += f->min[k];
+    for (size_t k = 0; k < f->n && used < f->slots; k++)
+        if (st->learning[k] && f->min[k] == 0) {
+            f->min[k] = 1;
+            used++;
+        }
 }
 
 /* m_j: fair's minimum shares, pool by pool, split among each pool's
@@ -235,13 +397,17 @@ static void allocate_phase(flex_state *st, so_cl_sim *sim, int phase)
             continue;
         size_t k = f->n++;
         st->job_of[k] = j;
-        f->work[k] = remaining_work(st, sim, j, phase);
+        f->work[k] = st->oracle ? remaining_work(st, sim, j, phase) : 0;
         f->max[k] = d < f->slots ? d : f->slots;
         f->weight[k] = job->spec->weight;
     }
     if (f->n == 0)
         return;
+    if (!st->oracle)
+        estimate_task_times(st, sim, phase);
     minima(st, sim, phase);
+    if (!st->oracle)
+        learning_minima(st);
     int rc = so_flex_allocate(f, &st->opt, st->slots);
     if (rc) {
         sim->failed = 1; /* only SO_ENOMEM: the instance is valid by build */
@@ -267,5 +433,6 @@ const so_cl_scheduler so_cl_sched_flex = {
     "flex",
     "FLEX allocation layer (Wolf et al. 2010) each epoch, per phase, feeding"
     " the fair scheduler's deficit assignment",
-    flex_options, flex_create, flex_allocate, flex_assign, flex_destroy, NULL,
+    flex_options, flex_create, flex_allocate, flex_assign, flex_destroy,
+    &flex_hooks,
 };

@@ -15,4 +15,8 @@ double so_flex_exact_bound(const so_flex *f, double T, const double *rem,
                            const unsigned char *active, double acc,
                            double *scratch);
 
+/* Minimum-cost perfect assignment of an a x a cost matrix (row-major,
+ * a <= SO_FLEX_EXACT_MAX_JOBS): the Hungarian method. */
+double so_flex_assignment(const double *c, size_t a);
+
 #endif

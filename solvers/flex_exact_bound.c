@@ -28,7 +28,7 @@ static int cmp_double(const void *a, const void *b)
 
 /* Minimum-cost perfect assignment of an a x a matrix (row-major, a <= 64),
  * by the Hungarian method with potentials (shortest augmenting paths). */
-static double assignment(const double *c, size_t a)
+double so_flex_assignment(const double *c, size_t a)
 {
     enum { MAXA = 64 };
     double u[MAXA + 1] = {0}, v[MAXA + 1] = {0}, minv[MAXA + 1];
@@ -158,7 +158,7 @@ double so_flex_exact_bound(const so_flex *f, double T, const double *rem,
                 cost[i * a + k] = so_flex_penalty(f, j, T + fmax(b[k], own[i]));
             i++;
         }
-    double lb = assignment(cost, a), om, be;
+    double lb = so_flex_assignment(cost, a), om, be;
     if (so_flex_linear(f, 0, &om, &be))
         lb = fmax(lb, smith(f, T, rem, active));
     return acc + lb;

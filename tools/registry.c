@@ -25,6 +25,7 @@ int so_rap_dp_solve(const so_problem *, const so_params *, so_result *);
 int so_rap_minimax_solve(const so_problem *, const so_params *, so_result *);
 int so_rap_glpk_solve(const so_problem *, const so_params *, so_result *);
 int so_flex_exact_solve(const so_problem *, const so_params *, so_result *);
+int so_flex_opt_solve(const so_problem *, const so_params *, so_result *);
 int so_flex_enum_solve(const so_problem *, const so_params *, so_result *);
 int so_flex_flex_solve(const so_problem *, const so_params *, so_result *);
 int so_flex_generic_solve(const so_problem *, const so_params *, so_result *);
@@ -80,6 +81,10 @@ static const so_backend backends[] = {
     {"rap-glpk", "rap", 1,
      "RAP as a MILP (one binary per job and slot count) by GLPK",
      so_rap_glpk_solve, NULL},
+    {"flex-opt", "flex", 1,
+     "the optimum over every malleable schedule: branch-and-bound over"
+     " completion orders with one LP (MILP for tardy/SLA) per order",
+     so_flex_opt_solve, NULL},
     {"flex-exact", "flex", 1,
      "branch-and-bound over MPS priority orders (Lemma 1) with an"
      " assignment lower bound", so_flex_exact_solve, NULL},
@@ -163,6 +168,9 @@ int so_cl_ras_gridmix_generate(const so_params *, so_rng *, json_t **,
 extern const so_option_doc so_cl_swim_synth_params[];
 int so_cl_swim_synth_generate(const so_params *, so_rng *, json_t **,
                               so_error *);
+extern const so_option_doc so_cl_flex_cluster_params[];
+int so_cl_flex_cluster_generate(const so_params *, so_rng *, json_t **,
+                                so_error *);
 
 static const so_family families[] = {
     /* knapsack */
@@ -217,6 +225,11 @@ static const so_family families[] = {
      "SWIM-like jobs (byte counts fitted to the FB-2009 sample, tasks derived"
      " as for SWIM traces) at a chosen job count, arrival rate and cluster"
      " size", so_cl_swim_synth_params, so_cl_swim_synth_generate},
+    {"flex-cluster", "cluster",
+     "FLEX paper's cluster experiments (Sec. 4.2, Fig. 6): 26 blades (13 x"
+     " 4+2, 13 x 8+4 slots), jobs of varied size in one pool, slack,"
+     " exponential arrivals", so_cl_flex_cluster_params,
+     so_cl_flex_cluster_generate},
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))

@@ -1,12 +1,16 @@
 /* bench_flex.c — FLEX performance targets (issue 3): the RAP with
  * 1,000,000 jobs and 10,000,000 slots (< 1 s), the FLEX heuristic for
  * 10,000 jobs (< 100 ms), flex-exact for 10 jobs (< 1 s) and the largest
- * job count it proves within 60 s. */
+ * job count it proves within 60 s; flex-opt (issue 17) on the base case
+ * (< 10 s per instance on average) and the largest job count it proves
+ * within 60 s; how often the malleable optimum beats the best MPS
+ * schedule (Lemma 1). */
 #include <math.h>
 #include <stdlib.h>
 #include "tests/bench/bench.h"
 #include "heuristics/flex.h"
 #include "solvers/rap.h"
+#include "tests/flex_test_util.h"
 
 static so_problem *paper_instance(const char *jobs, const char *slots, uint64_t index)
 {
@@ -118,14 +122,15 @@ static void bench_heuristic(FILE *out)
     so_problem_free(p);
 }
 
-static double exact_seconds(so_problem *p, double limit, int *proved)
+static double backend_seconds(const char *backend, so_problem *p,
+                              double limit, int *proved)
 {
     so_params prm;
     so_params_init(&prm);
     prm.time_limit = limit;
     so_result *r = NULL;
     so_error err;
-    int st = so_solve(so_backend_find("flex-exact"), p, &prm, &r, &err);
+    int st = so_solve(so_backend_find(backend), p, &prm, &r, &err);
     double s = r ? so_result_seconds(r) : NAN;
     *proved = st == SO_OPTIMAL;
     so_result_free(r);
@@ -139,7 +144,7 @@ static void bench_exact(FILE *out)
     for (uint64_t i = 0; i < 100; i++) {
         so_problem *p = paper_instance("10", "100", i);
         int ok;
-        double s = exact_seconds(p, 60, &ok);
+        double s = backend_seconds("flex-exact", p, 60, &ok);
         all &= ok;
         sum += s;
         worst = fmax(worst, s);
@@ -159,7 +164,7 @@ static void bench_exact(FILE *out)
     for (size_t k = 0; k < sizeof jobs / sizeof jobs[0]; k++) {
         so_problem *p = paper_instance(jobs[k], slots[k], 0);
         int ok;
-        double s = exact_seconds(p, 60, &ok);
+        double s = backend_seconds("flex-exact", p, 60, &ok);
         so_problem_free(p);
         fprintf(out, "| %s | %s | %.3f |\n", jobs[k], ok ? "yes" : "no (60 s)", s);
         fflush(out);
@@ -169,6 +174,126 @@ static void bench_exact(FILE *out)
     fprintf(out, "\n");
 }
 
+static void bench_opt(FILE *out)
+{
+    enum { N = 20 };
+    double sum[2] = {0, 0}, worst[2] = {0, 0};
+    int proved[2] = {0, 0};
+    static const char *const names[] = {"flex-opt", "flex-exact"};
+    for (uint64_t i = 0; i < N; i++) {
+        so_problem *p = paper_instance("10", "100", i);
+        for (int b = 0; b < 2; b++) {
+            int ok;
+            double s = backend_seconds(names[b], p, 60, &ok);
+            proved[b] += ok;
+            sum[b] += s;
+            worst[b] = fmax(worst[b], s);
+        }
+        so_problem_free(p);
+    }
+    fprintf(out, "### flex-opt (the optimum over every malleable schedule)\n\n"
+                 "    make bench BENCHES=flex-opt\n\n"
+                 "Base case (flex-paper, seed 1, instances 0-%d): 10 jobs, 100"
+                 " slots, average response time; 60 s limit; flex-exact (the"
+                 " best MPS schedule) in the same run.\n\n"
+                 "| backend | proved | mean s | worst s | mean vs flex-exact |\n"
+                 "|---|---|---|---|---|\n", N - 1);
+    for (int b = 0; b < 2; b++)
+        fprintf(out, "| %s | %d of %d | %.3f | %.3f | %.0fx |\n", names[b],
+                proved[b], N, sum[b] / N, worst[b], sum[b] / sum[1]);
+    fprintf(out, "\nGrowing job counts (slots = 10 x jobs, instance 0, 60 s"
+                 " limit):\n\n| jobs | proved | seconds |\n|---|---|---|\n");
+    static const char *const jobs[] = {"10", "12", "14", "16", "18", "20", "24"};
+    static const char *const slots[] = {"100", "120", "140", "160", "180", "200", "240"};
+    for (size_t k = 0; k < sizeof jobs / sizeof jobs[0]; k++) {
+        so_problem *p = paper_instance(jobs[k], slots[k], 0);
+        int ok;
+        double s = backend_seconds("flex-opt", p, 60, &ok);
+        so_problem_free(p);
+        fprintf(out, "| %s | %s | %.3f |\n", jobs[k], ok ? "yes" : "no (60 s)", s);
+        fflush(out);
+        if (!ok)
+            break;
+    }
+    fprintf(out, "\n");
+}
+
+static double objective(const char *backend, so_flex *f)
+{
+    so_problem *p = NULL;
+    so_result *r = NULL;
+    so_error err;
+    double v = NAN;
+    if (so_flex_problem(so_flex_copy(f), "t", &p) == SO_OK &&
+        so_solve(so_backend_find(backend), p, NULL, &r, &err) == SO_OPTIMAL)
+        v = so_result_objective(r);
+    so_result_free(r);
+    so_problem_free(p);
+    return v;
+}
+
+/* Random instances of 2-6 jobs on n..12 slots (the generator of the FLEX
+ * test suites): how often flex-opt beats the best MPS schedule, by how
+ * much at most, and how often FAIR does. */
+static void bench_lemma1(FILE *out)
+{
+    static const struct {
+        int metric, aggregate;
+        const char *name;
+    } kinds[] = {
+        {SO_FLEX_RESPONSE, SO_FLEX_SUM, "response, sum"},
+        {SO_FLEX_WRESPONSE, SO_FLEX_SUM, "weighted response, sum"},
+        {SO_FLEX_STRETCH, SO_FLEX_SUM, "stretch, sum"},
+        {SO_FLEX_TARDY, SO_FLEX_SUM, "tardy jobs, sum"},
+        {SO_FLEX_WTARDY, SO_FLEX_SUM, "weighted tardy jobs, sum"},
+        {SO_FLEX_TARDINESS, SO_FLEX_SUM, "tardiness, sum"},
+        {SO_FLEX_WLATENESS, SO_FLEX_SUM, "weighted lateness, sum"},
+        {SO_FLEX_SLA, SO_FLEX_SUM, "SLA, sum"},
+        {SO_FLEX_MAKESPAN, SO_FLEX_MAX, "makespan, max"},
+        {SO_FLEX_WRESPONSE, SO_FLEX_MAX, "weighted response, max"},
+        {SO_FLEX_STRETCH, SO_FLEX_MAX, "stretch, max"},
+        {SO_FLEX_TARDINESS, SO_FLEX_MAX, "tardiness, max"},
+        {SO_FLEX_WLATENESS, SO_FLEX_MAX, "weighted lateness, max"},
+    };
+    enum { N = 200 };
+    fprintf(out, "### Lemma 1: the malleable optimum against the best MPS schedule\n\n"
+                 "    make bench BENCHES=flex-lemma1\n\n"
+                 "%d random instances per row (2-6 jobs, n..12 slots, minima"
+                 " 0-2, seed 101 + row): flex-opt (every malleable schedule)"
+                 " against flex-exact (the best MPS schedule, Lemma 1's"
+                 " claim) and FAIR.\n\n"
+                 "| metric | flex-opt < best MPS | largest gain | FAIR < best MPS |"
+                 " FAIR < flex-opt |\n|---|---:|---:|---:|---:|\n", N);
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        so_rng rng;
+        so_rng_seed(&rng, 101 + k);
+        int better = 0, fair_mps = 0, fair_opt = 0;
+        double gain = 0;
+        for (int it = 0; it < N; it++) {
+            size_t n = (size_t)so_rng_int(&rng, 2, 6);
+            int64_t S = so_rng_int(&rng, (int64_t)n, 12);
+            so_flex *f = so_test_flex_random(&rng, n, S, 2, kinds[k].metric,
+                                             kinds[k].aggregate);
+            double o = objective("flex-opt", f), m = objective("flex-exact", f),
+                   fa = objective("fair", f), tol = 1e-6 * (1 + fabs(m));
+            if (o < m - tol) {
+                better++;
+                if (m > 0)
+                    gain = fmax(gain, (m - o) / m);
+            }
+            fair_mps += fa < m - tol;
+            fair_opt += fa < o - tol;
+            so_flex_free(f);
+        }
+        fprintf(out, "| %s | %d (%.1f %%) | %.2f %% | %d | %d |\n", kinds[k].name,
+                better, 100.0 * better / N, 100 * gain, fair_mps, fair_opt);
+        fflush(out);
+    }
+    fprintf(out, "\n");
+}
+
 SO_BENCH("flex-rap", bench_rap)
+SO_BENCH("flex-opt", bench_opt)
+SO_BENCH("flex-lemma1", bench_lemma1)
 SO_BENCH("flex-heuristic", bench_heuristic)
 SO_BENCH("flex-exact", bench_exact)

@@ -88,6 +88,8 @@ static void test_replay(void)
     replay("stealing-paper", wc);
     replay("ras-gridmix-workload", NULL);
     replay("ras-gridmix-workload", tight);
+    static const char *const flex3[] = {"jobs=3", "lambda=1", NULL};
+    replay("flex-cluster", flex3);
 }
 
 /* The command line: gen writes files that sim replays. */
@@ -354,8 +356,8 @@ static void test_ras_gridmix(void)
 static void test_determinism(void)
 {
     static const char *const fams[] = {"wpbs-paper", "stealing-paper",
-                                       "ras-gridmix-workload"};
-    for (int f = 0; f < 3; f++) {
+                                       "ras-gridmix-workload", "flex-cluster"};
+    for (int f = 0; f < 4; f++) {
         so_error err;
         int rc;
         char *a = gen_text(fams[f], NULL, 9, &rc, &err);
@@ -415,6 +417,44 @@ static void test_bad_settings(void)
         "expected an integer in [1, 64], found 0");
     bad("ras-gridmix-workload", "contention=hard", "contention",
         "expected share | none, found 'hard'");
+    bad("flex-cluster", "slack=2", "slack", "expected a number in [0, 1], found 2");
+    bad("flex-cluster", "jobs=0", "jobs", "expected an integer in [1, 10000], found 0");
+}
+
+/* flex-cluster: 26 blades (156 + 78 slots), the pool's minimum from the
+ * slack, all jobs in it, at time 0 with lambda 0 and spread with lambda 2;
+ * maps = round(120 u) and reduces = max(1, round(6 u)) of one size u. */
+static void test_flex_cluster(void)
+{
+    static const char *const half[] = {"jobs=6", "slack=0.5", NULL};
+    so_cl_workload *w = gen("flex-cluster", half, 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(w);
+    CU_ASSERT_EQUAL(w->n_nodes, 26);
+    int maps = 0, reduces = 0;
+    for (int n = 0; n < w->n_nodes; n++) {
+        maps += w->nodes[n].slots[SO_CL_MAP];
+        reduces += w->nodes[n].slots[SO_CL_REDUCE];
+    }
+    CU_ASSERT_EQUAL(maps, 156);
+    CU_ASSERT_EQUAL(reduces, 78);
+    CU_ASSERT_EQUAL(w->n_jobs, 6);
+    int p = w->jobs[0].pool;
+    CU_ASSERT_DOUBLE_EQUAL(w->pools[p].min_share[SO_CL_MAP], 78, 0);
+    CU_ASSERT_DOUBLE_EQUAL(w->pools[p].min_share[SO_CL_REDUCE], 78, 0);
+    for (int j = 0; j < w->n_jobs; j++) {
+        CU_ASSERT_EQUAL(w->jobs[j].pool, p);
+        CU_ASSERT_DOUBLE_EQUAL(w->jobs[j].submit, 0, 0);
+        double u = w->jobs[j].n_maps / 120.0;
+        CU_ASSERT(fabs(w->jobs[j].n_reduces - fmax(1, round(6 * u))) <= 1);
+    }
+    so_cl_workload_free(w);
+    static const char *const spread[] = {"jobs=6", "lambda=2", NULL};
+    w = gen("flex-cluster", spread, 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(w);
+    for (int j = 1; j < w->n_jobs; j++)
+        CU_ASSERT(w->jobs[j].submit > w->jobs[j - 1].submit);
+    CU_ASSERT(w->jobs[5].submit > 60); /* five gaps of mean 120 s */
+    so_cl_workload_free(w);
 }
 
 /* ---- the generic layer ---------------------------------------------------------- */
@@ -452,6 +492,7 @@ static CU_TestInfo tests[] = {
     {"wpbs-paper load scales the arrival rates", test_wpbs_load},
     {"stealing-paper settings", test_stealing},
     {"ras-gridmix-workload tables", test_ras_gridmix},
+    {"flex-cluster: the FLEX paper's cluster", test_flex_cluster},
     {"same seed same bytes", test_determinism},
     {"bad --set values", test_bad_settings},
     {"distributions", test_distributions},
