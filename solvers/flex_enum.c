@@ -9,10 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "heuristics/flex.h"
+#include "solvers/flex_exact.h"
 
 #define SO_FLEX_ENUM_MAX_JOBS 10
 
-static int next_permutation(size_t *a, size_t n)
+int so_flex_next_permutation(size_t *a, size_t n)
 {
     if (n < 2)
         return 0;
@@ -70,7 +71,7 @@ int so_flex_enum_solve(const so_problem *p, const so_params *prm, so_result *r)
             status = SO_TIMELIMIT;
             break;
         }
-    } while (next_permutation(perm, n));
+    } while (so_flex_next_permutation(perm, n));
     if (!rc)
         rc = so_flex_report(f, r, status, best, 0, -1);
     if (!rc)

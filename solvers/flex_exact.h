@@ -19,4 +19,8 @@ double so_flex_exact_bound(const so_flex *f, double T, const double *rem,
  * a <= SO_FLEX_EXACT_MAX_JOBS): the Hungarian method. */
 double so_flex_assignment(const double *c, size_t a);
 
+/* The next permutation of a[n] in lexicographic order (0 after the last;
+ * flex_enum.c). */
+int so_flex_next_permutation(size_t *a, size_t n);
+
 #endif

@@ -2,6 +2,9 @@
  * instances (fixed seeds through so_rng) and schedules read from text. */
 #ifndef SO_TEST_FLEX_UTIL_H
 #define SO_TEST_FLEX_UTIL_H
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include "formulations/flex_schedule.h"
 
 /* Reads {"intervals": [...]} from text for n jobs; SO_EIO if not JSON. */
@@ -53,6 +56,27 @@ static inline so_flex *so_test_flex_random(so_rng *rng, size_t n, int64_t S,
         }
     }
     return f;
+}
+
+/* The intervals of a result's solution, evaluated for f; the objective,
+ * or NAN (with the reason on stderr) if they are not a feasible schedule. */
+static inline double so_test_evaluate_result(const so_flex *f, so_result *r,
+                                             int ignore_minima)
+{
+    char *text = json_dumps(so_result_solution(r), 0);
+    so_flex_schedule *s = NULL;
+    so_error err;
+    char why[256];
+    double obj = NAN;
+    int rc = text ? so_test_read_schedule(text, f->n, &s, &err) : SO_ENOMEM;
+    free(text);
+    if (rc == SO_OK &&
+        so_flex_evaluate(f, s, ignore_minima, NULL, &obj, why, sizeof why) != SO_OK) {
+        fprintf(stderr, "infeasible schedule: %s\n", why);
+        obj = NAN;
+    }
+    so_flex_schedule_free(s);
+    return obj;
 }
 
 #endif

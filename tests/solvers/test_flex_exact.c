@@ -27,23 +27,6 @@ static so_result *solve(const char *backend, so_flex *f)
 }
 
 /* The result's intervals, evaluated; returns the objective (NAN if bad). */
-static double evaluate(so_flex *f, so_result *r, int ignore_minima)
-{
-    char *text = json_dumps(so_result_solution(r), 0);
-    so_flex_schedule *s = NULL;
-    so_error err;
-    char why[256];
-    double obj = NAN;
-    int rc = so_test_read_schedule(text, f->n, &s, &err);
-    free(text);
-    if (rc == SO_OK &&
-        so_flex_evaluate(f, s, ignore_minima, NULL, &obj, why, sizeof why) != SO_OK) {
-        fprintf(stderr, "infeasible schedule: %s\n", why);
-        obj = NAN;
-    }
-    so_flex_schedule_free(s);
-    return obj;
-}
 
 static int close_to(double a, double b) { return fabs(a - b) <= 1e-7 * (1 + fabs(b)); }
 
@@ -70,7 +53,7 @@ static void test_exact_equals_enum(void)
             so_result *ex = solve("flex-exact", f), *en = solve("flex-enum", f);
             double v = so_result_objective(ex);
             CU_ASSERT(close_to(v, so_result_objective(en)));
-            CU_ASSERT(close_to(evaluate(f, ex, 0), v));
+            CU_ASSERT(close_to(so_test_evaluate_result(f, ex, 0), v));
             CU_ASSERT_EQUAL(so_result_status(ex), SO_OPTIMAL);
             /* the bound at the root never exceeds the optimum */
             double *rem = f->work, *scratch = malloc((4 * n + n * n) * sizeof *scratch);
@@ -92,7 +75,7 @@ static void test_exact_equals_enum(void)
                             kinds[k].metric != SO_FLEX_TARDINESS;
                 if (h < 2 || lemma)
                     CU_ASSERT(hv >= v - 1e-9 * (1 + fabs(v)));
-                CU_ASSERT(close_to(evaluate(f, r, 0), hv));
+                CU_ASSERT(close_to(so_test_evaluate_result(f, r, 0), hv));
                 so_result_free(r);
             }
             so_result *fifo = solve("fifo", f);
@@ -101,7 +84,7 @@ static void test_exact_equals_enum(void)
             so_result *relaxed = solve("flex-exact", f);
             CU_ASSERT(so_result_objective(fifo) >=
                       so_result_objective(relaxed) - 1e-9 * (1 + fabs(v)));
-            CU_ASSERT(close_to(evaluate(f, fifo, 1), so_result_objective(fifo)));
+            CU_ASSERT(close_to(so_test_evaluate_result(f, fifo, 1), so_result_objective(fifo)));
             so_result_free(fifo);
             so_result_free(relaxed);
             so_result_free(ex);

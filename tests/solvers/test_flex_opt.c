@@ -10,6 +10,7 @@
 #include <string.h>
 #include "tests/test_util.h"
 #include "tests/flex_test_util.h"
+#include "solvers/flex_exact.h"
 #include "solvers/flex_opt.h"
 
 static so_result *solve(const char *backend, so_flex *f)
@@ -25,45 +26,9 @@ static so_result *solve(const char *backend, so_flex *f)
     return r;
 }
 
-static double evaluate(so_flex *f, so_result *r)
-{
-    char *text = json_dumps(so_result_solution(r), 0);
-    so_flex_schedule *s = NULL;
-    so_error err;
-    char why[256];
-    double obj = NAN;
-    int rc = so_test_read_schedule(text, f->n, &s, &err);
-    free(text);
-    if (rc == SO_OK && so_flex_evaluate(f, s, 0, NULL, &obj, why, sizeof why) != SO_OK) {
-        fprintf(stderr, "infeasible schedule: %s\n", why);
-        obj = NAN;
-    }
-    so_flex_schedule_free(s);
-    return obj;
-}
 
 static int close_to(double a, double b) { return fabs(a - b) <= 1e-6 * (1 + fabs(b)); }
 
-static int next_permutation(size_t *a, size_t n)
-{
-    size_t i = n - 1;
-    while (i > 0 && a[i - 1] >= a[i])
-        i--;
-    if (i == 0)
-        return 0;
-    size_t k = n - 1;
-    while (a[k] <= a[i - 1])
-        k--;
-    size_t t = a[i - 1];
-    a[i - 1] = a[k];
-    a[k] = t;
-    for (size_t l = i, r = n - 1; l < r; l++, r--) {
-        t = a[l];
-        a[l] = a[r];
-        a[r] = t;
-    }
-    return 1;
-}
 
 /* min over all n! completion orders of the exact programme; also checks
  * that the bound of every prefix (up to 5 jobs; of length n - 2 for 6) is
@@ -87,7 +52,7 @@ static double brute_force(so_flex *f)
                             SO_OK);
             CU_ASSERT(b <= v + 1e-7 * (1 + fabs(v)));
         }
-    } while (n > 1 && next_permutation(perm, n));
+    } while (n > 1 && so_flex_next_permutation(perm, n));
     return best;
 }
 
@@ -121,7 +86,7 @@ static void test_equals_brute_force(void)
                         kinds[k].metric, kinds[k].aggregate, n, v, bf);
             CU_ASSERT(v <= so_result_objective(mps) + 1e-9 * (1 + fabs(v)));
             better += v < so_result_objective(mps) - 1e-6 * (1 + fabs(v));
-            CU_ASSERT(close_to(evaluate(f, opt), v));
+            CU_ASSERT(close_to(so_test_evaluate_result(f, opt, 0), v));
             CU_ASSERT_STRING_EQUAL(json_string_value(so_result_extra(opt, "optimal_over")),
                                    "malleable");
             so_result_free(opt);
@@ -148,7 +113,7 @@ static void test_lemma1_counterexample(void)
     so_result *opt = solve("flex-opt", f), *mps = solve("flex-exact", f);
     CU_ASSERT_DOUBLE_EQUAL(so_result_objective(opt), 8.0 / 3, 1e-9);
     CU_ASSERT_DOUBLE_EQUAL(so_result_objective(mps), 3, 1e-12);
-    CU_ASSERT_DOUBLE_EQUAL(evaluate(f, opt), 8.0 / 3, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(so_test_evaluate_result(f, opt, 0), 8.0 / 3, 1e-9);
     /* the schedule uses all three slots throughout */
     json_t *iv = json_object_get(so_result_solution(opt), "intervals");
     CU_ASSERT(json_array_size(iv) >= 2);
