@@ -9,8 +9,8 @@ SANITIZE ?=
 
 DEB_PKGS = gcc make pkg-config libglpk-dev libnlopt-dev libopenblas-dev \
            liblapacke-dev libcunit1-dev libjansson-dev libsqlite3-dev gnuplot-nox \
-           help2man
-PC_PKGS  = jansson sqlite3 nlopt lapacke
+           help2man libxml2-dev
+PC_PKGS  = jansson sqlite3 nlopt lapacke libxml-2.0
 
 # Recursive (=): pkg-config is only asked once the packages are installed.
 PKG_CFLAGS = $(shell pkg-config --cflags $(PC_PKGS) 2>/dev/null)

@@ -5,7 +5,7 @@
  *   {"problem": "pareto", "version": 1,
  *    "cluster": {"map_slots_per_vm", "reduce_slots_per_vm",
  *                "vm_cost_per_hour", "io_cost_per_request",
- *                "io_request_bytes", "max_vms"},
+ *                "io_request_bytes", "max_vms", "billing_seconds"},
  *    "workload": {"budget_min", "budget_max", "deadline"},
  *    "jobs": [{"name", "map_tasks", "reduce_tasks", "map", "shuffle",
  *              "reduce", "map_output", "buffer"}]}
@@ -300,7 +300,8 @@ static int read_cluster(so_jin *in, json_t *root, so_pareto *pr)
 {
     static const char *const keys[] = {"map_slots_per_vm", "reduce_slots_per_vm",
                                        "vm_cost_per_hour", "io_cost_per_request",
-                                       "io_request_bytes", "max_vms", NULL};
+                                       "io_request_bytes", "max_vms",
+                                       "billing_seconds", NULL};
     json_t *c = NULL;
     int rc = so_jin_object(in, root, "", "cluster", SO_REQUIRED, &c);
     if (!rc)
@@ -326,6 +327,10 @@ static int read_cluster(so_jin *in, json_t *root, so_pareto *pr)
     if (!rc)
         rc = so_jin_int(in, c, "cluster", "max_vms", SO_OPTIONAL, 0, 100000000,
                         &pr->max_vms);
+    pr->billing_seconds = 0;
+    if (!rc)
+        rc = so_jin_num(in, c, "cluster", "billing_seconds", SO_OPTIONAL, 0,
+                        1e9, &pr->billing_seconds);
     return rc;
 }
 
@@ -431,6 +436,8 @@ json_t *so_pareto_to_json(const so_pareto *pr)
         pr->io_cost_per_request, "io_request_bytes", pr->io_request_bytes);
     if (pr->max_vms > 0)
         json_object_set_new(cluster, "max_vms", json_integer((json_int_t)pr->max_vms));
+    if (pr->billing_seconds > 0)
+        json_object_set_new(cluster, "billing_seconds", json_real(pr->billing_seconds));
     json_t *workload = json_pack("{sf}", "budget_min", pr->budget_min);
     if (isfinite(pr->budget_max))
         json_object_set_new(workload, "budget_max", json_real(pr->budget_max));

@@ -54,6 +54,9 @@ typedef struct so_pareto {
     double deadline;               /* s; may be INFINITY */
     size_t n_jobs;
     so_pt_job *jobs;
+    double billing_seconds;        /* 0: per second (Eq. 12 as printed);
+                                      else VM time billed per started
+                                      period of this many seconds */
 } so_pareto;
 
 /* One job's decision. */
@@ -95,6 +98,11 @@ double so_pt_spills(double out_bytes, double out_records,
 /* Eq. 13: the job's I/O cost with mt map tasks and buffer buf. */
 double so_pt_io_cost(const so_pareto *pr, const so_pt_job *job, int64_t mt,
                      const so_pt_buffer *buf);
+/* Eq. 12's VM hours for a job running jtime seconds: jtime / 3600, or with
+ * billing_seconds > 0 the started periods times billing_seconds / 3600 (a
+ * period counts when jtime exceeds the previous one by more than 1e-9
+ * relative, so 3600.0000000000005 s bill one hour). */
+double so_pt_billed_hours(const so_pareto *pr, double jtime);
 /* Eq. 1, 5-9, 12-13 for one job. */
 void so_pt_job_eval(const so_pareto *pr, const so_pt_job *job,
                     const so_pt_alloc *a, so_pt_eval *out);

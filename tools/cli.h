@@ -48,6 +48,11 @@ int so_cmd_flex_check(int argc, char **argv);
 
 /* pareto */
 int so_cmd_frontier(int argc, char **argv);
+/* export --format fair-scheduler|yarn-fair|capacity-scheduler
+ * (tools/cmd_export_plan.c): the format asked for, or 0 */
+int so_export_plan_format(int argc, char **argv);
+int so_cmd_export_plan(int argc, char **argv);
+int so_cmd_execute(int argc, char **argv); /* tools/cmd_execute.c */
 
 /* ras */
 

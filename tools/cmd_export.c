@@ -14,6 +14,8 @@ int so_cmd_export(int argc, char **argv)
     };
     const char *format = NULL, *out = NULL;
     int c;
+    if (so_export_plan_format(argc, argv)) /* Hadoop configuration of a plan */
+        return so_cmd_export_plan(argc, argv);
     optind = 1;
     while ((c = getopt_long(argc, argv, "f:o:h", opts, NULL)) != -1) {
         switch (c) {
@@ -23,7 +25,13 @@ int so_cmd_export(int argc, char **argv)
             printf("usage: slotopt export --format lp|mps FILE [-o OUT]\n\n"
                    "Writes the instance's MILP in CPLEX LP or free MPS format,"
                    " written by GLPK\n(glp_write_lp / glp_write_mps), to OUT or"
-                   " stdout.\n");
+                   " stdout.\n\n"
+                   "       slotopt export --format fair-scheduler|yarn-fair|"
+                   "capacity-scheduler FILE\n"
+                   "              [--opt budget=B|deadline=D|container_mb=M] [-o OUT]\n\n"
+                   "Writes the Hadoop scheduler configuration of a Pareto plan or a FLEX\n"
+                   "allocation (FILE: an instance, or a result of slotopt solve;\n"
+                   "docs/hadoop-export.md).\n");
             return SO_EXIT_OK;
         default: return so_cli_bad_option("export", argv);
         }

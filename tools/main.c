@@ -28,6 +28,8 @@ static const so_command commands[] = {
 
     /* cluster */
     {"sim", "replay a workload on the discrete-event cluster model", so_cmd_sim},
+    {"execute", "run a Pareto plan on the cluster model: predicted vs simulated",
+     so_cmd_execute},
 
 };
 

@@ -58,7 +58,7 @@ static void test_trace_families(void)
                                    1e-9 * jb->phase[SO_PT_REDUCE].avg.b);
             CU_ASSERT_EQUAL(jb->has_output, 0);
         }
-        /* normal(154, 558) truncated to >= 1 has a mean of about 500 */
+        /* lognormal with mean 154 (draw=lognormal; truncated normals: about 480) */
         CU_ASSERT(sum_mt / 40 > 150 && sum_mt / 40 < 1200);
         free(a);
         free(b);
