@@ -125,7 +125,7 @@ int so_pt_execute(const so_pareto *pr, const so_pt_alloc *plan,
     so_params prm;
     so_params_init(&prm);
     so_params_set(&prm, "padding", "0");
-    so_cl_config cfg = {so_cl_scheduler_find("fair"), NULL, &prm, 1, NULL, 0, NULL, NULL};
+    so_cl_config cfg = {.scheduler = so_cl_scheduler_find("fair"), .params = &prm, .seed = 1};
     so_cl_sim *sim = NULL;
     rc = so_cl_sim_new(w, &cfg, &sim, err);
     if (!rc)
