@@ -89,10 +89,10 @@ $(TESTS): $(call obj,$(TEST_SRC)) $(LIB)
 $(BENCH): $(call obj,$(BENCH_SRC)) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $(call obj,$(BENCH_SRC)) $(LIB) $(PKG_LIBS)
 
-# The main job on the shipped default instances.
+# The main job: the tour of the papers' experiments (slotopt tour).
 run: deps
 	@$(MAKE) --no-print-directory all
-	./$(PROG) bench --scenario default --db $(BUILD)/default.db
+	./$(PROG) tour --db $(BUILD)/tour.db
 
 test: deps
 	@$(MAKE) --no-print-directory test-run
