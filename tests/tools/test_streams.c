@@ -60,7 +60,7 @@ static void test_gen_solve_round_trip(void)
              " %s bench --backends kp-greedy --reference kp-dp --format csv --db %s/s.db -)",
              SO_BINARY, SO_BINARY, so_test_tmpdir());
     CU_ASSERT_EQUAL(so_test_run(args, &out, NULL), 0);
-    CU_ASSERT_PTR_NOT_NULL(out && strstr(out, "knapsack,kp-dp,1,1,1,100"));
+    CU_ASSERT_PTR_NOT_NULL(out && strstr(out, "knapsack,kp-dp,1,1,1,0,0,100"));
     free(out);
 }
 
