@@ -89,10 +89,11 @@ $(TESTS): $(call obj,$(TEST_SRC)) $(LIB)
 $(BENCH): $(call obj,$(BENCH_SRC)) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $(call obj,$(BENCH_SRC)) $(LIB) $(PKG_LIBS)
 
-# The main job on the shipped default instances.
+# The main job: the tour of the papers' experiments (slotopt tour); the
+# build uses 2 jobs unless make was given -j.
 run: deps
-	@$(MAKE) --no-print-directory all
-	./$(PROG) bench --scenario default --db $(BUILD)/default.db
+	@$(MAKE) --no-print-directory $(if $(findstring j,$(filter-out --%,$(MAKEFLAGS))),,-j2) all
+	./$(PROG) tour --db $(BUILD)/tour.db
 
 test: deps
 	@$(MAKE) --no-print-directory test-run

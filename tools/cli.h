@@ -59,6 +59,7 @@ int so_cmd_execute(int argc, char **argv); /* tools/cmd_execute.c */
 /* harness */
 int so_cmd_bench(int argc, char **argv);
 int so_cmd_report(int argc, char **argv);
+int so_cmd_tour(int argc, char **argv);
 
 /* cluster */
 int so_cmd_sim(int argc, char **argv);

@@ -66,6 +66,7 @@ typedef struct so_hpolicy {
     char name[64]; /* the row's backend: SCHED[+SPEC] or the given name */
     const so_cl_scheduler *scheduler; /* NULL: "lower-bound" */
     const so_cl_speculation *speculation; /* NULL: none */
+    int stealing; /* resource stealing policy (cluster/stealing.h); 0: none */
     so_params options;
 } so_hpolicy;
 
@@ -90,7 +91,8 @@ typedef struct so_hconfig {
                                max_response or makespan */
 } so_hconfig;
 
-/* Adds a policy: "SCHED[+SPEC]" or "lower-bound", with options (may be
+/* Adds a policy: "SCHED[+SPEC[+STEAL]]" (STEAL a resource-stealing policy:
+ * even, fcm, stlm, ltlm, stm, ltm) or "lower-bound", with options (may be
  * NULL) and a name ("" or NULL: the spec itself). */
 int so_hconfig_add_policy(so_hconfig *c, const char *spec, const char *name,
                           const so_params *options, so_error *err);

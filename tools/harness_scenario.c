@@ -164,8 +164,8 @@ static int input(so_jin *in, json_t *obj, const char *path, const char *base,
     return rc ? family_error(in, path, rc) : SO_OK;
 }
 
-/* "policies": an array of "SCHED[+SPEC]" / "lower-bound" strings, or of
- * objects {"name", "policy": "SCHED[+SPEC]", "options": {KEY: VALUE}};
+/* "policies": an array of "SCHED[+SPEC[+STEAL]]" / "lower-bound" strings, or of
+ * objects {"name", "policy": "SCHED[+SPEC[+STEAL]]", "options": {KEY: VALUE}};
  * "sim_reference" and "metric" (checked by so_hconfig_check_sim). */
 static int policies(so_jin *in, json_t *root, so_hconfig *c)
 {

@@ -29,6 +29,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cluster/stealing.h"
 #include "tools/harness.h"
 
 int so_hconfig_add_policy(so_hconfig *c, const char *spec, const char *name,
@@ -49,11 +50,21 @@ int so_hconfig_add_policy(so_hconfig *c, const char *spec, const char *name,
         char *plus = strchr(sched, '+');
         if (plus) {
             *plus = '\0';
+            char *steal = strchr(plus + 1, '+');
+            if (steal) {
+                *steal = '\0';
+                if ((p.stealing = so_cl_steal_find(steal + 1)) < 0)
+                    return so_error_setf(err, NULL, 0, 0, NULL,
+                                         "policy '%s': unknown stealing policy '%s'"
+                                         " (none, even, fcm, stlm, ltlm, stm or ltm)",
+                                         spec, steal + 1);
+            }
             if (!(p.speculation = so_cl_speculation_find(plus + 1)) &&
                 strcmp(plus + 1, "none"))
                 return so_error_setf(err, NULL, 0, 0, NULL,
                                      "policy '%s': unknown speculation '%s'"
-                                     " (none, hadoop or late)", spec, plus + 1);
+                                     " (none, hadoop, late, base or base-hadoop)",
+                                     spec, plus + 1);
         }
         if (!(p.scheduler = so_cl_scheduler_find(sched)))
             return so_error_setf(err, NULL, 0, 0, NULL,
@@ -211,6 +222,7 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
     json_t *o = json_object(), *extras = json_object();
     so_cl_workload *w = NULL;
     so_cl_sim *sim = NULL;
+    so_cl_stealing *stealing = NULL;
     double *resp = NULL;
     double t0 = so_now();
     int rc = so_cl_workload_parse(in->workload, in->workload_len, in->name, &prm, seed,
@@ -234,7 +246,13 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
         cfg.speculation = pol->speculation;
         cfg.params = &prm;
         cfg.seed = seed;
-        rc = so_cl_sim_new(w, &cfg, &sim, &err);
+        if (pol->stealing != SO_CL_STEAL_NONE) {
+            rc = so_cl_stealing_new(pol->stealing, &stealing);
+            cfg.hooks = &so_cl_stealing_hooks;
+            cfg.hooks_state = stealing;
+        }
+        if (!rc)
+            rc = so_cl_sim_new(w, &cfg, &sim, &err);
         if (!rc)
             rc = so_cl_sim_run(sim);
         if (!rc) {
@@ -278,6 +296,7 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
     json_decref(o);
     free(resp);
     so_cl_sim_free(sim);
+    so_cl_stealing_free(stealing);
     so_cl_workload_free(w);
     return text;
 }

@@ -25,6 +25,7 @@ static const so_command commands[] = {
     /* harness */
     {"bench", "run backends on instances: gaps to a reference, stored", so_cmd_bench},
     {"report", "the gap tables and plots of a results database", so_cmd_report},
+    {"tour", "the papers' headline experiments, one table each (make run)", so_cmd_tour},
 
     /* cluster */
     {"sim", "replay a workload on the discrete-event cluster model", so_cmd_sim},

@@ -132,14 +132,14 @@ static void test_plots(void)
 static void test_scenarios(void)
 {
     char args[1400], *out, *err;
-    snprintf(args, sizeof args, "bench --scenario default --db %s/default.db", so_test_tmpdir());
+    snprintf(args, sizeof args, "bench --scenario knapsack --db %s/knapsack.db", so_test_tmpdir());
     CU_ASSERT_EQUAL(so_test_run(args, &out, &err), 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "class=subset-sum"));
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "48 cells run"));
     free(out);
     free(err);
     /* report groups as the scenario did */
-    snprintf(args, sizeof args, "report --db %s/default.db", so_test_tmpdir());
+    snprintf(args, sizeof args, "report --db %s/knapsack.db", so_test_tmpdir());
     CU_ASSERT_EQUAL(so_test_run(args, &out, &err), 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "class=subset-sum"));
     free(out);
@@ -270,7 +270,7 @@ static void test_errors(void)
     expect_usage(args, "--jobs: expected 1..256");
     snprintf(args, sizeof args, "bench --backends kp-greedy --reference kp-glpk --time-limit x %s", dir);
     expect_usage(args, "--time-limit");
-    expect_usage("bench --scenario default --backends kp-greedy", "--scenario takes no");
+    expect_usage("bench --scenario knapsack --backends kp-greedy", "--scenario takes no");
     expect_usage("bench --scenario no-such", "no scenario 'no-such'");
     const char *bad = so_test_write("bad.json", "{\"problem\": \"knapsack\", \"version\": 1,\n"
                                                 " \"capacity\": \"x\", \"profits\": [1], \"weights\": [1]}");

@@ -200,8 +200,8 @@ static void test_shipped_and_lookup(void)
     closedir(d);
     CU_ASSERT_TRUE(n >= 1);
     char path[4096];
-    CU_ASSERT_EQUAL(so_scenario_find("default", path, sizeof path), 0);
-    CU_ASSERT_STRING_EQUAL(path, "instances/scenarios/default.json");
+    CU_ASSERT_EQUAL(so_scenario_find("knapsack", path, sizeof path), 0);
+    CU_ASSERT_STRING_EQUAL(path, "instances/scenarios/knapsack.json");
     CU_ASSERT_EQUAL(so_scenario_find("no-such-scenario", path, sizeof path), -1);
     so_test_write("mine.json", "{}");
     setenv("SLOTOPT_SCENARIOS", so_test_tmpdir(), 1);
