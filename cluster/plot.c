@@ -1,5 +1,6 @@
 /* plot.c — utilisation over time (busy map and reduce slots as a fraction
- * of the slots, averaged per step) drawn by gnuplot as SVG. The data and the
+ * of the slots, averaged per step) drawn by gnuplot: PNG, SVG or PDF by the
+ * file's extension (formulations/common/gnuplot.h). The data and the
  * script go to a temporary directory; gnuplot writes a temporary file that
  * is renamed onto the target, so a failed plot leaves no partial file. */
 #include <stdio.h>
@@ -7,25 +8,13 @@
 #include <string.h>
 #include <unistd.h>
 #include "cluster/sim_internal.h"
-
-/* Writes s inside a gnuplot single-quoted string: a quote is doubled (the
- * only escape such strings have), control characters become spaces. */
-static void put_quoted(FILE *fp, const char *s)
-{
-    for (; *s; s++) {
-        if (*s == '\'')
-            fputs("''", fp);
-        else
-            fputc((unsigned char)*s < ' ' ? ' ' : *s, fp);
-    }
-}
+#include "formulations/common/gnuplot.h"
 
 int so_cl_plot_utilisation(const so_cl_sim *sim, const so_cl_workload *w,
                            double step, const char *path, so_error *err)
 {
-    if (strchr(path, '\'') || strchr(path, '\n'))
-        return so_error_setf(err, path, 0, 0, NULL,
-                             "a plot path may not contain quotes or newlines");
+    if (so_gp_check_path(path, err))
+        return SO_EINVAL;
     char dir[] = "/tmp/slotopt-plotXXXXXX";
     if (!mkdtemp(dir)) {
         so_error_setf(err, path, 0, 0, NULL, "cannot create a temporary directory");
@@ -53,13 +42,12 @@ int so_cl_plot_utilisation(const so_cl_sim *sim, const so_cl_workload *w,
     }
     FILE *gp = rc ? NULL : fopen(script, "w");
     if (gp) {
+        char title[400];
+        snprintf(title, sizeof title, "Slot utilisation: %s", w->name);
+        so_gp_header(gp, path, tmp, 900, 400, title);
         fprintf(gp,
-                "set terminal svg size 900,400\nset output '%s'\n"
-                "set title 'Slot utilisation: ", tmp);
-        put_quoted(gp, w->name);
-        fprintf(gp,
-                "'\nset xlabel 'time (s)'\n"
-                "set ylabel 'busy slots / slots'\nset yrange [0:1.05]\n"
+                "set xlabel 'time (s)'\n"
+                "set ylabel 'busy slots / slots (fraction)'\nset yrange [0:1.05]\n"
                 "set key outside\n"
                 "plot '%s' using 1:2 with steps title 'map', "
                 "'%s' using 1:3 with steps title 'reduce'\n",

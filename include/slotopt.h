@@ -168,6 +168,14 @@ double so_result_objective(const so_result *r);  /* NAN when not set */
 void so_result_set_bound(so_result *r, double value);
 int so_result_has_bound(const so_result *r);
 double so_result_bound(const so_result *r);      /* NAN when not set */
+/* Integer problems: the objective / bound as exact integers (JSON and text
+ * print them digit for digit, also beyond 2^53); the double getters give
+ * the nearest double. The _int getters return 1 and set *value when the
+ * value was set exactly, else 0. */
+void so_result_set_objective_int(so_result *r, int64_t value);
+int so_result_objective_int(const so_result *r, int64_t *value);
+void so_result_set_bound_int(so_result *r, int64_t value);
+int so_result_bound_int(const so_result *r, int64_t *value);
 /* Relative gap |objective - bound| / max(1, |objective|); NAN if unknown. */
 double so_result_gap(const so_result *r);
 double so_result_seconds(const so_result *r); /* wall time of the solve */

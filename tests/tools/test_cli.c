@@ -250,8 +250,8 @@ static void test_output_file(void)
     free(t);
     char *out;
     CU_ASSERT_EQUAL(so_test_run("solve --format text --backend kp-bnb " KP, &out, NULL), 0);
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "status     optimal"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "objective  9147"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "status       optimal"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "objective    9147\n"));
     free(out);
 }
 
