@@ -150,6 +150,12 @@ enum so_model_format { SO_FORMAT_LP = 1, SO_FORMAT_MPS = 2 };
 /* Writes the instance's GLPK model (written by GLPK), atomically. */
 int so_problem_export(const so_problem *p, const char *path, int format,
                       so_error *err);
+/* The same with model options (prm may be NULL): a pareto instance's model
+ * is one epsilon-constraint MILP, least budget at makespan <= "deadline"
+ * (default: the instance's deadline); docs/formats.md, "Model export".
+ * Other models take no options (SO_EINVAL when some are given). */
+int so_problem_export_params(const so_problem *p, const char *path, int format,
+                             const so_params *prm, so_error *err);
 
 /* ---- results ----------------------------------------------------------- */
 typedef struct so_result so_result;

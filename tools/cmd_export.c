@@ -10,21 +10,34 @@ int so_cmd_export(int argc, char **argv)
     static const struct option opts[] = {
         {"format", required_argument, 0, 'f'},
         {"output", required_argument, 0, 'o'},
+        {"opt", required_argument, 0, 'O'},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0},
     };
     const char *format = NULL, *out = NULL;
+    so_params prm;
+    so_params_init(&prm);
+    so_error err;
+    so_error_clear(&err);
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "f:o:h", opts, NULL)) != -1) {
         switch (c) {
         case 'f': format = optarg; break;
         case 'o': out = optarg; break;
+        case 'O':
+            if (so_params_set_kv(&prm, optarg, &err))
+                return so_cli_report_error("export", SO_EINVAL, &err);
+            break;
         case 'h':
-            printf("usage: slotopt export --format lp|mps FILE [-o OUT]\n\n"
+            printf("usage: slotopt export --format lp|mps [--opt KEY=VALUE] FILE [-o OUT]\n\n"
                    "Writes the instance's MILP in CPLEX LP or free MPS format,"
                    " written by GLPK\n(glp_write_lp / glp_write_mps), to OUT or"
-                   " stdout.\n");
+                   " stdout. A maximisation is written\nto MPS as the minimisation"
+                   " of the negated objective. A pareto instance's model\nis one"
+                   " epsilon-constraint MILP: least budget at makespan <= T, T the\n"
+                   "instance's deadline or --opt deadline=SECONDS"
+                   " (docs/formats.md, \"Model export\").\n");
             return SO_EXIT_OK;
         default: return so_cli_bad_option("export", argv);
         }
@@ -36,7 +49,6 @@ int so_cmd_export(int argc, char **argv)
         return so_cli_usage_error("export", "--format: expected lp or mps");
     if (optind != argc - 1)
         return so_cli_usage_error("export", "expected one instance FILE");
-    so_error err;
     so_problem *p = NULL;
     int rc = so_problem_read(argv[optind], &p, &err);
     if (rc)
@@ -51,7 +63,7 @@ int so_cmd_export(int argc, char **argv)
         snprintf(tmp, sizeof tmp, "%s/model", tmpdir);
         target = tmp;
     }
-    rc = so_problem_export(p, target, fmt, &err);
+    rc = so_problem_export_params(p, target, fmt, &prm, &err);
     so_problem_free(p);
     if (rc) {
         if (!out)
