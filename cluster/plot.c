@@ -43,7 +43,9 @@ int so_cl_plot_utilisation(const so_cl_sim *sim, const so_cl_workload *w,
     FILE *gp = rc ? NULL : fopen(script, "w");
     if (gp) {
         char title[400];
-        snprintf(title, sizeof title, "Slot utilisation: %s", w->name);
+        snprintf(title, sizeof title, "Slot utilisation: %s, scheduler %s, speculation %s",
+                 w->name, sim->cfg.scheduler ? sim->cfg.scheduler->name : "?",
+                 sim->cfg.speculation ? sim->cfg.speculation->name : "none");
         so_gp_header(gp, path, tmp, 900, 400, title);
         fprintf(gp,
                 "set xlabel 'time (s)'\n"

@@ -56,6 +56,16 @@ static void num(char *out, double x, const char *fmt)
         snprintf(out, CELL, fmt, x);
 }
 
+/* An objective: an integer digit for digit in every format (a knapsack
+ * profit is not 3.5e+12), else as num. */
+static void objective_num(char *out, double x)
+{
+    if (isfinite(x) && x == floor(x) && fabs(x) < 9.2e18)
+        snprintf(out, CELL, "%lld", (long long)x);
+    else
+        num(out, x, "%.10g");
+}
+
 static void print_table(FILE *fp, const grid *g)
 {
     int width[MAX_COLS] = {0};
@@ -207,8 +217,8 @@ static int cells_grid(const so_htables *t, grid *g)
         snprintf(row[2], CELL, "%s", cg->row->backend);
         snprintf(row[3], CELL, "%d", cg->row->rep);
         snprintf(row[4], CELL, "%s", cg->row->status);
-        num(row[5], cg->row->objective, "%.10g");
-        num(row[6], cg->ref ? cg->ref->objective : NAN, "%.10g");
+        objective_num(row[5], cg->row->objective);
+        objective_num(row[6], cg->ref ? cg->ref->objective : NAN);
         num(row[7], cg->gap.ratio, "%.6f");
         num(row[8], cg->gap.diff, "%.6g");
         num(row[9], cg->row->seconds, "%.4f");

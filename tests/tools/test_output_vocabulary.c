@@ -103,6 +103,21 @@ static void test_compact(void)
         json_decref(j);
         free(out);
     }
+    /* flex-check too */
+    const char *flex = so_test_write(
+        "vocab-flex.json", "{\"problem\": \"flex\", \"version\": 1, \"slots\": 10,"
+                           " \"metric\": \"response\", \"jobs\": ["
+                           " {\"work\": 20, \"min\": 2, \"max\": 6},"
+                           " {\"work\": 8, \"min\": 1, \"max\": 4}]}");
+    char sol[700], cmd[1600], *out = NULL;
+    snprintf(sol, sizeof sol, "%s/vocab-flex-out.json", so_test_tmpdir());
+    snprintf(cmd, sizeof cmd, "solve -b flex -o %s %s", sol, flex);
+    CU_ASSERT_EQUAL_FATAL(so_test_run(cmd, NULL, NULL), 0);
+    snprintf(cmd, sizeof cmd, "flex-check --compact %s %s", flex, sol);
+    CU_ASSERT_EQUAL(so_test_run(cmd, &out, NULL), 0);
+    CU_ASSERT_EQUAL(lines(out), 1);
+    CU_ASSERT_PTR_NOT_NULL(out && strstr(out, "{\"feasible\":true,"));
+    free(out);
 }
 
 static void test_csv_precision(void)
@@ -176,6 +191,17 @@ static void test_exact_integer_objective(void)
     so_result_set_objective(r, 2.5); /* a double replaces the integer */
     CU_ASSERT_EQUAL(so_result_objective_int(r, &v), 0);
     so_result_free(r);
+    /* the harness's cell table prints objectives digit for digit */
+    const char *huge = so_test_write(
+        "vocab-huge.json", "{\"problem\": \"knapsack\", \"version\": 1, \"capacity\": 10,"
+                           " \"profits\": [3500000000000, 3], \"weights\": [5, 6]}");
+    char bench[1400], *tab = NULL;
+    snprintf(bench, sizeof bench, "bench --cells --backends kp-greedy --reference kp-dp"
+                                  " --db %s/vocab-huge.db %s", so_test_tmpdir(), huge);
+    CU_ASSERT_EQUAL(so_test_run(bench, &tab, NULL), 0);
+    CU_ASSERT_PTR_NOT_NULL(tab && strstr(tab, "  3500000000000  3500000000000  "));
+    CU_ASSERT_PTR_NULL(tab ? strstr(tab, "e+12") : "");
+    free(tab);
     /* a pareto result's scalar is labelled by its name in text */
     const char *pt = so_test_write("two.json", two_jobs);
     char cmd[600], *out = NULL;
