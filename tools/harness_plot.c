@@ -232,8 +232,8 @@ static int gaps_cdf_plot(const so_htables *t, const char *problem, const char *d
 }
 
 /* With groups "KEY=VALUE": one line per backend of its mean gap over the
- * values (numbers on a numeric axis when every value is a number, else one
- * tic per value in order of appearance). */
+ * values (numbers on a numeric axis, joined by lines, when every value is a
+ * number; else one tic per value in order of appearance, points only). */
 static int gaps_group_plot(const so_htables *t, const char *problem, const char *dir,
                            const char *ext, char *base, size_t size, so_error *err)
 {
@@ -299,8 +299,9 @@ static int gaps_group_plot(const so_htables *t, const char *problem, const char 
         for (size_t i = 0; i < m; i++)
             fprintf(d, "%.17g %.17g\n", xs[i], ys[i]);
         fprintf(d, "\n\n");
-        fprintf(c, "%s'%s.dat' index %d with linespoints lw 2 pt 7 title '",
-                block ? ", \\\n    " : "plot ", base, block);
+        /* categories are not a scale: points only, no line between them */
+        fprintf(c, "%s'%s.dat' index %d with %s title '", block ? ", \\\n    " : "plot ",
+                base, block, numeric ? "linespoints lw 2 pt 7" : "points pt 7 ps 1.5");
         so_gp_put_quoted(c, sum->backend);
         fputc('\'', c);
         block++;
@@ -321,6 +322,7 @@ static int gaps_group_plot(const so_htables *t, const char *problem, const char 
             diff ? "mean difference to the reference (objective units)"
                  : "mean ratio to the reference (1 = as good)");
     if (!numeric) {
+        fprintf(g, "set xrange [-0.5:%g]\n", (double)nv - 0.5);
         fputs("set xtics (", g);
         for (size_t v = 0; v < nv; v++) {
             fputs(v ? ", '" : "'", g);
