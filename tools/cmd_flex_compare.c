@@ -22,7 +22,7 @@ static void help(FILE *fp)
             "per instance default 60 s) and with each backend (default\n"
             "fifo,fair,flex-generic,flex; NAME:KEY=VALUE passes one option),\n"
             "and prints a table of the mean and worst ratio to the optimum,\n"
-            "one row per swept value: --format markdown (default), csv (17\n"
+            "one row per swept value: --format markdown (default), table, csv (17\n"
             "significant digits) or json ({\"key\", \"rows\": [...]}, --compact: one\n"
             "line).\n"
             "Instances whose optimum is <= 0 or not proven are skipped and\n"
@@ -120,7 +120,7 @@ int so_cmd_flex_compare(int argc, char **argv)
     }
     if (optind != argc)
         return so_cli_usage_error("flex-compare", "unexpected argument '%s'", argv[optind]);
-    const unsigned formats = SO_OF_MARKDOWN | SO_OF_CSV | SO_OF_JSON;
+    const unsigned formats = SO_OF_MARKDOWN | SO_OF_TABLE | SO_OF_CSV | SO_OF_JSON;
     int format = so_oformat_parse(format_name, formats);
     char names[64];
     if (!format)
@@ -149,13 +149,47 @@ int so_cmd_flex_compare(int argc, char **argv)
     }
     header(format, key, b, nb);
     json_t *all = json_pack("{sss[]}", "key", key, "rows");
+    /* the table format: every row first, then aligned */
+    size_t cols = 5 + 2 * nb;
+    char (*cells)[SO_OTABLE_CELL] =
+        format == SO_OF_TABLE ? calloc((nv + 1) * cols, sizeof *cells) : NULL;
+    if (format == SO_OF_TABLE && !cells) {
+        json_decref(all);
+        return so_cli_report_error("flex-compare", SO_ENOMEM, NULL);
+    }
+    if (cells) {
+        snprintf(cells[0], SO_OTABLE_CELL, "%.63s", key);
+        snprintf(cells[1], SO_OTABLE_CELL, "used");
+        snprintf(cells[2], SO_OTABLE_CELL, "skipped opt<=0");
+        snprintf(cells[3], SO_OTABLE_CELL, "skipped unproven");
+        for (size_t k = 0; k < nb; k++) {
+            snprintf(cells[4 + 2 * k], SO_OTABLE_CELL, "%.50s mean", b[k]);
+            snprintf(cells[5 + 2 * k], SO_OTABLE_CELL, "%.50s worst", b[k]);
+        }
+        snprintf(cells[cols - 1], SO_OTABLE_CELL, "exact s mean/max");
+    }
     for (size_t v = 0; v < nv; v++) {
         so_params row_set = rows[v];
         so_flex_cmp_row row;
         int rc = so_flex_compare(&row_set, seed, count, b, nb, exact, limit, &row, &err);
         if (rc) {
             json_decref(all);
+            free(cells);
             return so_cli_report_error("flex-compare", rc, &err);
+        }
+        if (cells) {
+            char (*row_cells)[SO_OTABLE_CELL] = cells + (v + 1) * cols;
+            snprintf(row_cells[0], SO_OTABLE_CELL, "%.63s", values[v]);
+            snprintf(row_cells[1], SO_OTABLE_CELL, "%zu", row.used);
+            snprintf(row_cells[2], SO_OTABLE_CELL, "%zu", row.nonpositive);
+            snprintf(row_cells[3], SO_OTABLE_CELL, "%zu", row.unproven);
+            for (size_t k = 0; k < nb; k++) {
+                snprintf(row_cells[4 + 2 * k], SO_OTABLE_CELL, "%.4f", row.mean[k]);
+                snprintf(row_cells[5 + 2 * k], SO_OTABLE_CELL, "%.4f", row.worst[k]);
+            }
+            snprintf(row_cells[cols - 1], SO_OTABLE_CELL, "%.3f / %.3f", row.exact_mean_s,
+                     row.exact_max_s);
+            continue;
         }
         if (format == SO_OF_JSON) {
             json_t *by = json_object();
@@ -187,6 +221,9 @@ int so_cmd_flex_compare(int argc, char **argv)
         printf(" %.3f / %.3f |\n", row.exact_mean_s, row.exact_max_s);
         fflush(stdout);
     }
+    if (cells)
+        so_otable_print(stdout, (const char (*)[SO_OTABLE_CELL])cells, nv + 1, cols);
+    free(cells);
     if (format == SO_OF_JSON) {
         char *s = so_ojson_dumps(all, compact);
         if (s)

@@ -32,4 +32,11 @@ char *so_ojson_dumps(const json_t *j, int compact);
  * otherwise the shortest of %.15g..%.17g that reads back exactly; "nan", "inf", "-inf" for those. */
 void so_onumber(char *out, size_t size, double x);
 
+/* The table format: rows x cols texts (row 0 the header, each text at
+ * most SO_OTABLE_CELL - 1 bytes), the first column left-aligned and the
+ * others right-aligned, two spaces apart, dashes under the header. */
+#define SO_OTABLE_CELL 64
+void so_otable_print(FILE *fp, const char (*cells)[SO_OTABLE_CELL], size_t rows,
+                     size_t cols);
+
 #endif

@@ -120,6 +120,34 @@ static void test_compact(void)
     free(out);
 }
 
+static void test_flex_compare_formats(void)
+{
+    char *out = NULL;
+    CU_ASSERT_EQUAL(so_test_run("flex-compare --instances 2 --backends fifo,flex --format table",
+                                &out, NULL), 0);
+    CU_ASSERT_PTR_NOT_NULL(out && !strncmp(out, "instances  used  skipped opt<=0", 31));
+    CU_ASSERT_PTR_NOT_NULL(out && strstr(out, "\n---------  ----  "));
+    CU_ASSERT_PTR_NOT_NULL(out && strstr(out, "\nall           2               0"));
+    free(out);
+    CU_ASSERT_EQUAL(so_test_run("flex-compare --instances 2 --backends fifo,flex --format csv",
+                                &out, NULL), 0);
+    CU_ASSERT_PTR_NOT_NULL(out && !strncmp(out, "instances,used,skipped_nonpositive,", 35));
+    CU_ASSERT_PTR_NOT_NULL(out && strstr(out, "\nall,2,0,0,"));
+    CU_ASSERT_PTR_NOT_NULL(out && strstr(out, ",1,1,")); /* flex: ratio exactly 1 */
+    free(out);
+    CU_ASSERT_EQUAL(so_test_run("flex-compare --instances 2 --backends fifo,flex --format json"
+                                " --compact", &out, NULL), 0);
+    CU_ASSERT_EQUAL(lines(out), 1);
+    json_t *j = out ? json_loads(out, 0, NULL) : NULL;
+    json_t *row = json_array_get(json_object_get(j, "rows"), 0);
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(row, "used")), 2);
+    CU_ASSERT_DOUBLE_EQUAL(json_real_value(json_object_get(
+                               json_object_get(json_object_get(row, "backends"), "flex"), "mean")),
+                           1.0, 1e-12);
+    json_decref(j);
+    free(out);
+}
+
 static void test_csv_precision(void)
 {
     const char *pt = so_test_write("two.json", two_jobs);
@@ -341,6 +369,7 @@ static CU_TestInfo tests[] = {
     {"--format names from one vocabulary in every command", test_format_names},
     {"--compact: one JSON line in every JSON writer", test_compact},
     {"CSV numbers at 17 significant digits", test_csv_precision},
+    {"flex-compare in table, csv and compact json", test_flex_compare_formats},
     {"sim --summary drops the per-job lines", test_sim_summary},
     {"integer objectives exact beyond 2^53 (JSON, text, library)",
      test_exact_integer_objective},
