@@ -38,7 +38,7 @@ BENCH = $(BUILD)/slotopt-bench
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
-.PHONY: all deps run test test-run check-asan bench install uninstall clean
+.PHONY: all deps run test test-run check-asan bench install uninstall clean docs-plots
 all: $(LIB) $(SOLIB) $(PROG)
 
 deps:
@@ -109,6 +109,10 @@ check-asan: deps
 bench: deps
 	@$(MAKE) --no-print-directory $(BENCH) $(PROG)
 	./$(BENCH) $(BENCHES)
+
+# The plot gallery (docs/gallery.md): small PNGs in docs/img/gallery/
+docs-plots: $(PROG)
+	sh tools/docs_plots.sh ./$(PROG) docs/img/gallery
 
 # Header, libraries (static, shared with its soname links), pkg-config
 # file, binary, manual page, docs, and the shipped instances and scenarios

@@ -269,7 +269,11 @@ json_t *so_cl_report_json(const so_cl_sim *sim, const so_cl_workload *w,
 /* The same as text. */
 void so_cl_report_table(FILE *fp, const so_cl_sim *sim,
                         const so_cl_workload *w, const so_cl_config *cfg);
-/* Utilisation-over-time plot by gnuplot (SVG), written atomically. */
+/* The text without the per-job lines (`sim --summary`). */
+void so_cl_report_summary_table(FILE *fp, const so_cl_sim *sim,
+                                const so_cl_workload *w, const so_cl_config *cfg);
+/* Utilisation-over-time plot by gnuplot (PNG, SVG or PDF by the file's
+ * extension), written atomically. */
 int so_cl_plot_utilisation(const so_cl_sim *sim, const so_cl_workload *w,
                            double step, const char *path, so_error *err);
 

@@ -1,30 +1,25 @@
 /* plot.c — utilisation over time (busy map and reduce slots as a fraction
- * of the slots, averaged per step) drawn by gnuplot as SVG. The data and the
- * script go to a temporary directory, where gnuplot draws the plot; it is
- * then copied to the target by so_copy_to_output (atomically for a regular
- * file, directly for a device or FIFO), so a failed plot leaves no partial
- * file and a link or device is never replaced. */
+ * of the slots, averaged per step) drawn by gnuplot: PNG, SVG or PDF by the
+ * file's extension (formulations/common/gnuplot.h; SVG for "-", standard
+ * output). The data and the script go to a temporary directory, where
+ * gnuplot draws the plot; it is then copied to the target by
+ * so_copy_to_output (atomically for a regular file, directly for a device
+ * or FIFO), so a failed plot leaves no partial file and a link or device is
+ * never replaced. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "cluster/sim_internal.h"
-
-/* Writes s inside a gnuplot single-quoted string: a quote is doubled (the
- * only escape such strings have), control characters become spaces. */
-static void put_quoted(FILE *fp, const char *s)
-{
-    for (; *s; s++) {
-        if (*s == '\'')
-            fputs("''", fp);
-        else
-            fputc((unsigned char)*s < ' ' ? ' ' : *s, fp);
-    }
-}
+#include "formulations/common/gnuplot.h"
 
 int so_cl_plot_utilisation(const so_cl_sim *sim, const so_cl_workload *w,
                            double step, const char *path, so_error *err)
 {
+    /* standard output has no extension: SVG, as before */
+    const char *kind = strcmp(path, "-") ? path : "stdout.svg";
+    if (so_gp_check_path(kind, err))
+        return SO_EINVAL;
     char dir[] = "/tmp/slotopt-plotXXXXXX";
     if (!mkdtemp(dir)) {
         so_error_setf(err, path, 0, 0, NULL, "cannot create a temporary directory");
@@ -33,7 +28,7 @@ int so_cl_plot_utilisation(const so_cl_sim *sim, const so_cl_workload *w,
     char data[64], script[64], tmp[1100];
     snprintf(data, sizeof data, "%s/util.dat", dir);
     snprintf(script, sizeof script, "%s/util.gp", dir);
-    snprintf(tmp, sizeof tmp, "%s/util.svg", dir);
+    snprintf(tmp, sizeof tmp, "%s/util.out", dir);
     int rc = SO_OK;
     FILE *fp = fopen(data, "w");
     if (fp) {
@@ -52,13 +47,14 @@ int so_cl_plot_utilisation(const so_cl_sim *sim, const so_cl_workload *w,
     }
     FILE *gp = rc ? NULL : fopen(script, "w");
     if (gp) {
+        char title[400];
+        snprintf(title, sizeof title, "Slot utilisation: %s, scheduler %s, speculation %s",
+                 w->name, sim->cfg.scheduler ? sim->cfg.scheduler->name : "?",
+                 sim->cfg.speculation ? sim->cfg.speculation->name : "none");
+        so_gp_header(gp, kind, tmp, 900, 400, title);
         fprintf(gp,
-                "set terminal svg size 900,400\nset output '%s'\n"
-                "set title 'Slot utilisation: ", tmp);
-        put_quoted(gp, w->name);
-        fprintf(gp,
-                "'\nset xlabel 'time (s)'\n"
-                "set ylabel 'busy slots / slots'\nset yrange [0:1.05]\n"
+                "set xlabel 'time (s)'\n"
+                "set ylabel 'busy slots / slots (fraction)'\nset yrange [0:1.05]\n"
                 "set key outside\n"
                 "plot '%s' using 1:2 with steps title 'map', "
                 "'%s' using 1:3 with steps title 'reduce'\n",

@@ -141,8 +141,8 @@ json_t *so_cl_report_json(const so_cl_sim *sim, const so_cl_workload *w,
     return o;
 }
 
-void so_cl_report_table(FILE *fp, const so_cl_sim *sim, const so_cl_workload *w,
-                        const so_cl_config *cfg)
+void so_cl_report_summary_table(FILE *fp, const so_cl_sim *sim,
+                                const so_cl_workload *w, const so_cl_config *cfg)
 {
     const so_cl_stats *st = &sim->stats;
     summary r = responses(sim);
@@ -174,6 +174,12 @@ void so_cl_report_table(FILE *fp, const so_cl_sim *sim, const so_cl_workload *w,
     fprintf(fp, "events       %llu (tasks %llu, attempts %llu, preempted %llu)\n\n",
             (unsigned long long)st->events, (unsigned long long)st->tasks_done,
             (unsigned long long)st->attempts, (unsigned long long)st->preempted);
+}
+
+void so_cl_report_table(FILE *fp, const so_cl_sim *sim, const so_cl_workload *w,
+                        const so_cl_config *cfg)
+{
+    so_cl_report_summary_table(fp, sim, w, cfg);
     fprintf(fp, "%-24s %12s %12s %12s %12s\n", "job", "submit", "start",
             "finish", "response");
     for (int j = 0; j < w->n_jobs; j++) {

@@ -447,13 +447,18 @@ void so_kp_report(const so_kp *kp, so_result *r, int status,
 {
     double s = so_kp_scale(kp);
     so_result_set_status(r, status);
-    if (has_bound)
+    if (has_bound && !kp->decimals)
+        so_result_set_bound_int(r, bound);
+    else if (has_bound)
         so_result_set_bound(r, (double)bound / s);
     if (!x)
         return;
     int64_t w;
     int64_t p = so_kp_value(kp, x, &w);
-    so_result_set_objective(r, (double)p / s);
+    if (kp->decimals)
+        so_result_set_objective(r, (double)p / s);
+    else
+        so_result_set_objective_int(r, p);
     json_t *items = json_array();
     for (size_t i = 0; i < kp->n; i++)
         if (x[i])

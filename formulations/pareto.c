@@ -462,4 +462,5 @@ const so_formulation so_pareto_formulation = {
     .free_data = free_data,
     .read_text = NULL,
     .build_glpk = NULL,
+    .build_glpk_params = so_pt_build_glpk, /* pareto_model.c */
 };

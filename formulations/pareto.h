@@ -120,6 +120,9 @@ int so_pt_plan_eval(const so_pareto *pr, const so_pt_alloc *plan,
                     so_pt_eval *evals, double *makespan, double *budget);
 /* ms = rs = 1, the job's task counts and buffer. */
 void so_pt_alloc_init(const so_pareto *pr, size_t j, so_pt_alloc *a);
+/* The epsilon-constraint MILP for export (pareto_model.c). */
+int so_pt_build_glpk(const void *data, const so_params *prm, glp_prob *lp,
+                     so_error *err);
 /* Checks the slot and task bounds of a plan (constraints 16-17). */
 int so_pt_plan_valid(const so_pareto *pr, const so_pt_alloc *plan);
 

@@ -151,6 +151,12 @@ enum so_model_format { SO_FORMAT_LP = 1, SO_FORMAT_MPS = 2 };
 /* Writes the instance's GLPK model (written by GLPK), atomically. */
 int so_problem_export(const so_problem *p, const char *path, int format,
                       so_error *err);
+/* The same with model options (prm may be NULL): a pareto instance's model
+ * is one epsilon-constraint MILP, least budget at makespan <= "deadline"
+ * (default: the instance's deadline); docs/formats.md, "Model export".
+ * Other models take no options (SO_EINVAL when some are given). */
+int so_problem_export_params(const so_problem *p, const char *path, int format,
+                             const so_params *prm, so_error *err);
 
 /* ---- results ----------------------------------------------------------- */
 typedef struct so_result so_result;
@@ -169,6 +175,14 @@ double so_result_objective(const so_result *r);  /* NAN when not set */
 void so_result_set_bound(so_result *r, double value);
 int so_result_has_bound(const so_result *r);
 double so_result_bound(const so_result *r);      /* NAN when not set */
+/* Integer problems: the objective / bound as exact integers (JSON and text
+ * print them digit for digit, also beyond 2^53); the double getters give
+ * the nearest double. The _int getters return 1 and set *value when the
+ * value was set exactly, else 0. */
+void so_result_set_objective_int(so_result *r, int64_t value);
+int so_result_objective_int(const so_result *r, int64_t *value);
+void so_result_set_bound_int(so_result *r, int64_t value);
+int so_result_bound_int(const so_result *r, int64_t *value);
 /* Relative gap |objective - bound| / max(1, |objective|); NAN if unknown. */
 double so_result_gap(const so_result *r);
 double so_result_seconds(const so_result *r); /* wall time of the solve */

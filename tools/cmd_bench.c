@@ -29,6 +29,7 @@ static void help(FILE *fp)
             "  --db FILE           results database (default slotopt-bench.db)\n"
             "  --resume            skip the cells already in the database\n"
             "  --format F          table (default), csv, json or markdown\n"
+            "  --compact           JSON on one line\n"
             "  --cells             print the per-cell table too\n"
             "  --group-by KEY      one summary row per value of family parameter KEY\n"
             "\nSimulation cells (workload x policy x seed on the cluster model):\n"
@@ -126,6 +127,7 @@ int so_cmd_bench(int argc, char **argv)
         {"resume", no_argument, 0, 'R'},
         {"format", required_argument, 0, 'f'},
         {"cells", no_argument, 0, 'c'},
+        {"compact", no_argument, 0, 'C'},
         {"group-by", required_argument, 0, 'g'},
         {"workload", required_argument, 0, 'W'},
         {"policies", required_argument, 0, 'P'},
@@ -139,7 +141,7 @@ int so_cmd_bench(int argc, char **argv)
     int n_workloads = 0;
     const char *db = "slotopt-bench.db", *fmt = "table";
     cli_overrides o = {-1, 0, 0, NULL, NULL, NULL};
-    int resume = 0, cells = 0, c;
+    int resume = 0, cells = 0, compact = 0, c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "b:r:S:j:t:n:d:Rf:cg:W:P:E:M:h", opts, NULL)) != -1) {
         switch (c) {
@@ -162,6 +164,7 @@ int so_cmd_bench(int argc, char **argv)
         case 'R': resume = 1; break;
         case 'f': fmt = optarg; break;
         case 'c': cells = 1; break;
+        case 'C': compact = 1; break;
         case 'g': o.group_by = optarg; break;
         case 'W':
             if (n_workloads == 64)
@@ -178,6 +181,8 @@ int so_cmd_bench(int argc, char **argv)
     int format = so_hformat_parse(fmt);
     if (format < 0)
         return so_cli_usage_error("bench", "--format: expected table, csv, json or markdown, found '%s'", fmt);
+    if (compact)
+        format |= SO_HF_COMPACT;
     if (scenario && (backends || reference || optind < argc || policies || n_workloads))
         return so_cli_usage_error("bench", "--scenario takes no --backends, --reference,"
                                   " --policies, --workload or INPUTS");

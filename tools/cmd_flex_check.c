@@ -6,16 +6,18 @@
 #include <string.h>
 #include "tools/cli.h"
 #include "formulations/flex_schedule.h"
+#include "tools/output_format.h"
 
 static void help(FILE *fp)
 {
     fprintf(fp,
-            "usage: slotopt flex-check [--ignore-minima] INSTANCE SCHEDULE\n\n"
+            "usage: slotopt flex-check [--ignore-minima] [--compact] INSTANCE SCHEDULE\n\n"
             "INSTANCE: a \"flex\" instance. SCHEDULE: {\"intervals\": [{\"start\",\n"
             "\"end\", \"slots\": [...]}, ...]} or the output of 'slotopt solve' on\n"
             "that instance. Prints {\"feasible\": true, \"objective\", \"completion\"}\n"
             "or {\"feasible\": false, \"reason\"}; exit 0 either way, 2 on bad input.\n"
-            "  --ignore-minima   accept 0 <= s < m_j while active (FIFO's schedules)\n");
+            "  --ignore-minima   accept 0 <= s < m_j while active (FIFO's schedules)\n"
+            "  --compact         JSON on one line\n");
 }
 
 static char *read_text(const char *path, so_error *err)
@@ -53,14 +55,16 @@ int so_cmd_flex_check(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"ignore-minima", no_argument, 0, 'm'},
+        {"compact", no_argument, 0, 'C'},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0},
     };
-    int ignore = 0, c;
+    int ignore = 0, compact = 0, c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "mh", opts, NULL)) != -1) {
         switch (c) {
         case 'm': ignore = 1; break;
+        case 'C': compact = 1; break;
         case 'h': help(stdout); return SO_EXIT_OK;
         default: return so_cli_bad_option("flex-check", argv);
         }
@@ -102,8 +106,8 @@ int so_cmd_flex_check(int argc, char **argv)
     } else {
         json_object_set_new(out, "reason", json_string(why));
     }
-    char *dump = json_dumps(out, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
-    printf("%s\n", dump ? dump : "{}");
+    char *dump = so_ojson_dumps(out, compact);
+    fputs(dump ? dump : "{}\n", stdout);
     free(dump);
     json_decref(out);
     free(done);

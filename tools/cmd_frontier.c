@@ -1,14 +1,19 @@
 /* cmd_frontier.c — `slotopt frontier`: the (makespan, budget) frontiers of
  * a pareto instance found by several backends, as JSON (every point with
  * its plan) or CSV (one row per point and job), and a gnuplot plot of the
- * heuristic frontiers against the exact one (PNG or SVG by the file's
+ * heuristic frontiers against the exact one, as steps, with the
+ * instance's budget/deadline window shaded (PNG, SVG or PDF by the file's
  * extension; skipped with a note when gnuplot is not installed). */
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <math.h>
+#include "formulations/common/gnuplot.h"
+#include "formulations/pareto.h"
 #include "tools/cli.h"
+#include "tools/output_format.h"
 
 #define MAX_BACKENDS 8
 
@@ -17,7 +22,8 @@ static void help(FILE *fp)
     fprintf(fp,
             "usage: slotopt frontier [--backend NAME]... [--reference NAME]\n"
             "                        [--opt KEY=VALUE]... [--seed N] [--time-limit S]\n"
-            "                        [--format json|csv] [-o OUT] [--plot FILE] FILE\n\n"
+            "                        [--format json|csv] [--compact] [-o OUT]\n"
+            "                        [--plot FILE] FILE\n\n"
             "Runs each --backend (default pareto-slots) and the exact --reference\n"
             "(default pareto-sweep; 'none' to skip) on the pareto instance FILE.\n"
             "The heuristics report hypervolume_ratio, epsilon and makespan gaps\n"
@@ -27,8 +33,10 @@ static void help(FILE *fp)
             "  --opt KEY=VALUE   option of the --backend runs ('slotopt backends -v')\n"
             "  --format F        json (default): {\"instance\", \"frontiers\": [result,\n"
             "                    ...]}; csv: one row per frontier point and job\n"
+            "  --compact         JSON on one line\n"
             "  -o OUT            write to OUT (atomically) instead of stdout\n"
-            "  --plot FILE       gnuplot plot, FILE.png or FILE.svg\n",
+            "  --plot FILE       gnuplot plot; the extension picks the type:\n"
+            "                    .png, .svg or .pdf\n",
             MAX_BACKENDS);
 }
 
@@ -41,8 +49,8 @@ static void csv_rows(FILE *fp, json_t *res)
     json_array_foreach(points, i, pt) {
         json_array_foreach(json_object_get(pt, "jobs"), j, job) {
             json_t *buf = json_object_get(job, "buffer");
-            fprintf(fp, "%s,%zu,%.10g,%.10g,%lld,%zu,%lld,%lld,%lld,%lld,%lld,%.10g,"
-                        "%.10g,%.10g,%.10g,%.10g,%.10g\n",
+            fprintf(fp, "%s,%zu,%.17g,%.17g,%lld,%zu,%lld,%lld,%lld,%lld,%lld,%.17g,"
+                        "%.17g,%.17g,%.17g,%.17g,%.17g\n",
                     backend, i, json_number_value(json_object_get(pt, "makespan")),
                     json_number_value(json_object_get(pt, "budget")),
                     (long long)json_integer_value(json_object_get(pt, "vms")), j,
@@ -61,21 +69,13 @@ static void csv_rows(FILE *fp, json_t *res)
     }
 }
 
-static char *render(json_t *all, const char *format, size_t *len)
+static char *render(json_t *all, int format, int compact, size_t *len)
 {
-    if (!strcmp(format, "json")) {
-        char *s = json_dumps(all, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
-                                      JSON_REAL_PRECISION(15));
-        if (!s)
-            return NULL;
-        *len = strlen(s) + 1;
-        char *t = realloc(s, *len + 1);
-        if (!t) {
-            free(s);
-            return NULL;
-        }
-        strcpy(t + *len - 1, "\n");
-        return t;
+    if (format == SO_OF_JSON) {
+        char *s = so_ojson_dumps(all, compact);
+        if (s)
+            *len = strlen(s);
+        return s;
     }
     char *buf = NULL;
     FILE *mem = open_memstream(&buf, len);
@@ -109,15 +109,21 @@ static int have_gnuplot(void)
     return found;
 }
 
-/* Plots every frontier (exact ones as lines, heuristics as points) into
- * path (written as so_output_open says). */
-static int plot(json_t *all, const char *path, so_error *err)
+/* The instance's window: budget_min..budget_max and makespan <= deadline
+ * (infinite when the instance sets none). */
+typedef struct window {
+    double budget_min, budget_max, deadline;
+} window;
+
+/* Plots every frontier as steps (exact ones thick, heuristics thin with
+ * their points) with the window shaded, into path (written as
+ * so_output_open says: drawn in a temporary folder, then copied, so a link
+ * or device at path is written, never replaced; "-" is SVG on stdout). */
+static int plot(json_t *all, const window *win, const char *path, so_error *err)
 {
-    const char *ext = strrchr(path, '.');
-    int svg = ext && !strcmp(ext, ".svg");
-    if (!ext || (!svg && strcmp(ext, ".png")))
-        return so_error_setf(err, path, 0, 0, NULL,
-                             "--plot: expected a .png or .svg file name");
+    const char *kind = strcmp(path, "-") ? path : "stdout.svg";
+    if (so_gp_check_path(kind, err))
+        return SO_EINVAL;
     if (!have_gnuplot()) {
         fprintf(stderr, "slotopt frontier: gnuplot is not installed; plot %s skipped\n",
                 path);
@@ -126,15 +132,36 @@ static int plot(json_t *all, const char *path, so_error *err)
     char dir[] = "/tmp/slotopt-plot-XXXXXX";
     if (!mkdtemp(dir))
         return so_error_setf(err, dir, 0, 0, NULL, "cannot create: %s", strerror(errno));
-    char tmp[4200], script[8192], data[4200];
-    /* drawn in the temporary folder, then copied by so_copy_to_output: a
-     * link or device at path is written, never replaced */
-    snprintf(tmp, sizeof tmp, "%s/plot%s", dir, svg ? ".svg" : ".png");
-    int n = snprintf(script, sizeof script,
-                     "set terminal %s size 900,600\nset output '%s'\n"
-                     "set xlabel 'makespan (s)'\nset ylabel 'budget ($)'\n"
-                     "set key top right\nset grid\nplot ",
-                     svg ? "svg" : "pngcairo", tmp);
+    char tmp[4200], data[4200], script[4200], title[400];
+    snprintf(tmp, sizeof tmp, "%s/plot.out", dir);
+    snprintf(script, sizeof script, "%s/plot.gp", dir);
+    snprintf(title, sizeof title, "Pareto frontiers of %s",
+             json_string_value(json_object_get(all, "instance")));
+    FILE *gp = fopen(script, "w");
+    if (!gp) {
+        rmdir(dir);
+        return so_error_setf(err, script, 0, 0, NULL, "cannot write: %s", strerror(errno));
+    }
+    so_gp_header(gp, kind, tmp, 900, 600, title);
+    fprintf(gp, "set xlabel 'makespan (s)'\nset ylabel 'budget ($)'\n"
+                "set key top right\nset grid\n");
+    /* the window: x from the left edge to the deadline, y between the budgets */
+    char x1[64] = "graph 1", y0[64] = "graph 0", y1[64] = "graph 1";
+    if (isfinite(win->deadline))
+        snprintf(x1, sizeof x1, "first %.17g", win->deadline);
+    if (win->budget_min > 0)
+        snprintf(y0, sizeof y0, "first %.17g", win->budget_min);
+    if (isfinite(win->budget_max))
+        snprintf(y1, sizeof y1, "first %.17g", win->budget_max);
+    /* room beyond the window's finite edges, so that its border shows */
+    if (isfinite(win->deadline))
+        fprintf(gp, "set xrange [*:%.17g]\n", win->deadline * 1.08);
+    if (isfinite(win->budget_max))
+        fprintf(gp, "set yrange [*:%.17g]\n", win->budget_max * 1.08);
+    fprintf(gp, "set object 1 rect from graph 0, %s to %s, %s behind "
+                "fillcolor rgb '#dcecdc' fillstyle solid 1.0 noborder\n", y0, x1, y1);
+    fprintf(gp, "plot NaN with boxes fillcolor rgb '#dcecdc' fillstyle solid 1.0 noborder "
+                "title 'budget/deadline window'");
     size_t i, k;
     json_t *res, *pt;
     size_t count = json_array_size(json_object_get(all, "frontiers"));
@@ -144,19 +171,29 @@ static int plot(json_t *all, const char *path, so_error *err)
         if (!fp)
             continue;
         json_array_foreach(json_object_get(json_object_get(res, "solution"), "points"), k, pt)
-            fprintf(fp, "%.12g %.12g\n", json_number_value(json_object_get(pt, "makespan")),
+            fprintf(fp, "%.17g %.17g\n", json_number_value(json_object_get(pt, "makespan")),
                     json_number_value(json_object_get(pt, "budget")));
         fclose(fp);
-        int exact = json_is_true(json_object_get(res, "exact"));
-        n += snprintf(script + n, sizeof script - (size_t)n,
-                      "'%s' using 1:2 with %s title '%s'%s", data,
-                      exact ? "steps lw 2" : "points pt 7 ps 0.8",
-                      json_string_value(json_object_get(res, "backend")),
-                      i + 1 < count ? ", " : "\n");
+        const char *backend = json_string_value(json_object_get(res, "backend"));
+        if (json_is_true(json_object_get(res, "exact"))) {
+            fprintf(gp, ", \\\n  '%s' using 1:2 with steps lw 2 lc %zu title '", data, i + 1);
+            so_gp_put_quoted(gp, backend);
+            fputs(" (exact)'", gp);
+        } else {
+            fprintf(gp, ", \\\n  '%s' using 1:2 with steps lw 1 lc %zu notitle", data, i + 1);
+            fprintf(gp, ", \\\n  '%s' using 1:2 with points pt 7 ps 0.7 lc %zu title '",
+                    data, i + 1);
+            so_gp_put_quoted(gp, backend);
+            fputs("'", gp);
+        }
     }
-    FILE *gp = popen("gnuplot 2>/dev/null", "w");
+    fputs("\n", gp);
     int rc = SO_OK;
-    if (!gp || fputs(script, gp) < 0 || pclose(gp) != 0 || access(tmp, R_OK))
+    if (fclose(gp))
+        rc = so_error_setf(err, script, 0, 0, NULL, "cannot write the plot script");
+    char cmd[4400];
+    snprintf(cmd, sizeof cmd, "gnuplot '%s' 2>/dev/null", script);
+    if (!rc && (system(cmd) != 0 || access(tmp, R_OK)))
         rc = so_error_setf(err, path, 0, 0, NULL, "gnuplot failed to draw the plot");
     else
         rc = so_copy_to_output(tmp, path, err);
@@ -165,6 +202,7 @@ static int plot(json_t *all, const char *path, so_error *err)
         snprintf(data, sizeof data, "%s/f%zu.dat", dir, i);
         unlink(data);
     }
+    unlink(script);
     rmdir(dir);
     return rc;
 }
@@ -192,12 +230,13 @@ int so_cmd_frontier(int argc, char **argv)
         {"backend", required_argument, 0, 'b'}, {"reference", required_argument, 0, 'r'},
         {"opt", required_argument, 0, 'O'},     {"seed", required_argument, 0, 's'},
         {"time-limit", required_argument, 0, 't'}, {"format", required_argument, 0, 'f'},
+        {"compact", no_argument, 0, 'C'},
         {"output", required_argument, 0, 'o'},  {"plot", required_argument, 0, 'p'},
         {"help", no_argument, 0, 'h'},          {0, 0, 0, 0},
     };
     const char *backends[MAX_BACKENDS], *reference = "pareto-sweep", *format = "json";
     const char *outpath = NULL, *plotpath = NULL;
-    int nb = 0, c;
+    int nb = 0, c, compact = 0;
     so_params prm;
     so_params_init(&prm);
     so_error err;
@@ -224,14 +263,21 @@ int so_cmd_frontier(int argc, char **argv)
                 return so_cli_usage_error("frontier", "--time-limit: expected seconds >= 0, found '%s'", optarg);
             break;
         case 'f': format = optarg; break;
+        case 'C': compact = 1; break;
         case 'o': outpath = optarg; break;
         case 'p': plotpath = optarg; break;
         case 'h': help(stdout); return SO_EXIT_OK;
         default: return so_cli_bad_option("frontier", argv);
         }
     }
-    if (strcmp(format, "json") && strcmp(format, "csv"))
-        return so_cli_usage_error("frontier", "--format: expected json or csv, found '%s'", format);
+    const unsigned formats = SO_OF_JSON | SO_OF_CSV;
+    int fmt = so_oformat_parse(format, formats);
+    char names[64];
+    if (!fmt)
+        return so_cli_usage_error("frontier", "--format: expected %s, found '%s'",
+                                  so_oformat_names(formats, names, sizeof names), format);
+    if (plotpath && strcmp(plotpath, "-") && so_gp_check_path(plotpath, &err))
+        return so_cli_usage_error("frontier", "--plot %s: %s", plotpath, err.message);
     if (optind != argc - 1)
         return so_cli_usage_error("frontier", "expected one instance FILE");
     if (nb == 0)
@@ -267,13 +313,15 @@ int so_cmd_frontier(int argc, char **argv)
     }
     for (int i = 0; !rc && i < nb; i++)
         rc = run_one(backends[i], p, &prm, frontiers, &err);
+    const so_pareto *pr = so_pareto_of(p);
+    window win = {pr->budget_min, pr->budget_max, pr->deadline};
     so_problem_free(p);
     size_t len = 0;
-    char *text = rc ? NULL : render(all, format, &len);
+    char *text = rc ? NULL : render(all, fmt, compact, &len);
     if (!rc && !text)
         rc = SO_ENOMEM;
     if (!rc && plotpath)
-        rc = plot(all, plotpath, &err);
+        rc = plot(all, &win, plotpath, &err);
     if (!rc)
         rc = so_write_file_atomic(outpath ? outpath : "-", text, len, &err);
     free(text);

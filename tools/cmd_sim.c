@@ -8,7 +8,9 @@
 #include <unistd.h>
 #include "cluster/cluster.h"
 #include "cluster/stealing.h"
+#include "formulations/common/gnuplot.h"
 #include "tools/cli.h"
+#include "tools/output_format.h"
 #include "tools/sim_progress.h"
 
 static void help(FILE *fp)
@@ -17,8 +19,8 @@ static void help(FILE *fp)
             "usage: slotopt sim WORKLOAD --scheduler NAME\n"
             "                   [--speculation none|hadoop|late|base|base-hadoop]\n"
             "                   [--stealing none|even|fcm|stlm|ltlm|stm|ltm] [--seed N]\n"
-            "                   [--format json|table] [--events-out FILE]\n"
-            "                   [--plot FILE.svg] [--plot-step S]\n"
+            "                   [--format json|table] [--compact] [--summary]\n"
+            "                   [--events-out FILE] [--plot FILE] [--plot-step S]\n"
             "                   [--opt KEY=VALUE]... [-o OUT]\n\n"
             "Replays WORKLOAD (native JSON workload, or a SWIM trace) on the\n"
             "discrete-event cluster model and reports per-job submit, start,\n"
@@ -34,8 +36,12 @@ static void help(FILE *fp)
             "                      even, fcm, stlm, ltlm, stm or ltm (docs/stealing.md)\n"
             "  --seed N            heartbeat phases and sampled durations (default 1)\n"
             "  --format F          json (default) or table\n"
+            "  --compact           JSON on one line\n"
+            "  --summary           the summary only: no per-job lines (no \"jobs\")\n"
             "  --events-out FILE   the event log, one line per event (atomically)\n"
-            "  --plot FILE.svg     utilisation over time, drawn by gnuplot\n"
+            "  --plot FILE         utilisation over time, drawn by gnuplot; the\n"
+            "                      extension picks the type: .png, .svg or .pdf\n"
+            "                      (SVG for -, standard output)\n"
             "  --plot-step S       seconds per plotted point, >= 0.1 (default 60)\n"
             "  -o OUT              write the report to OUT (atomically)\n"
             "  --opt KEY=VALUE     settings:\n");
@@ -146,6 +152,7 @@ typedef struct sim_args {
     const char *workload, *scheduler, *speculation, *format, *stealing;
     const char *events_out, *plot, *out;
     double plot_step;
+    int compact, summary_only;
     uint64_t seed;
     so_params prm;
 } sim_args;
@@ -158,6 +165,8 @@ static int parse_args(int argc, char **argv, sim_args *a, so_error *err)
         {"stealing", required_argument, 0, 'R'},
         {"seed", required_argument, 0, 's'},
         {"format", required_argument, 0, 'f'},
+        {"compact", no_argument, 0, 'C'},
+        {"summary", no_argument, 0, 'Y'},
         {"events-out", required_argument, 0, 'e'},
         {"plot", required_argument, 0, 'p'},
         {"plot-step", required_argument, 0, 't'},
@@ -178,6 +187,8 @@ static int parse_args(int argc, char **argv, sim_args *a, so_error *err)
                 return so_cli_usage_error("sim", "--seed: expected an unsigned integer, found '%s'", optarg);
             break;
         case 'f': a->format = optarg; break;
+        case 'C': a->compact = 1; break;
+        case 'Y': a->summary_only = 1; break;
         case 'e': a->events_out = optarg; break;
         case 'p': a->plot = optarg; break;
         case 't':
@@ -200,8 +211,13 @@ static int parse_args(int argc, char **argv, sim_args *a, so_error *err)
     a->workload = argv[optind];
     if (!a->scheduler)
         return so_cli_usage_error("sim", "--scheduler is required");
-    if (strcmp(a->format, "json") && strcmp(a->format, "table"))
-        return so_cli_usage_error("sim", "--format: expected json or table, found '%s'", a->format);
+    const unsigned formats = SO_OF_JSON | SO_OF_TABLE;
+    char names[64];
+    if (!so_oformat_parse(a->format, formats))
+        return so_cli_usage_error("sim", "--format: expected %s, found '%s'",
+                                  so_oformat_names(formats, names, sizeof names), a->format);
+    if (a->plot && strcmp(a->plot, "-") && so_gp_check_path(a->plot, err))
+        return so_cli_usage_error("sim", "--plot %s: %s", a->plot, err->message);
     return SO_EXIT_OK;
 }
 
@@ -213,17 +229,20 @@ static int report(const sim_args *a, so_cl_sim *sim, const so_cl_workload *w,
     FILE *mem = open_memstream(&buf, &len);
     if (!mem)
         return SO_EXIT_BACKEND;
-    if (!strcmp(a->format, "json")) {
+    if (so_oformat_parse(a->format, SO_OF_JSON)) {
         json_t *j = so_cl_report_json(sim, w, cfg);
         const so_cl_stats *st = so_cl_sim_stats(sim);
         json_object_set_new(j, "seconds", json_real(seconds));
         json_object_set_new(j, "events_per_second",
                             json_real(seconds > 0 ? st->events / seconds : 0));
-        char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
-                                    JSON_REAL_PRECISION(12));
-        fprintf(mem, "%s\n", s ? s : "{}");
+        if (a->summary_only)
+            json_object_del(j, "jobs");
+        char *s = so_ojson_dumps(j, a->compact);
+        fputs(s ? s : "{}\n", mem);
         free(s);
         json_decref(j);
+    } else if (a->summary_only) {
+        so_cl_report_summary_table(mem, sim, w, cfg);
     } else {
         so_cl_report_table(mem, sim, w, cfg);
     }

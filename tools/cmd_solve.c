@@ -5,13 +5,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tools/cli.h"
+#include "tools/output_format.h"
 
 static void help(FILE *fp)
 {
     fprintf(fp,
             "usage: slotopt solve [--backend NAME] [--time-limit S] [--seed N]\n"
-            "                     [--opt KEY=VALUE]... [--format json|text]\n"
-            "                     [-o OUT] FILE\n\n"
+            "                     [--opt KEY=VALUE]... [--format json|table]\n"
+            "                     [--compact]"
+            " [-o OUT] FILE\n\n"
             "Solves FILE (native JSON, or a Pisinger knapsack text file) and\n"
             "prints {\"problem\",\"instance\",\"backend\",\"exact\",\"status\",\n"
             "\"objective\",\"bound\",\"gap\",\"seconds\",\"solution\"}.\n\n"
@@ -20,33 +22,50 @@ static void help(FILE *fp)
             "  --time-limit S    seconds (backends that honour it stop there)\n"
             "  --seed N          seed for randomised backends (default 1)\n"
             "  --opt KEY=VALUE   backend option ('slotopt backends -v')\n"
-            "  --format F        json (default) or text\n"
+            "  --format F        json (default) or table (labelled lines; 'text'\n"
+            "                    is read as table)\n"
+            "  --compact         JSON on one line\n"
             "  -o OUT            write to OUT (atomically) instead of stdout\n");
+}
+
+/* What the objective of a problem kind measures (its label in text). */
+static const char *objective_name(const char *problem)
+{
+    return problem && !strcmp(problem, "pareto") ? "hypervolume" : "objective";
 }
 
 static void print_text(FILE *fp, const so_result *r, json_t *j)
 {
-    fprintf(fp, "instance   %s (%s)\n",
-            json_string_value(json_object_get(j, "instance")),
-            json_string_value(json_object_get(j, "problem")));
-    fprintf(fp, "backend    %s (%s)\n",
+    const char *problem = json_string_value(json_object_get(j, "problem"));
+    fprintf(fp, "instance     %s (%s)\n",
+            json_string_value(json_object_get(j, "instance")), problem);
+    fprintf(fp, "backend      %s (%s)\n",
             json_string_value(json_object_get(j, "backend")),
             json_is_true(json_object_get(j, "exact")) ? "exact" : "heuristic");
-    fprintf(fp, "status     %s\n", so_status_str(so_result_status(r)));
+    fprintf(fp, "status       %s\n", so_status_str(so_result_status(r)));
+    char num[64];
+    int64_t exact;
+    if (so_result_objective_int(r, &exact))
+        snprintf(num, sizeof num, "%lld", (long long)exact);
+    else
+        so_onumber(num, sizeof num, so_result_objective(r));
     if (so_result_has_objective(r))
-        fprintf(fp, "objective  %.10g\n", so_result_objective(r));
+        fprintf(fp, "%-12s %s\n", objective_name(problem), num);
+    if (so_result_bound_int(r, &exact))
+        snprintf(num, sizeof num, "%lld", (long long)exact);
+    else
+        so_onumber(num, sizeof num, so_result_bound(r));
     if (so_result_has_bound(r))
-        fprintf(fp, "bound      %.10g   (gap %.3g%%)\n", so_result_bound(r),
-                100 * so_result_gap(r));
-    fprintf(fp, "seconds    %.6f\n", so_result_seconds(r));
+        fprintf(fp, "bound        %s   (gap %.3g%%)\n", num, 100 * so_result_gap(r));
+    fprintf(fp, "seconds      %.6f\n", so_result_seconds(r));
     if (so_result_message(r)[0])
-        fprintf(fp, "message    %s\n", so_result_message(r));
+        fprintf(fp, "message      %s\n", so_result_message(r));
     json_t *sol = so_result_solution(r);
     if (sol) {
-        char *s = json_dumps(sol, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
+        char *s = json_dumps(sol, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
         if (s && strlen(s) > 300)
             strcpy(s + 290, " ...");
-        fprintf(fp, "solution   %s\n", s ? s : "");
+        fprintf(fp, "solution     %s\n", s ? s : "");
         free(s);
     }
 }
@@ -59,6 +78,7 @@ int so_cmd_solve(int argc, char **argv)
         {"seed", required_argument, 0, 's'},
         {"opt", required_argument, 0, 'O'},
         {"format", required_argument, 0, 'f'},
+        {"compact", no_argument, 0, 'C'},
         {"output", required_argument, 0, 'o'},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0},
@@ -68,7 +88,7 @@ int so_cmd_solve(int argc, char **argv)
     so_params_init(&prm);
     so_error err;
     so_error_clear(&err);
-    int c;
+    int c, compact = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, "b:t:s:O:f:o:h", opts, NULL)) != -1) {
         switch (c) {
@@ -86,13 +106,18 @@ int so_cmd_solve(int argc, char **argv)
                 return so_cli_report_error("solve", SO_EINVAL, &err);
             break;
         case 'f': format = optarg; break;
+        case 'C': compact = 1; break;
         case 'o': outpath = optarg; break;
         case 'h': help(stdout); return SO_EXIT_OK;
         default: return so_cli_bad_option("solve", argv);
         }
     }
-    if (strcmp(format, "json") && strcmp(format, "text"))
-        return so_cli_usage_error("solve", "--format: expected json or text, found '%s'", format);
+    const unsigned formats = SO_OF_JSON | SO_OF_TABLE;
+    int fmt = so_oformat_parse(format, formats);
+    char names[64];
+    if (!fmt)
+        return so_cli_usage_error("solve", "--format: expected %s, found '%s'",
+                                  so_oformat_names(formats, names, sizeof names), format);
     if (optind != argc - 1)
         return so_cli_usage_error("solve", "expected one instance FILE");
     so_problem *p = NULL;
@@ -118,9 +143,9 @@ int so_cmd_solve(int argc, char **argv)
     size_t len = 0;
     FILE *mem = open_memstream(&buf, &len);
     int ok = mem != NULL && j != NULL;
-    if (ok && !strcmp(format, "json")) {
-        char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
-        ok = s != NULL && fprintf(mem, "%s\n", s) >= 0;
+    if (ok && fmt == SO_OF_JSON) {
+        char *s = so_ojson_dumps(j, compact);
+        ok = s != NULL && fputs(s, mem) >= 0;
         free(s);
     } else if (ok) {
         print_text(mem, r, j);

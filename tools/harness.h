@@ -290,9 +290,16 @@ typedef struct so_htables {
 int so_harness_tables(const so_hrows *rows, const so_hkinds *kinds,
                       const char *group_by, so_htables *t);
 void so_htables_free(so_htables *t);
+/* SO_OK when key ("" or NULL: no grouping) can group rows: "family", or a
+ * family parameter in some row's "meta".params; else SO_EINVAL. accepted
+ * gets the accepted keys, sorted, comma-separated (harness_group_key.c). */
+int so_hgroup_key_check(const so_hrows *rows, const char *key, char *accepted,
+                        size_t size);
 
 /* ---- output --------------------------------------------------------------- */
 enum so_hformat { SO_HF_TABLE, SO_HF_CSV, SO_HF_JSON, SO_HF_MARKDOWN };
+/* OR'd into so_harness_print's format: JSON on one line. */
+enum { SO_HF_COMPACT = 0x100 };
 int so_hformat_parse(const char *s); /* -1 if unknown */
 /* Summary, preceded by the per-cell table when cells is set; csv prints
  * only the cells then (one table per text); json always has both. */
@@ -331,15 +338,21 @@ void so_hprogress_format(char *buf, size_t size, size_t done, size_t total,
  * gnuplot missing is not an error (*plotted = 0, *skipped = 1). */
 int so_harness_plot(const so_htables *t, const char *dir, int *plotted,
                     int *skipped, so_error *err);
-/* Simulation plots (tools/harness_plot_sim.c): sim-metric.{dat,gp} (mean
+/* Simulation plots (tools/harness_plot_sim.c), drawn as ext (svg, png or
+ * pdf): sim-metric.{dat,gp} (mean
  * metric per policy per group, clustered bars) and sim-cdf-GROUP.{dat,gp}
  * (response-time CDF per policy over the group's cells). Appends each base
  * name written to bases (300 characters each); returns the count, or < 0. */
-int so_harness_plot_sim(const so_htables *t, const char *dir, char (*bases)[300],
-                        size_t max, so_error *err);
+int so_harness_plot_sim(const so_htables *t, const char *dir, const char *ext,
+                        char (*bases)[300], size_t max, so_error *err);
 /* Helpers shared by the plot files (tools/harness_plot.c). */
 void so_hplot_safe_name(char *out, size_t size, const char *in);
 int so_hplot_write_pair(const char *dir, const char *base, char *dat, size_t dlen,
                         char *gp, size_t glen, so_error *err);
+/* The same drawn as ext: "svg", "png" or "pdf" (gnuplot.h's terminals);
+ * with --group-by the gap plot is one line per backend over the groups,
+ * and RAS gaps are differences (harness_plot.c). */
+int so_harness_plot_ext(const so_htables *t, const char *dir, const char *ext,
+                        int *plotted, int *skipped, so_error *err);
 
 #endif

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tools/harness.h"
+#include "tools/output_format.h"
 
 int so_hformat_parse(const char *s)
 {
@@ -37,14 +38,32 @@ static int grid_init(grid *g, size_t rows, const char *const *header, int text_c
     return SO_OK;
 }
 
+/* fmt in the table and markdown; full precision in CSV (integers digit for
+ * digit, other numbers with 17 significant digits, as JSON). */
+static int csv_numbers;
+
 static void num(char *out, double x, const char *fmt)
 {
     if (isnan(x))
         snprintf(out, CELL, "-");
     else if (isinf(x))
         snprintf(out, CELL, "%s", x > 0 ? "inf" : "-inf");
+    else if (csv_numbers && x == floor(x) && fabs(x) < 9.2e18)
+        snprintf(out, CELL, "%lld", (long long)x);
+    else if (csv_numbers)
+        snprintf(out, CELL, "%.17g", x);
     else
         snprintf(out, CELL, fmt, x);
+}
+
+/* An objective: an integer digit for digit in every format (a knapsack
+ * profit is not 3.5e+12), else as num. */
+static void objective_num(char *out, double x)
+{
+    if (isfinite(x) && x == floor(x) && fabs(x) < 9.2e18)
+        snprintf(out, CELL, "%lld", (long long)x);
+    else
+        num(out, x, "%.10g");
 }
 
 static void print_table(FILE *fp, const grid *g)
@@ -204,8 +223,8 @@ static int cells_grid(const so_htables *t, grid *g)
         snprintf(row[2], CELL, "%s", cg->row->backend);
         snprintf(row[3], CELL, "%d", cg->row->rep);
         snprintf(row[4], CELL, "%s", cg->row->status);
-        num(row[5], cg->row->objective, "%.10g");
-        num(row[6], cg->ref ? cg->ref->objective : NAN, "%.10g");
+        objective_num(row[5], cg->row->objective);
+        objective_num(row[6], cg->ref ? cg->ref->objective : NAN);
         snprintf(row[7], CELL, "%s", cg->ref ? cg->ref->status : "-");
         num(row[8], cg->gap.ratio, "%.6f");
         num(row[9], cg->gap.diff, "%.6g");
@@ -305,11 +324,14 @@ static json_t *to_json(const so_htables *t)
 
 void so_harness_print(FILE *fp, const so_htables *t, int format, int cells)
 {
+    int compact = (format & SO_HF_COMPACT) != 0;
+    format &= ~SO_HF_COMPACT;
+    csv_numbers = format == SO_HF_CSV;
     if (format == SO_HF_JSON) {
         json_t *j = to_json(t);
-        char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12));
+        char *s = so_ojson_dumps(j, compact);
         if (s)
-            fprintf(fp, "%s\n", s);
+            fputs(s, fp);
         free(s);
         json_decref(j);
         return;

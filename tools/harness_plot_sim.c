@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "formulations/common/gnuplot.h"
 #include "tools/harness.h"
 
 static int cmp_double(const void *x, const void *y)
@@ -41,9 +42,20 @@ static size_t distinct(const so_htables *t, int which, const char **out)
     return n;
 }
 
+/* The script's opening (formulations/common/gnuplot.h): terminal by ext,
+ * noenhanced, output BASE.EXT.tmp, the title. */
+static void header(FILE *g, const char *ext, const char *base, int width,
+                   int height, const char *title)
+{
+    char out[400], ext_path[32];
+    snprintf(out, sizeof out, "%s.%s.tmp", base, ext);
+    snprintf(ext_path, sizeof ext_path, "x.%s", ext);
+    so_gp_header(g, ext_path, out, width, height, title);
+}
+
 static int metric_plot(const so_htables *t, const char **groups, size_t ng,
-                       const char **pols, size_t np, const char *dir, char *base,
-                       so_error *err)
+                       const char **pols, size_t np, const char *dir,
+                       const char *ext, char *base, so_error *err)
 {
     snprintf(base, 300, "sim-metric");
     char *dat = NULL, *gp = NULL;
@@ -94,14 +106,16 @@ static int metric_plot(const so_htables *t, const char **groups, size_t ng,
     fclose(d);
     char safe[64];
     so_hplot_safe_name(safe, sizeof safe, metric);
-    fprintf(g, "set terminal svg size 900,500 dynamic\nset output '%s.svg.tmp'\n"
-               "set termoption noenhanced\nset title 'simulation: %s per policy and group (mean over cells)'\n"
-               "set ylabel '%s (s)'\nset style data histograms\n"
+    char title[200];
+    snprintf(title, sizeof title, "simulation: %s per policy and group (mean over cells)",
+             safe);
+    header(g, ext, base, 900, 500, title);
+    fprintf(g, "set ylabel '%s (s)'\nset style data histograms\n"
                "set style histogram clustered gap 1\nset style fill solid 0.8 border -1\n"
                "set key outside right top\nset yrange [0:*]\nset grid ytics\n"
                "set xtics rotate by -30\n"
                "plot for [i=2:%zu] '%s.dat' using i:xtic(1) title columnheader(i)\n",
-            base, safe, safe, np + 1, base);
+            safe, np + 1, base);
     fclose(g);
     int rc = so_hplot_write_pair(dir, base, dat, dlen, gp, glen, err);
     return rc ? rc : 1;
@@ -135,7 +149,7 @@ static int add_responses(const so_hrow *r, double **x, size_t *n, size_t *cap)
 }
 
 static int cdf_plot(const so_htables *t, const char *group, const char **pols, size_t np,
-                    const char *dir, char *base, so_error *err)
+                    const char *dir, const char *ext, char *base, so_error *err)
 {
     char safe[200];
     so_hplot_safe_name(safe, sizeof safe, group[0] ? group : "all");
@@ -183,19 +197,21 @@ static int cdf_plot(const so_htables *t, const char *group, const char **pols, s
         free(gp);
         return rc ? rc : 0;
     }
-    fprintf(g, "set terminal svg size 800,500 dynamic\nset output '%s.svg.tmp'\n"
-               "set termoption noenhanced\nset title 'response time CDF, %s'\nset xlabel 'response time (s)'\n"
+    char title[300];
+    snprintf(title, sizeof title, "response time CDF, %s", safe);
+    header(g, ext, base, 800, 500, title);
+    fprintf(g, "set xlabel 'response time (s)'\n"
                "set ylabel 'fraction of jobs'\nset key bottom right\nset logscale x\n"
                "set yrange [0:1.05]\nset grid\n%s\n",
-            base, safe, cmd);
+            cmd);
     fclose(g);
     free(cmd);
     rc = so_hplot_write_pair(dir, base, dat, dlen, gp, glen, err);
     return rc ? rc : 1;
 }
 
-int so_harness_plot_sim(const so_htables *t, const char *dir, char (*bases)[300],
-                        size_t max, so_error *err)
+int so_harness_plot_sim(const so_htables *t, const char *dir, const char *ext,
+                        char (*bases)[300], size_t max, so_error *err)
 {
     const char **groups = calloc(t->n_sums + 1, sizeof *groups);
     const char **pols = calloc(t->n_sums + 1, sizeof *pols);
@@ -206,10 +222,10 @@ int so_harness_plot_sim(const so_htables *t, const char *dir, char (*bases)[300]
     }
     size_t ng = distinct(t, 0, groups), np = distinct(t, 1, pols), nb = 0;
     int rc = SO_OK;
-    if (np && nb < max && (rc = metric_plot(t, groups, ng, pols, np, dir, bases[nb], err)) > 0)
+    if (np && nb < max && (rc = metric_plot(t, groups, ng, pols, np, dir, ext, bases[nb], err)) > 0)
         nb++;
     for (size_t k = 0; rc >= 0 && np && k < ng && nb < max; k++)
-        if ((rc = cdf_plot(t, groups[k], pols, np, dir, bases[nb], err)) > 0)
+        if ((rc = cdf_plot(t, groups[k], pols, np, dir, ext, bases[nb], err)) > 0)
             nb++;
     free(groups);
     free(pols);

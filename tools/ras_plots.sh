@@ -95,7 +95,7 @@ T2=$(titles "$DIR/jobs2")
 GOALS2=$(awk '$6 > 0 { printf "set arrow from %g, graph 0 to %g, graph 1 nohead dt 3 lc rgb \"gray\"\n", $5 + $6, $5 + $6 }' "$DIR/jobs2")
 
 gnuplot <<G
-set terminal pngcairo size 1000,700 font ",9"
+set terminal pngcairo size 1000,700 font ",9" noenhanced
 set datafile missing "?"
 set linetype 9 lc rgb "#8b0000" lw 1.2 dt 2
 set output "$OUT/ras-exp1-tasks.png"
@@ -113,7 +113,7 @@ do for [i = 1:3] {
 }
 unset multiplot
 
-set terminal pngcairo size 900,380 font ",9"
+set terminal pngcairo size 900,380 font ",9" noenhanced
 set output "$OUT/ras-exp1-per-node.png"
 set title "Experiment 1: running tasks per TaskTracker (maps + reduces, mean over 20)"
 set xlabel "time (s)"
@@ -123,7 +123,7 @@ set key top right
 plot "$DIR/fair4.app" u 1:8 w l lw 1.5 t "Fair, 4 map + 2 reduce slots", \
      "$DIR/ras1.app" u 1:8 w l lw 1.5 t "RAS"
 
-set terminal pngcairo size 900,420 font ",9"
+set terminal pngcairo size 900,420 font ",9" noenhanced
 set output "$OUT/ras-exp1-utility.png"
 set title "Experiment 1: job utility per control cycle under RAS (-3: pending maps, none placed)"
 set ylabel "utility"

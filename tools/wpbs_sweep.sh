@@ -57,7 +57,7 @@ done
 command -v gnuplot >/dev/null || { echo "wpbs_sweep.sh: no gnuplot, tables only" >&2; exit 0; }
 per_user_plot() { # name xlabel [logscale-x-none]
     gnuplot <<GP
-set terminal pngcairo size 640,400 font ",10"
+set terminal pngcairo size 640,400 font ",10" noenhanced
 set output "$out/wpbs_$1.png"
 set datafile separator "\t"
 set key outside right
@@ -77,7 +77,7 @@ mv "$out/wpbs_window-plot.png" "$out/wpbs_window.png"
 rm -f "$out/wpbs_window-plot.tsv"
 per_user_plot update "update interval, s"
 gnuplot <<GP
-set terminal pngcairo size 900,400 font ",10"
+set terminal pngcairo size 900,400 font ",10" noenhanced
 set output "$out/wpbs_load.png"
 set datafile separator "\t"
 set multiplot layout 1,2

@@ -217,13 +217,22 @@ static void negate_maximisation(glp_prob *lp)
 int so_problem_export(const so_problem *p, const char *path, int format,
                       so_error *err)
 {
+    return so_problem_export_params(p, path, format, NULL, err);
+}
+
+int so_problem_export_params(const so_problem *p, const char *path, int format,
+                             const so_params *prm, so_error *err)
+{
     if (!p || !path)
         return so_error_setf(err, NULL, 0, 0, NULL,
                              "so_problem_export: NULL argument");
-    if (!p->form->build_glpk)
+    if (!p->form->build_glpk && !p->form->build_glpk_params)
         return so_error_setf(err, NULL, 0, 0, NULL,
                              "problem '%s' has no MILP model to export",
                              p->form->name);
+    if (!p->form->build_glpk_params && prm && prm->n_options > 0)
+        return so_error_setf(err, NULL, 0, 0, prm->options[0].key,
+                             "the '%s' model takes no options", p->form->name);
     /* GLPK aborts on names over 255 bytes or with control characters */
     char name[256];
     snprintf(name, sizeof name, "%s", p->name);
@@ -232,7 +241,9 @@ int so_problem_export(const so_problem *p, const char *path, int format,
             *c = '_';
     glp_prob *lp = glp_create_prob();
     glp_set_prob_name(lp, name);
-    int rc = p->form->build_glpk(p->data, lp, err);
+    int rc = p->form->build_glpk_params
+                 ? p->form->build_glpk_params(p->data, prm, lp, err)
+                 : p->form->build_glpk(p->data, lp, err);
     if (rc) {
         glp_delete_prob(lp);
         return rc;

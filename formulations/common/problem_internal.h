@@ -25,6 +25,11 @@ typedef struct so_formulation {
                      so_error *err);
     /* Builds the GLPK model (for export); NULL when there is none. */
     int (*build_glpk)(const void *data, glp_prob *lp, so_error *err);
+    /* The same with export options (--opt KEY=VALUE; prm may be NULL), for
+     * a model that needs a setting (pareto: the makespan bound); when set it
+     * is used instead of build_glpk. It rejects keys it does not know. */
+    int (*build_glpk_params)(const void *data, const so_params *prm, glp_prob *lp,
+                             so_error *err);
 } so_formulation;
 
 struct so_problem {

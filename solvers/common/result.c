@@ -34,6 +34,20 @@ void so_result_set_objective(so_result *r, double value)
 {
     r->objective = value;
     r->has_objective = 1;
+    r->objective_is_int = 0;
+}
+void so_result_set_objective_int(so_result *r, int64_t value)
+{
+    so_result_set_objective(r, (double)value);
+    r->objective_int = value;
+    r->objective_is_int = 1;
+}
+int so_result_objective_int(const so_result *r, int64_t *value)
+{
+    if (!r->has_objective || !r->objective_is_int)
+        return 0;
+    *value = r->objective_int;
+    return 1;
 }
 int so_result_has_objective(const so_result *r) { return r->has_objective; }
 double so_result_objective(const so_result *r)
@@ -45,6 +59,20 @@ void so_result_set_bound(so_result *r, double value)
 {
     r->bound = value;
     r->has_bound = 1;
+    r->bound_is_int = 0;
+}
+void so_result_set_bound_int(so_result *r, int64_t value)
+{
+    so_result_set_bound(r, (double)value);
+    r->bound_int = value;
+    r->bound_is_int = 1;
+}
+int so_result_bound_int(const so_result *r, int64_t *value)
+{
+    if (!r->has_bound || !r->bound_is_int)
+        return 0;
+    *value = r->bound_int;
+    return 1;
 }
 int so_result_has_bound(const so_result *r) { return r->has_bound; }
 double so_result_bound(const so_result *r)
@@ -102,8 +130,12 @@ json_t *so_result_to_json(const so_result *r)
     json_object_set_new(o, "exact", json_boolean(r->exact));
     json_object_set_new(o, "status", json_string(so_status_str(r->status)));
     json_object_set_new(o, "objective",
-                        number_or_null(r->has_objective, r->objective));
-    json_object_set_new(o, "bound", number_or_null(r->has_bound, r->bound));
+                        r->has_objective && r->objective_is_int
+                            ? json_integer((json_int_t)r->objective_int)
+                            : number_or_null(r->has_objective, r->objective));
+    json_object_set_new(o, "bound", r->has_bound && r->bound_is_int
+                                        ? json_integer((json_int_t)r->bound_int)
+                                        : number_or_null(r->has_bound, r->bound));
     double gap = so_result_gap(r);
     json_object_set_new(o, "gap", number_or_null(!isnan(gap), gap));
     json_object_set_new(o, "seconds", json_real(r->seconds));

@@ -6,6 +6,8 @@
 struct so_result {
     int status;
     int has_objective, has_bound;
+    int objective_is_int, bound_is_int; /* exact integers below */
+    int64_t objective_int, bound_int;
     double objective, bound, seconds;
     json_t *solution; /* owned */
     json_t *extra;    /* owned object */

@@ -186,7 +186,7 @@ static void test_frontier_errors(void)
     char args[1024], *out = NULL, *err = NULL;
     snprintf(args, sizeof args, "frontier --plot x.gif %s", f);
     CU_ASSERT_EQUAL(so_test_run(args, &out, &err), 2);
-    CU_ASSERT_PTR_NOT_NULL(strstr(err, ".png or .svg"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, ".png, .svg or .pdf"));
     free(out);
     free(err);
     snprintf(args, sizeof args, "frontier --backend nope %s", f);

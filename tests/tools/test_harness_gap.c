@@ -198,8 +198,8 @@ static void test_summary(void)
     FILE *fp = open_memstream(&out, &len);
     so_harness_print(fp, &t, SO_HF_CSV, 0);
     fclose(fp);
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "p,heur,3,3,3,0,1,50.0,1.5000,1.5000,2.0000,25,50,1.0000,1.0000\n"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "p,exact,3,3,2,0,1,100.0,1.0000,1.0000,1.0000,0,0,5.0000,9.0000\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "p,heur,3,3,3,0,1,50,1.5,1.5,2,25,50,1,1\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "p,exact,3,3,2,0,1,100,1,1,1,0,0,5,9\n"));
     free(out);
     fp = open_memstream(&out, &len);
     so_harness_print(fp, &t, SO_HF_MARKDOWN, 1);
@@ -321,8 +321,11 @@ static void test_frontier_objects(void)
     free(dat);
     snprintf(path, sizeof path, "%s/frontier-h-h.gp", dir);
     char *gp = so_test_slurp(path);
-    CU_ASSERT_PTR_NOT_NULL(gp ? strstr(gp, "set xlabel 'makespan'\nset ylabel 'budget'") : NULL);
-    CU_ASSERT_PTR_NOT_NULL(gp ? strstr(gp, "index 1 with linespoints title 'greedy'") : NULL);
+    CU_ASSERT_PTR_NOT_NULL(gp ? strstr(gp, "set xlabel 'makespan (s)'\nset ylabel 'budget ($)'") : NULL);
+    CU_ASSERT_PTR_NOT_NULL(gp ? strstr(gp, "index 1 with steps") : NULL);
+    CU_ASSERT_PTR_NOT_NULL(gp ? strstr(gp, "index 1 with points pt 7 ps 0.6 lc 2 title 'greedy'") : NULL);
+    CU_ASSERT_PTR_NOT_NULL(gp ? strstr(gp, "set terminal svg") : NULL);
+    CU_ASSERT_PTR_NOT_NULL(gp ? strstr(gp, "noenhanced") : NULL);
     free(gp);
     so_htables_free(&t);
 }
@@ -376,8 +379,8 @@ static void test_honest_summary(void)
     so_harness_print(fp, &t, SO_HF_CSV, 0);
     fclose(fp);
     /* heur: 0 of 1 proven cells optimal, its ratio 1.2 only */
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "p,heur,3,3,3,1,1,0.0,1.2000,1.2000,1.2000,2,2,"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "p,exact,3,3,2,1,1,100.0,1.0000,1.0000,1.0000,0,0,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "p,heur,3,3,3,1,1,0,1.2,1.2,1.2,2,2,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "p,exact,3,3,2,1,1,100,1,1,1,0,0,"));
     free(out);
     fp = open_memstream(&out, &len);
     so_harness_print(fp, &t, SO_HF_TABLE, 0);

@@ -74,8 +74,10 @@ static void test_links_followed(void)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char target[64], link[64], args[1200];
-        snprintf(target, sizeof target, "link-target-%zu.txt", i);
-        snprintf(link, sizeof link, "link-%zu", i);
+        /* a plot's type follows the extension: the plot case uses .svg */
+        const char *ext = i == 5 ? ".svg" : "";
+        snprintf(target, sizeof target, "link-target-%zu%s", i, i == 5 ? ".svg" : ".txt");
+        snprintf(link, sizeof link, "link-%zu%s", i, ext);
         unlink(tpath(link));
         unlink(tpath(target));
         /* relative link, dangling at first: its target is created */
