@@ -24,7 +24,11 @@
  *    of `ras` (docs/ras.md).
  *    A successful check moves the lower end of the bisection to the minimum
  *    utility actually reached; the bisection stops when the interval is
- *    below 1e-7.
+ *    below 1e-7 (1e-4 above SEARCH_CELLS job-TaskTracker pairs, for the
+ *    time of a control cycle). On instances of at most SEARCH_CELLS pairs
+ *    a level that no greedy order packs gets a bounded backtracking search
+ *    (SEARCH_NODES nodes: jobs in order, options by cost, tasks one by
+ *    one, identical TaskTrackers in the same state tried once).
  * 3. Fill: the best level's placement is completed task by task, each time
  *    to the lowest-utility job that can still take one (the kind, map or
  *    reducer, raising its utility more; a map when equal), first fit; a map
@@ -55,7 +59,10 @@ const so_option_doc so_ras_plus_options[] = {
 #define SEARCH_CELLS 50000
 #define OPT_LIMIT 64
 #define RANDOM_ORDERS 48
-#define SEARCH_NODES 50000 /* reducer counts tried per job (spread when more) */
+#define SEARCH_NODES 50000
+/* Bisection stop above SEARCH_CELLS pairs: 1e-4 utility units lost at
+ * most, half the checks of 1e-7 (docs/ras.md). */
+#define LARGE_TOLERANCE 1e-4 /* reducer counts tried per job (spread when more) */
 
 typedef struct {
     const so_ras *ras;
@@ -69,6 +76,9 @@ typedef struct {
     double *opt_cost;
     size_t *opt_idx;
     int best_fit;      /* pack task by task, best fit */
+    size_t leaves;     /* power of two >= TT */
+    double *room;      /* 2 * leaves * R: max room per resource in a
+                        * subtree over TaskTrackers (first-fit queries) */
     int jitter;        /* perturb option costs (random attempts) */
     uint64_t rng;      /* xorshift state */
 } plus;
@@ -88,6 +98,7 @@ static void plus_free(plus *p)
     free(p->opt_r);
     free(p->opt_cost);
     free(p->opt_idx);
+    free(p->room);
 }
 
 static double map_volume(const plus *p, size_t j)
@@ -161,10 +172,14 @@ static int plus_init(plus *p, const so_ras *ras)
     p->opt_r = malloc((OPT_LIMIT + 2) * sizeof *p->opt_r);
     p->opt_cost = malloc((OPT_LIMIT + 2) * sizeof *p->opt_cost);
     p->opt_idx = malloc((OPT_LIMIT + 2) * sizeof *p->opt_idx);
+    p->leaves = 1;
+    while (p->leaves < p->TT)
+        p->leaves *= 2;
+    p->room = malloc(2 * p->leaves * (p->R + 1) * sizeof *p->room);
     double *key = malloc((p->J + 1) * sizeof *key);
     if (!p->pm || !p->pr || !p->s || !p->r || !p->load || !p->mean_cap ||
         !p->order[0] || !p->order[1] || !p->order[2] || !p->opt_s || !p->opt_r ||
-        !p->opt_cost || !p->opt_idx || !key) {
+        !p->opt_cost || !p->opt_idx || !p->room || !key) {
         free(key);
         plus_free(p);
         return SO_ENOMEM;
@@ -184,6 +199,64 @@ static int plus_init(plus *p, const so_ras *ras)
     return SO_OK;
 }
 
+/* ---- first-fit tree: room per resource, max over subtrees --------------- */
+
+static void tree_leaf(plus *p, size_t tt)
+{
+    double *n = &p->room[(p->leaves + tt) * p->R];
+    for (size_t r = 0; r < p->R; r++) {
+        double cap = p->ras->capacity[tt * p->R + r];
+        n[r] = cap - p->load[tt * p->R + r] + 1e-9 * (1.0 + fabs(cap));
+    }
+}
+
+static void tree_pull(plus *p, size_t node)
+{
+    double *n = &p->room[node * p->R], *a = &p->room[2 * node * p->R],
+           *b = &p->room[(2 * node + 1) * p->R];
+    for (size_t r = 0; r < p->R; r++)
+        n[r] = a[r] > b[r] ? a[r] : b[r];
+}
+
+static void tree_build(plus *p)
+{
+    for (size_t k = 0; k < p->leaves; k++) {
+        if (k < p->TT) {
+            tree_leaf(p, k);
+        } else {
+            for (size_t r = 0; r < p->R; r++)
+                p->room[(p->leaves + k) * p->R + r] = -INFINITY;
+        }
+    }
+    for (size_t node = p->leaves - 1; node >= 1; node--)
+        tree_pull(p, node);
+}
+
+static void tree_update(plus *p, size_t tt)
+{
+    tree_leaf(p, tt);
+    for (size_t node = (p->leaves + tt) / 2; node >= 1; node /= 2)
+        tree_pull(p, node);
+}
+
+/* First TaskTracker >= from in subtree `node` (covering [lo, lo + width))
+ * whose room may take demand d (a leaf's room is exact); TT if none. */
+static size_t tree_first(const plus *p, size_t node, size_t lo, size_t width,
+                         size_t from, const double *d)
+{
+    if (lo + width <= from || lo >= p->TT)
+        return p->TT;
+    const double *n = &p->room[node * p->R];
+    for (size_t r = 0; r < p->R; r++)
+        if (d[r] > 0 && n[r] < d[r])
+            return p->TT;
+    if (width == 1)
+        return lo;
+    size_t half = width / 2;
+    size_t t = tree_first(p, 2 * node, lo, half, from, d);
+    return t < p->TT ? t : tree_first(p, 2 * node + 1, lo + half, half, from, d);
+}
+
 static void clear(plus *p)
 {
     memset(p->pm, 0, p->J * p->TT * sizeof *p->pm);
@@ -191,6 +264,7 @@ static void clear(plus *p)
     memset(p->s, 0, p->J * sizeof *p->s);
     memset(p->r, 0, p->J * sizeof *p->r);
     memset(p->load, 0, p->TT * p->R * sizeof *p->load);
+    tree_build(p);
 }
 
 static double utility(const plus *p, size_t j, int s, int r)
@@ -235,6 +309,7 @@ static void add(plus *p, size_t tt, const double *d, long k)
 {
     for (size_t r = 0; r < p->R; r++)
         p->load[tt * p->R + r] += (double)k * d[r];
+    tree_update(p, tt);
 }
 
 /* Removes job j's tasks (s maps, r reducers of the option) entirely. */
@@ -289,13 +364,15 @@ static int pack(plus *p, int *row, const double *d, long k)
         row[best]++;
         k--;
     }
-    for (size_t tt = 0; tt < p->TT && k > 0; tt++) {
+    size_t tt = tree_first(p, 1, 0, p->leaves, 0, d);
+    while (tt < p->TT && k > 0) {
         long n = fit_count(p, tt, d, k);
-        if (n <= 0)
-            continue;
-        add(p, tt, d, n);
-        row[tt] += (int)n;
-        k -= n;
+        if (n > 0) {
+            add(p, tt, d, n);
+            row[tt] += (int)n;
+            k -= n;
+        }
+        tt = tree_first(p, 1, 0, p->leaves, tt + 1, d);
     }
     return k == 0;
 }
@@ -707,37 +784,32 @@ static int exchange(plus *p)
 static int run(plus *p, long long moves, long long *used)
 {
     size_t cells = p->J * p->TT;
-    int *best = calloc(2 * cells + 1, sizeof *best);
     size_t *cursor = malloc((2 * p->J + 1) * sizeof *cursor);
     unsigned char *done = malloc(p->J + 1);
-    int rc = best && cursor && done ? SO_OK : SO_ENOMEM;
-    /* steps 1-2: bisection; best holds the placement of the lower end */
-    double lo = SO_RAS_STARVED, hi = 1.0 + 1e-9;
+    int rc = cursor && done ? SO_OK : SO_ENOMEM;
+    /* steps 1-2: bisection on the level; the check is deterministic, so
+     * the lower end's placement is rebuilt by checking its level again */
+    double lo = SO_RAS_STARVED, hi = 1.0 + 1e-9, lo_level = SO_RAS_STARVED;
     if (!rc && level_fits(p, 1.0)) {
         lo = hi;
-        memcpy(best, p->pm, cells * sizeof *best);
-        memcpy(best + cells, p->pr, cells * sizeof *best);
+        lo_level = 1.0;
     }
-    while (!rc && hi - lo > 1e-7) {
+    double tol = p->J * p->TT <= SEARCH_CELLS ? 1e-7 : LARGE_TOLERANCE;
+    while (!rc && hi - lo > tol) {
         double mid = 0.5 * (lo + hi);
         if (level_fits(p, mid)) {
             lo = min_utility(p);
-            memcpy(best, p->pm, cells * sizeof *best);
-            memcpy(best + cells, p->pr, cells * sizeof *best);
+            lo_level = mid;
         } else {
             hi = mid;
         }
     }
-    if (!rc) { /* back to the best placement, loads and totals rebuilt */
-        clear(p);
-        memcpy(p->pm, best, cells * sizeof *best);
-        memcpy(p->pr, best + cells, cells * sizeof *best);
-        for (size_t j = 0; j < p->J; j++)
-            for (size_t tt = 0; tt < p->TT; tt++) {
-                p->s[j] += p->pm[j * p->TT + tt];
-                p->r[j] += p->pr[j * p->TT + tt];
-            }
+    if (!rc) {
+        if (!level_fits(p, lo_level)) /* the empty placement */
+            clear(p);
         rc = so_ras_loads(p->ras, p->pm, p->pr, p->load);
+        if (!rc)
+            tree_build(p);
     }
     *used = 0;
     if (!rc) {
@@ -748,7 +820,6 @@ static int run(plus *p, long long moves, long long *used)
             fill(p, cursor, done);
         }
     }
-    free(best);
     free(cursor);
     free(done);
     return rc;
