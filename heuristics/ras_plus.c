@@ -27,7 +27,8 @@
  *    below 1e-7 (1e-4 above SEARCH_CELLS job-TaskTracker pairs, for the
  *    time of a control cycle). On instances of at most SEARCH_CELLS pairs
  *    a level that no greedy order packs gets a bounded backtracking search
- *    (SEARCH_NODES nodes: jobs in order, options by cost, tasks one by
+ *    (SEARCH_NODES nodes per level, SEARCH_TOTAL per run: jobs in
+ *    order, options by cost, tasks one by
  *    one, identical TaskTrackers in the same state tried once).
  * 3. Fill: the best level's placement is completed task by task, each time
  *    to the lowest-utility job that can still take one (the kind, map or
@@ -60,6 +61,11 @@ const so_option_doc so_ras_plus_options[] = {
 #define OPT_LIMIT 64
 #define RANDOM_ORDERS 48
 #define SEARCH_NODES 50000
+#define SEARCH_TOTAL 2000000 /* over all levels of one run */
+/* Best fit, shuffled orders and the backtracking search run only when
+ * pending tasks x TaskTrackers is at most this (the gap instances, not a
+ * Gridmix snapshot): they cost a pass over the TaskTrackers per task. */
+#define SMALL_WORK 4000.0
 /* Bisection stop above SEARCH_CELLS pairs: 1e-4 utility units lost at
  * most, half the checks of 1e-7 (docs/ras.md). */
 #define LARGE_TOLERANCE 1e-4 /* reducer counts tried per job (spread when more) */
@@ -76,6 +82,8 @@ typedef struct {
     double *opt_cost;
     size_t *opt_idx;
     int best_fit;      /* pack task by task, best fit */
+    long search_left;  /* backtracking nodes left for the whole run */
+    int small;         /* pending tasks x TaskTrackers <= SMALL_WORK */
     size_t leaves;     /* power of two >= TT */
     double *room;      /* 2 * leaves * R: max room per resource in a
                         * subtree over TaskTrackers (first-fit queries) */
@@ -172,6 +180,10 @@ static int plus_init(plus *p, const so_ras *ras)
     p->opt_r = malloc((OPT_LIMIT + 2) * sizeof *p->opt_r);
     p->opt_cost = malloc((OPT_LIMIT + 2) * sizeof *p->opt_cost);
     p->opt_idx = malloc((OPT_LIMIT + 2) * sizeof *p->opt_idx);
+    double work = 0;
+    for (size_t j = 0; j < p->J; j++)
+        work += (double)ras->jobs[j].s_pend + ras->jobs[j].r_pend;
+    p->small = work * (double)p->TT <= SMALL_WORK;
     p->leaves = 1;
     while (p->leaves < p->TT)
         p->leaves *= 2;
@@ -564,9 +576,14 @@ static int level_fits_search(plus *p, double z)
 {
     if (p->R > 64)
         return 0;
-    dfs_check c = {p, z, p->order[0], SEARCH_NODES, {0}};
+    long budget = p->search_left < SEARCH_NODES ? p->search_left : SEARCH_NODES;
+    if (budget <= 0)
+        return 0;
+    dfs_check c = {p, z, p->order[0], budget, {0}};
     clear(p);
-    return check_job(&c, 0);
+    int ok = check_job(&c, 0);
+    p->search_left -= budget - (c.budget > 0 ? c.budget : 0);
+    return ok;
 }
 
 /* Feasibility check of level z; on success the placement is in p. Tries
@@ -576,7 +593,7 @@ static int level_fits_search(plus *p, double z)
  * sequence, so the result is deterministic). */
 static int level_fits(plus *p, double z)
 {
-    int small = p->J * p->TT <= SEARCH_CELLS;
+    int small = p->small;
     int tries = small ? 4 + RANDOM_ORDERS : 2;
     p->rng = 0x9e3779b97f4a7c15ULL;
     for (int o = 0; o < tries; o++) {
@@ -790,6 +807,7 @@ static int run(plus *p, long long moves, long long *used)
     /* steps 1-2: bisection on the level; the check is deterministic, so
      * the lower end's placement is rebuilt by checking its level again */
     double lo = SO_RAS_STARVED, hi = 1.0 + 1e-9, lo_level = SO_RAS_STARVED;
+    p->search_left = SEARCH_TOTAL;
     if (!rc && level_fits(p, 1.0)) {
         lo = hi;
         lo_level = 1.0;
