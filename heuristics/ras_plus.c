@@ -25,10 +25,12 @@
  *    A successful check moves the lower end of the bisection to the minimum
  *    utility actually reached; the bisection stops when the interval is
  *    below 1e-7 (1e-4 above SEARCH_CELLS job-TaskTracker pairs, for the
- *    time of a control cycle). On instances of at most SEARCH_CELLS pairs
- *    a level that no greedy order packs gets a bounded backtracking search
- *    (SEARCH_NODES nodes per level, SEARCH_TOTAL per run: jobs in
- *    order, options by cost, tasks one by
+ *    time of a control cycle). Small instances (pending tasks x
+ *    TaskTrackers <= SMALL_WORK) also get best fit task by task, shuffled
+ *    job orders and, for a level that no greedy order packs and whose
+ *    total least demand fits the cluster's capacity per resource, a
+ *    bounded backtracking search (SEARCH_NODES nodes per level,
+ *    SEARCH_TOTAL per run: jobs in order, options by cost, tasks one by
  *    one, identical TaskTrackers in the same state tried once).
  * 3. Fill: the best level's placement is completed task by task, each time
  *    to the lowest-utility job that can still take one (the kind, map or
@@ -572,9 +574,36 @@ static int place_tasks(dfs_check *c, size_t k, int stage, int *row,
 }
 
 /* The bounded search of level z (order[0]); 1 if it found a placement. */
+/* A necessary condition of level z: per resource, the jobs' least demand
+ * over their options fits the cluster's total capacity. */
+static int volume_allows(const plus *p, double z)
+{
+    for (size_t r = 0; r < p->R; r++) {
+        double need = 0, cap = 0;
+        for (size_t tt = 0; tt < p->TT; tt++)
+            cap += p->ras->capacity[tt * p->R + r];
+        for (size_t j = 0; j < p->J; j++) {
+            const so_ras_job *job = &p->ras->jobs[j];
+            double least = INFINITY;
+            for (int q = 0; q <= job->r_pend && q <= OPT_LIMIT; q++) {
+                int sm = fewest_maps(p, j, q, z);
+                if (sm < 0)
+                    continue;
+                double d = sm * job->map[r] + q * so_ras_reducer_demand(job, sm, r);
+                if (d < least)
+                    least = d;
+            }
+            need += least;
+        }
+        if (!so_ras_fits(need, cap))
+            return 0;
+    }
+    return 1;
+}
+
 static int level_fits_search(plus *p, double z)
 {
-    if (p->R > 64)
+    if (p->R > 64 || !volume_allows(p, z))
         return 0;
     long budget = p->search_left < SEARCH_NODES ? p->search_left : SEARCH_NODES;
     if (budget <= 0)
