@@ -125,5 +125,9 @@ int so_ras_build_model(const so_ras *ras, glp_prob *lp, so_ras_model *m);
 /* Stage 2: fixes z >= z_min and makes the utilisation the objective. */
 int so_ras_model_stage2(const so_ras *ras, glp_prob *lp,
                         const so_ras_model *m, double z_min);
+/* ---- drivers shared by backends ------------------------------------------ */
+/* ras-plus's placement (heuristics/ras_plus.c) into pm, pr (J * TT each,
+ * zeroed by the caller); `moves` local-search exchanges. */
+int so_ras_plus_place(const so_ras *ras, long long moves, int *pm, int *pr);
 
 #endif

@@ -49,6 +49,9 @@ int so_ras_glpk_solve(const so_problem *, const so_params *, so_result *);
 int so_ras_enum_solve(const so_problem *, const so_params *, so_result *);
 int so_ras_heuristic_solve(const so_problem *, const so_params *, so_result *);
 extern const so_option_doc so_ras_heuristic_options[];
+int so_ras_plus_solve(const so_problem *, const so_params *, so_result *);
+int so_ras_exact_solve(const so_problem *, const so_params *, so_result *);
+extern const so_option_doc so_ras_plus_options[];
 
 static const so_backend backends[] = {
     /* knapsack */
@@ -132,6 +135,12 @@ static const so_backend backends[] = {
      "the paper's Algorithm 1: reducers spread first, rounds of map-slot"
      " moves to the lowest utility, greedy fill", so_ras_heuristic_solve,
      so_ras_heuristic_options},
+    {"ras-exact", "ras", 1,
+     "ras-glpk's lexicographic MILP from ras-plus's level, with symmetry"
+     " rows between identical TaskTrackers", so_ras_exact_solve, NULL},
+    {"ras-plus", "ras", 0,
+     "bisection on the max-min utility level with a packing check, fill,"
+     " local search (docs/ras.md)", so_ras_plus_solve, so_ras_plus_options},
 };
 
 /* ---- family generators, by problem ------------------------------------------ */
