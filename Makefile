@@ -96,6 +96,7 @@ $(TESTS): $(SOLIB) $(MAN)
 $(TESTS): $(call obj,$(TEST_SRC)) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $(call obj,$(TEST_SRC)) $(LIB) $(PKG_LIBS) -lcunit
 
+$(BENCH): CFLAGS += -DSO_BINARY='"$(PROG)"'
 $(BENCH): $(call obj,$(BENCH_SRC)) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $(call obj,$(BENCH_SRC)) $(LIB) $(PKG_LIBS)
 
