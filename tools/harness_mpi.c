@@ -9,7 +9,10 @@
  * instance hash, backend and repetition), and a rank that lists other cells
  * stops the run with an error. Rank 0 alone opens the database, records the
  * references, decides which cells still need running (--resume), hands out
- * one cell index at a time and stores each answer as it arrives with
+ * cell indexes, keeping DEPTH (2) with each rank (the one it runs and the
+ * next, so that a rank never waits for rank 0 between cells: with one cell
+ * at a time, the round trip made tiny cells 20x slower than the local
+ * pool), and stores each answer as it arrives with
  * so_harness_store_cell, the row-storing step of local runs, so resume, the
  * unique key and the statuses work as with --jobs. The other ranks run each
  * cell in a forked worker process under the same outside time limit as the
@@ -19,8 +22,10 @@
  * A rank that dies loses only its cell in flight: while a cell runs, its
  * rank sends a heartbeat every timeout / 8 seconds (at most 1 s); a busy
  * rank (or one that never said hello) rank 0 has not heard from for
- * `timeout` seconds (--mpi-timeout, default 60) is lost: its cell is stored
- * as `killed` with a message naming the rank, and the run goes on with the
+ * `timeout` seconds (--mpi-timeout, default 60) is lost: the oldest cell it
+ * holds (answers come in order, so that is the one it ran) is stored as
+ * `killed` with a message naming the rank, the cell waiting in its queue
+ * (never started) goes to another rank, and the run goes on with the
  * others; later messages from it are ignored. When no other rank is left
  * (or the job has one rank), rank 0 runs the remaining cells itself in
  * --jobs forked workers. A worker rank waiting for its next cell leaves
@@ -34,7 +39,7 @@
  * type sizes (a homogeneous cluster).
  *
  * Test hook: SLOTOPT_TEST_MPI_DIE=R:N makes rank R kill itself (SIGKILL)
- * when it receives a cell after finishing N cells. */
+ * when it starts a cell after finishing N cells. */
 #include <mpi.h>
 #include <signal.h>
 #include <stdint.h>
@@ -107,12 +112,18 @@ void so_harness_mpi_finalize(void)
 }
 
 /* ---- rank 0 --------------------------------------------------------------- */
-enum { R_HELLO, R_IDLE, R_BUSY, R_STOPPED, R_LOST };
+enum { R_HELLO, R_READY, R_STOPPED, R_LOST };
+
+/* Cells a rank holds at once: the one it runs and the next, waiting in its
+ * queue, so that it never waits for rank 0 between cells. */
+#define DEPTH 2
 
 typedef struct rank_state {
     int state;
-    size_t cell; /* index in the full cell list while busy */
-    double sent, heard;
+    size_t held[DEPTH]; /* full-list indexes, oldest (the one running) first */
+    int n_held;
+    double started; /* when the oldest held cell started (about) */
+    double heard;
 } rank_state;
 
 typedef struct coordinator {
@@ -122,6 +133,8 @@ typedef struct coordinator {
     so_hstore *st;
     so_hcell *cells;
     size_t n, *todo, m_todo, next, done;
+    size_t *back; /* cells given back by lost ranks, never started */
+    size_t n_back;
     uint64_t sum;
     rank_state *r;
     char *buf;
@@ -129,48 +142,47 @@ typedef struct coordinator {
     so_hprogress pb;
 } coordinator;
 
+static int cells_left(const coordinator *co)
+{
+    return co->n_back > 0 || co->next < co->m_todo;
+}
+
 static int send_cell(coordinator *co, int rank, so_error *err)
 {
     rank_state *rs = &co->r[rank];
-    uint64_t k = co->todo[co->next];
+    uint64_t k = co->n_back ? co->back[co->n_back - 1] : co->todo[co->next];
     int code = MPI_Send(&k, 1, MPI_UINT64_T, rank, TAG_CELL, MPI_COMM_WORLD);
     if (code != MPI_SUCCESS)
         return mpi_failed(code, "sending a cell", err);
-    co->next++;
-    rs->state = R_BUSY;
-    rs->cell = (size_t)k;
-    rs->sent = rs->heard = so_now();
+    if (co->n_back)
+        co->n_back--;
+    else
+        co->next++;
+    if (rs->n_held == 0)
+        rs->started = rs->heard = so_now();
+    rs->held[rs->n_held++] = (size_t)k;
     return SO_OK;
 }
 
-/* Gives idle ranks a cell, or tells them to stop when none is left. */
+/* Fills the queues of the ready ranks, or tells an empty one to stop when
+ * no cell is left. */
 static int hand_out(coordinator *co, so_error *err)
 {
     for (int q = 1; q < co->m->size; q++) {
-        if (co->r[q].state != R_IDLE)
+        rank_state *rs = &co->r[q];
+        if (rs->state != R_READY)
             continue;
-        if (co->next < co->m_todo) {
+        while (rs->n_held < DEPTH && cells_left(co)) {
             int rc = send_cell(co, q, err);
             if (rc)
                 return rc;
-        } else {
+        }
+        if (rs->n_held == 0 && !cells_left(co)) {
             MPI_Send(NULL, 0, MPI_BYTE, q, TAG_STOP, MPI_COMM_WORLD);
-            co->r[q].state = R_STOPPED;
+            rs->state = R_STOPPED;
         }
     }
     return SO_OK;
-}
-
-static int store_lost(coordinator *co, int rank, so_error *err)
-{
-    rank_state *rs = &co->r[rank];
-    char msg[256];
-    snprintf(msg, sizeof msg, "MPI rank %d lost: no word from it for %.3g s while it"
-             " ran this cell (the rank or its host died)", rank, co->m->timeout);
-    so_hend end = {NULL, 0, 0, msg, so_now() - rs->sent};
-    co->done++;
-    so_hprogress_step(&co->pb);
-    return so_harness_store_cell(co->c, co->s, &co->cells[rs->cell], &end, co->st, err);
 }
 
 /* Receives the message waiting from `src` and acts on it. */
@@ -192,7 +204,7 @@ static int receive(coordinator *co, const MPI_Status *probe, so_error *err)
     co->buf[count] = '\0';
     rank_state *rs = &co->r[src];
     if (rs->state == R_LOST || rs->state == R_STOPPED)
-        return SO_OK; /* too late: its cell is recorded */
+        return SO_OK; /* too late: its cells are recorded or given back */
     rs->heard = so_now();
     if (tag == TAG_HELLO && rs->state == R_HELLO) {
         uint64_t hello[2] = {0, 0};
@@ -204,21 +216,22 @@ static int receive(coordinator *co, const MPI_Status *probe, so_error *err)
                                  " (or other ones): every rank must read the same"
                                  " inputs (same files at the same paths, same options)",
                                  src, (unsigned long long)hello[0], co->n);
-        rs->state = R_IDLE;
+        rs->state = R_READY;
         return SO_OK;
     }
-    if (tag != TAG_RESULT || rs->state != R_BUSY)
+    if (tag != TAG_RESULT || rs->n_held == 0)
         return SO_OK; /* a heartbeat */
     result_head h;
     if ((size_t)count < sizeof h)
         return so_error_setf(err, NULL, 0, 0, NULL, "MPI rank %d: short answer", src);
     memcpy(&h, co->buf, sizeof h);
-    if (h.cell != rs->cell)
+    size_t k = rs->held[0];
+    if (h.cell != k)
         return so_error_setf(err, NULL, 0, 0, NULL, "MPI rank %d answered cell %llu,"
-                             " it was given %zu", src, (unsigned long long)h.cell, rs->cell);
-    size_t k = rs->cell;
-    rs->state = R_IDLE;
-    /* its next cell first, so that it runs while the row is written */
+                             " it was given %zu", src, (unsigned long long)h.cell, k);
+    memmove(rs->held, rs->held + 1, (size_t)(--rs->n_held) * sizeof *rs->held);
+    rs->started = rs->heard;
+    /* its queue refilled first, so that it runs while the row is written */
     int rc = hand_out(co, err);
     char *text = (size_t)count > sizeof h ? strdup(co->buf + sizeof h) : NULL;
     so_hend end = {text, h.killed, h.wait_status, NULL, h.seconds};
@@ -230,23 +243,34 @@ static int receive(coordinator *co, const MPI_Status *probe, so_error *err)
     return rc;
 }
 
-/* Ranks not heard from for the timeout are lost (their cell stored). */
+/* A rank that holds cells (or never said hello) and has not been heard
+ * from for the timeout is lost: the cell it ran is stored as killed, the
+ * ones waiting in its queue go back to the others. */
 static int check_lost(coordinator *co, so_error *err)
 {
     double now = so_now();
     for (int q = 1; q < co->m->size; q++) {
         rank_state *rs = &co->r[q];
-        if ((rs->state != R_BUSY && rs->state != R_HELLO) || now - rs->heard < co->m->timeout)
+        int holds = rs->state == R_READY && rs->n_held > 0;
+        if ((!holds && rs->state != R_HELLO) || now - rs->heard < co->m->timeout)
             continue;
         fprintf(stderr, "slotopt bench: MPI rank %d lost (no word for %.3g s)%s\n", q,
-                co->m->timeout, rs->state == R_BUSY ? "; its cell is recorded as killed" : "");
-        int busy = rs->state == R_BUSY;
+                co->m->timeout, holds ? "; its cell in flight is recorded as killed" : "");
         rs->state = R_LOST;
-        if (busy) {
-            int rc = store_lost(co, q, err);
-            if (rc)
-                return rc;
-        }
+        if (!holds)
+            continue;
+        for (int j = rs->n_held - 1; j >= 1; j--)
+            co->back[co->n_back++] = rs->held[j];
+        char msg[256];
+        snprintf(msg, sizeof msg, "MPI rank %d lost: no word from it for %.3g s while it"
+                 " ran this cell (the rank or its host died)", q, co->m->timeout);
+        so_hend end = {NULL, 0, 0, msg, now - rs->started};
+        co->done++;
+        so_hprogress_step(&co->pb);
+        int rc = so_harness_store_cell(co->c, co->s, &co->cells[rs->held[0]], &end, co->st, err);
+        rs->n_held = 0;
+        if (rc)
+            return rc;
     }
     return SO_OK;
 }
@@ -255,8 +279,7 @@ static int ranks_left(const coordinator *co)
 {
     int left = 0;
     for (int q = 1; q < co->m->size; q++)
-        left += co->r[q].state == R_HELLO || co->r[q].state == R_IDLE ||
-                co->r[q].state == R_BUSY;
+        left += co->r[q].state == R_HELLO || co->r[q].state == R_READY;
     return left;
 }
 
@@ -275,11 +298,12 @@ int so_harness_mpi_run(const so_hmpi *m, const so_hconfig *c, const so_hinsts *s
         return rc;
     co.sum = checksum(s, co.cells, co.n);
     co.r = calloc((size_t)m->size, sizeof *co.r);
-    if (!co.r)
+    co.back = malloc((co.m_todo ? co.m_todo : 1) * sizeof *co.back);
+    if (!co.r || !co.back)
         rc = SO_ENOMEM;
     double start = so_now(), pause = 0.0005;
     for (int q = 1; q < m->size && !rc; q++)
-        co.r[q] = (rank_state){R_HELLO, 0, start, start};
+        co.r[q] = (rank_state){R_HELLO, {0}, 0, start, start};
     so_hprogress_start(&co.pb, stderr, co.m_todo, c->progress);
     while (!rc && co.done < co.m_todo && ranks_left(&co)) {
         rc = hand_out(&co, err);
@@ -303,25 +327,33 @@ int so_harness_mpi_run(const so_hmpi *m, const so_hconfig *c, const so_hinsts *s
         so_hprogress_tick(&co.pb);
     }
     /* no rank left (or a job of one rank): rank 0 runs the rest itself */
-    size_t rest = co.m_todo - co.next;
-    if (!rc && rest) {
-        if (m->size > 1)
+    size_t rest = 0;
+    if (!rc && co.done < co.m_todo) {
+        so_hcell *left = malloc((co.n_back + co.m_todo - co.next + 1) * sizeof *left);
+        if (!left)
+            rc = SO_ENOMEM;
+        for (size_t j = 0; !rc && j < co.n_back; j++)
+            left[rest++] = co.cells[co.back[j]];
+        for (size_t j = co.next; !rc && j < co.m_todo; j++)
+            left[rest++] = co.cells[co.todo[j]];
+        so_hprogress_end(&co.pb);
+        if (!rc && m->size > 1)
             fprintf(stderr, "slotopt bench: no MPI rank left; rank 0 runs the"
                     " remaining %zu cells itself\n", rest);
-        for (size_t j = 0; j < rest; j++)
-            co.cells[j] = co.cells[co.todo[co.next + j]]; /* todo increases */
-        so_hprogress_end(&co.pb);
-        rc = so_harness_pool(c, s, co.cells, rest, st, err);
+        if (!rc)
+            rc = so_harness_pool(c, s, left, rest, st, err);
+        free(left);
     } else {
         so_hprogress_end(&co.pb);
     }
     for (int q = 1; co.r && q < m->size; q++)
-        if (co.r[q].state == R_HELLO || co.r[q].state == R_IDLE || co.r[q].state == R_BUSY)
+        if (co.r[q].state == R_HELLO || co.r[q].state == R_READY)
             MPI_Send(NULL, 0, MPI_BYTE, q, TAG_STOP, MPI_COMM_WORLD);
     if (!rc)
         *ran = co.m_todo;
     free(co.cells);
     free(co.todo);
+    free(co.back);
     free(co.r);
     free(co.buf);
     return rc;
@@ -333,8 +365,8 @@ static void heartbeat(void *arg)
     MPI_Send(arg, 1, MPI_UINT64_T, 0, TAG_BEAT, MPI_COMM_WORLD);
 }
 
-/* Waits for rank 0's next word: 1 a cell (in *k), 0 stop, < 0 silence or
- * an error. */
+/* Rank 0's next word: 1 a cell (in *k), 0 stop, 2 nothing yet (when
+ * patience is 0), < 0 silence for `patience` seconds or an error. */
 static int next_order(double patience, uint64_t *k, so_error *err)
 {
     double since = so_now(), pause = 0.0005;
@@ -352,6 +384,8 @@ static int next_order(double patience, uint64_t *k, so_error *err)
             MPI_Recv(NULL, 0, MPI_BYTE, 0, probe.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
             return 0;
         }
+        if (patience <= 0)
+            return 2;
         if (so_now() - since > patience)
             return so_error_setf(err, NULL, 0, 0, NULL, "no word from rank 0 for %.3g s;"
                                  " leaving", patience);
@@ -388,15 +422,29 @@ int so_harness_mpi_serve(const so_hmpi *m, const so_hconfig *c,
     }
     double beat = m->timeout / 8 < 1 ? m->timeout / 8 : 1;
     double patience = 4 * m->timeout > 60 ? 4 * m->timeout : 60;
-    int finished = 0;
+    int finished = 0, stop = 0;
     char *msg = NULL;
+    uint64_t queue[2 * DEPTH];
+    int queued = 0;
     for (;;) {
-        uint64_t k;
-        int got = next_order(patience, &k, err);
-        if (got <= 0) {
+        /* take the cells waiting (rank 0 keeps DEPTH here), without waiting;
+         * wait only when none is left */
+        int got = 1;
+        while (!stop && got == 1 && queued < 2 * DEPTH) {
+            uint64_t k;
+            got = next_order(queued ? 0 : patience, &k, err);
+            if (got == 1)
+                queue[queued++] = k;
+            stop = got == 0;
+        }
+        if (got < 0) {
             rc = got;
             break;
         }
+        if (!queued)
+            break; /* stop */
+        uint64_t k = queue[0];
+        memmove(queue, queue + 1, (size_t)(--queued) * sizeof *queue);
         if (k >= n) {
             rc = so_error_setf(err, NULL, 0, 0, NULL, "rank 0 sent cell %llu of %zu",
                                (unsigned long long)k, n);
