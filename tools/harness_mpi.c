@@ -106,8 +106,18 @@ int so_harness_mpi_init(so_hmpi *m, so_error *err)
     return SO_OK;
 }
 
+/* Set once rank 0 has told the other ranks to stop (so_harness_mpi_run). */
+static int stops_sent;
+
 void so_harness_mpi_finalize(void)
 {
+    int rank = 0, size = 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    /* rank 0 failed before or while starting the run (database, inputs):
+     * the others wait for orders; stop them so that the job ends now */
+    for (int q = 1; rank == 0 && !stops_sent && q < size; q++)
+        MPI_Send(NULL, 0, MPI_BYTE, q, TAG_STOP, MPI_COMM_WORLD);
     MPI_Finalize();
 }
 
@@ -349,6 +359,7 @@ int so_harness_mpi_run(const so_hmpi *m, const so_hconfig *c, const so_hinsts *s
     for (int q = 1; co.r && q < m->size; q++)
         if (co.r[q].state == R_HELLO || co.r[q].state == R_READY)
             MPI_Send(NULL, 0, MPI_BYTE, q, TAG_STOP, MPI_COMM_WORLD);
+    stops_sent = co.r != NULL;
     if (!rc)
         *ran = co.m_todo;
     free(co.cells);
