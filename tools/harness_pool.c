@@ -7,8 +7,10 @@
  * so_harness_kill_after(time_limit) seconds after it got its cell is killed
  * (SIGKILL), whatever its backend does, and replaced by a fresh fork; a
  * worker that dies without answering is recorded as crashed and replaced
- * too. Every finished cell is stored at once. Workers die with the parent
- * (PR_SET_PDEATHSIG). */
+ * too. Every finished cell is stored at once (so_harness_store_cell, also
+ * the storing step of MPI runs). Workers die with the parent
+ * (PR_SET_PDEATHSIG). so_hrunner (at the end) is the same worker for one
+ * cell at a time, as the ranks of an MPI run use it. */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
