@@ -9,7 +9,7 @@ SANITIZE ?=
 
 DEB_PKGS = gcc make pkg-config libglpk-dev libnlopt-dev libopenblas-dev \
            liblapacke-dev libcunit1-dev libjansson-dev libsqlite3-dev gnuplot-nox \
-           help2man libxml2-dev
+           help2man libxml2-dev libopenmpi-dev openmpi-bin
 PC_PKGS  = jansson sqlite3 nlopt lapacke libxml-2.0
 
 # Recursive (=): pkg-config is only asked once the packages are installed.
@@ -22,6 +22,15 @@ LDFLAGS += $(SANITIZE)
 
 LIB_SRC   := $(sort $(shell find formulations solvers heuristics cluster tools -name '*.c' \
                ! -path 'tools/main.c' ! -path 'tools/cmd_*.c' 2>/dev/null))
+# MPI (`slotopt bench --mpi`) when Open MPI's pkg-config file is there;
+# without it tools/harness_mpi_none.c says the build has no MPI.
+HAVE_MPI := $(shell pkg-config --exists ompi-c 2>/dev/null && echo yes)
+ifeq ($(HAVE_MPI),yes)
+PC_PKGS  += ompi-c
+LIB_SRC  := $(filter-out tools/harness_mpi_none.c,$(LIB_SRC))
+else
+LIB_SRC  := $(filter-out tools/harness_mpi.c,$(LIB_SRC))
+endif
 PROG_SRC  := tools/main.c $(sort $(wildcard tools/cmd_*.c))
 TEST_SRC  := $(sort $(shell find tests -name '*.c' ! -path 'tests/bench/*'))
 BENCH_SRC := $(sort $(wildcard tests/bench/*.c))
@@ -82,10 +91,12 @@ $(PROG): $(call obj,$(PROG_SRC)) $(LIB)
 
 $(TESTS): CFLAGS += -DSO_BINARY='"$(PROG)"' $(shell pkg-config --cflags cunit 2>/dev/null) \
   -DSO_BUILD_DIR='"$(BUILD)"' -DSO_BIN_DIR='"$(BINDIR)"' -DSO_SANITIZE='"$(SANITIZE)"'
+$(TESTS): CFLAGS += -DSO_HAVE_MPI=$(if $(HAVE_MPI),1,0)
 $(TESTS): $(SOLIB) $(MAN)
 $(TESTS): $(call obj,$(TEST_SRC)) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $(call obj,$(TEST_SRC)) $(LIB) $(PKG_LIBS) -lcunit
 
+$(BENCH): CFLAGS += -DSO_BINARY='"$(PROG)"'
 $(BENCH): $(call obj,$(BENCH_SRC)) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $(call obj,$(BENCH_SRC)) $(LIB) $(PKG_LIBS)
 

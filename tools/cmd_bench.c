@@ -32,6 +32,11 @@ static void help(FILE *fp)
             "  --compact           JSON on one line\n"
             "  --cells             print the per-cell table too\n"
             "  --group-by KEY      one summary row per value of family parameter KEY\n"
+            "  --mpi               spread the cells over the ranks of an MPI job\n"
+            "                      (mpirun -np N slotopt bench --mpi ...): rank 0\n"
+            "                      writes the database, the others run cells\n"
+            "  --mpi-timeout S     a rank silent for S s with a cell is lost and its\n"
+            "                      cell recorded as killed (default 60)\n"
             "\nSimulation cells (workload x policy x seed on the cluster model):\n"
             "  --workload PATH     a workload file (JSON or SWIM) or folder; repeatable\n"
             "  --policies LIST     comma-separated SCHED[+SPEC[+STEAL]] (e.g. fair,flex+late,\n"
@@ -84,7 +89,7 @@ static int parse_count(const char *s, long max, long *out)
 }
 
 static int run_and_print(so_hconfig *c, so_hinsts *s, const char *db, int format,
-                         int cells)
+                         int cells, const so_hmpi *mpi)
 {
     so_error err;
     so_error_clear(&err);
@@ -92,7 +97,8 @@ static int run_and_print(so_hconfig *c, so_hinsts *s, const char *db, int format
     int rc = so_hstore_open(db, 1, &st, &err);
     size_t ran = 0;
     if (!rc)
-        rc = so_harness_run(c, s, st, &ran, &err);
+        rc = mpi ? so_harness_mpi_run(mpi, c, s, st, &ran, &err)
+                 : so_harness_run(c, s, st, &ran, &err);
     so_hrows rows = {0};
     so_hkinds kinds = {0};
     if (!rc)
@@ -114,6 +120,31 @@ static int run_and_print(so_hconfig *c, so_hinsts *s, const char *db, int format
     return rc ? so_cli_report_error("bench", rc, &err) : SO_EXIT_OK;
 }
 
+/* --mpi: rank 0 runs and prints as without MPI, with the cells spread over
+ * the other ranks (tools/harness_mpi.c); the others run cells and print
+ * nothing but errors. */
+static int run_mpi(so_hconfig *c, so_hinsts *s, const char *db, int format,
+                   int cells, double timeout)
+{
+    so_hmpi m = {0, 1, timeout};
+    so_error err;
+    so_error_clear(&err);
+    int rc = so_harness_mpi_init(&m, &err);
+    if (rc)
+        return so_cli_report_error("bench", rc, &err);
+    int code;
+    if (m.rank == 0) {
+        code = run_and_print(c, s, db, format, cells, &m);
+    } else {
+        rc = so_harness_mpi_serve(&m, c, s, &err);
+        if (rc)
+            fprintf(stderr, "slotopt bench: MPI rank %d: %s\n", m.rank, err.message);
+        code = rc ? SO_EXIT_BACKEND : SO_EXIT_OK;
+    }
+    so_harness_mpi_finalize();
+    return code;
+}
+
 int so_cmd_bench(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -133,6 +164,8 @@ int so_cmd_bench(int argc, char **argv)
         {"policies", required_argument, 0, 'P'},
         {"sim-reference", required_argument, 0, 'E'},
         {"metric", required_argument, 0, 'M'},
+        {"mpi", no_argument, 0, 'm'},
+        {"mpi-timeout", required_argument, 0, 'T'},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0},
     };
@@ -141,9 +174,10 @@ int so_cmd_bench(int argc, char **argv)
     int n_workloads = 0;
     const char *db = "slotopt-bench.db", *fmt = "table";
     cli_overrides o = {-1, 0, 0, NULL, NULL, NULL};
-    int resume = 0, cells = 0, compact = 0, c;
+    int resume = 0, cells = 0, compact = 0, use_mpi = 0, c;
+    double mpi_timeout = 60;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "b:r:S:j:t:n:d:Rf:cg:W:P:E:M:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "b:r:S:j:t:n:d:Rf:cg:W:P:E:M:mT:h", opts, NULL)) != -1) {
         switch (c) {
         case 'b': backends = optarg; break;
         case 'r': reference = optarg; break;
@@ -174,6 +208,11 @@ int so_cmd_bench(int argc, char **argv)
         case 'P': policies = optarg; break;
         case 'E': o.sim_reference = optarg; break;
         case 'M': o.metric = optarg; break;
+        case 'm': use_mpi = 1; break;
+        case 'T':
+            if (so_cli_parse_double(optarg, &mpi_timeout) || !(mpi_timeout > 0))
+                return so_cli_usage_error("bench", "--mpi-timeout: expected seconds > 0, found '%s'", optarg);
+            break;
         case 'h': help(stdout); return SO_EXIT_OK;
         default: return so_cli_bad_option("bench", argv);
         }
@@ -228,8 +267,10 @@ int so_cmd_bench(int argc, char **argv)
     int code = apply(&cfg, &o);
     cfg.resume = resume;
     cfg.progress = isatty(STDERR_FILENO);
-    if (!code)
-        code = run_and_print(&cfg, &s, db, format, cells);
+    if (!code && use_mpi)
+        code = run_mpi(&cfg, &s, db, format, cells, mpi_timeout);
+    else if (!code)
+        code = run_and_print(&cfg, &s, db, format, cells, NULL);
     so_hinsts_free(&s);
     return code;
 }

@@ -220,6 +220,63 @@ int so_harness_pool(const so_hconfig *c, const so_hinsts *s,
  * row as it finishes. *ran gets the number of cells run. */
 int so_harness_run(const so_hconfig *c, const so_hinsts *s, so_hstore *st,
                    size_t *ran, so_error *err);
+/* The cells of a run and the ones still to run: records each kind's
+ * reference (and group) in the store, lists every cell of s x c in *cells
+ * (*n) and the indexes of those not stored yet (all of them unless
+ * c->resume) in *todo (*n_todo). The caller frees both. */
+int so_harness_todo(const so_hconfig *c, const so_hinsts *s, so_hstore *st,
+                    so_hcell **cells, size_t *n, size_t **todo, size_t *n_todo,
+                    so_error *err);
+
+/* How a cell ended: its worker's answer text, or none (killed at the time
+ * limit; crashed with a wait status; or lost with a message, e.g. its MPI
+ * rank died), and the seconds it took. */
+typedef struct so_hend {
+    const char *text;
+    int killed;
+    int wait_status;
+    const char *lost;
+    double seconds;
+} so_hend;
+
+/* Stores the row of a cell that ended (the one row-storing step of local
+ * and MPI runs): status and numbers from the answer; killed, crashed or
+ * killed with the `lost` message without one. */
+int so_harness_store_cell(const so_hconfig *c, const so_hinsts *s,
+                          const so_hcell *cell, const so_hend *end, so_hstore *st,
+                          so_error *err);
+
+/* One cell at a time in a forked worker process, under the same outside
+ * time limit as the pool's (killed after so_harness_kill_after; replaced
+ * by a fresh fork after a kill or a crash). */
+typedef struct so_hrunner so_hrunner;
+so_hrunner *so_hrunner_new(const so_hconfig *c, const so_hinsts *s,
+                           const so_hcell *cells);
+/* Runs cells[k]; calls tick(arg) every `beat` seconds while it waits (beat
+ * <= 0: never). end->text is malloc'd (the caller frees it) or NULL. */
+int so_hrunner_run(so_hrunner *r, size_t k, double beat, void (*tick)(void *),
+                   void *arg, so_hend *end, so_error *err);
+void so_hrunner_free(so_hrunner *r);
+
+/* ---- MPI (tools/harness_mpi.c; tools/harness_mpi_none.c without MPI) ------ */
+typedef struct so_hmpi {
+    int rank, size;
+    double timeout; /* seconds without word from a busy rank: it is lost */
+} so_hmpi;
+
+/* Starts MPI (MPI_Init); 0, or an error (built without MPI: SO_EUNSUPPORTED
+ * with a message saying so). */
+int so_harness_mpi_init(so_hmpi *m, so_error *err);
+void so_harness_mpi_finalize(void);
+/* Rank 0: runs the cells of s x c not stored yet (as so_harness_run) on the
+ * other ranks, storing each row as its answer arrives; *ran gets the
+ * number of cells run. */
+int so_harness_mpi_run(const so_hmpi *m, const so_hconfig *c, const so_hinsts *s,
+                       so_hstore *st, size_t *ran, so_error *err);
+/* The other ranks: run the cells rank 0 hands out until it says stop. */
+int so_harness_mpi_serve(const so_hmpi *m, const so_hconfig *c,
+                         const so_hinsts *s, so_error *err);
+
 /* The rows of the cells of s x c (after a run), for the tables. */
 int so_harness_select(const so_hconfig *c, const so_hinsts *s, so_hstore *st,
                       so_hrows *rows, so_error *err);

@@ -70,10 +70,13 @@ int so_harness_cells(const so_hconfig *c, const so_hinsts *s, so_hcell **cells,
     return SO_OK;
 }
 
-int so_harness_run(const so_hconfig *c, const so_hinsts *s, so_hstore *st,
-                   size_t *ran, so_error *err)
+int so_harness_todo(const so_hconfig *c, const so_hinsts *s, so_hstore *st,
+                    so_hcell **cells_out, size_t *n_out, size_t **todo_out,
+                    size_t *n_todo, so_error *err)
 {
-    *ran = 0;
+    *cells_out = NULL;
+    *todo_out = NULL;
+    *n_out = *n_todo = 0;
     so_hcell *cells = NULL;
     size_t n = 0;
     int rc = so_harness_cells(c, s, &cells, &n, err);
@@ -94,7 +97,10 @@ int so_harness_run(const so_hconfig *c, const so_hinsts *s, so_hstore *st,
         snprintf(k.group_by, sizeof k.group_by, "%s", c->group_by[0] ? c->group_by : "workload");
         rc = so_hstore_set_kind(st, &k, err);
     }
-    size_t todo = 0;
+    size_t *todo = rc ? NULL : malloc((n ? n : 1) * sizeof *todo);
+    if (!rc && !todo)
+        rc = SO_ENOMEM;
+    size_t m = 0;
     for (size_t k = 0; !rc && k < n; k++) {
         int done = c->resume ? so_hstore_has(st, s->v[cells[k].inst].hash,
                                              so_hcell_name(&cells[k]),
@@ -103,13 +109,35 @@ int so_harness_run(const so_hconfig *c, const so_hinsts *s, so_hstore *st,
         if (done < 0)
             rc = SO_EIO;
         else if (!done)
-            cells[todo++] = cells[k];
+            todo[m++] = k;
     }
-    if (!rc && todo)
-        rc = so_harness_pool(c, s, cells, todo, st, err);
+    if (rc) {
+        free(cells);
+        free(todo);
+        return rc;
+    }
+    *cells_out = cells;
+    *n_out = n;
+    *todo_out = todo;
+    *n_todo = m;
+    return SO_OK;
+}
+
+int so_harness_run(const so_hconfig *c, const so_hinsts *s, so_hstore *st,
+                   size_t *ran, so_error *err)
+{
+    *ran = 0;
+    so_hcell *cells = NULL;
+    size_t n = 0, *todo = NULL, m = 0;
+    int rc = so_harness_todo(c, s, st, &cells, &n, &todo, &m, err);
+    for (size_t j = 0; !rc && j < m; j++)
+        cells[j] = cells[todo[j]]; /* todo is increasing: j <= todo[j] */
+    if (!rc && m)
+        rc = so_harness_pool(c, s, cells, m, st, err);
     if (!rc)
-        *ran = todo;
+        *ran = m;
     free(cells);
+    free(todo);
     return rc;
 }
 

@@ -7,8 +7,10 @@
  * so_harness_kill_after(time_limit) seconds after it got its cell is killed
  * (SIGKILL), whatever its backend does, and replaced by a fresh fork; a
  * worker that dies without answering is recorded as crashed and replaced
- * too. Every finished cell is stored at once. Workers die with the parent
- * (PR_SET_PDEATHSIG). */
+ * too. Every finished cell is stored at once (so_harness_store_cell, also
+ * the storing step of MPI runs). Workers die with the parent
+ * (PR_SET_PDEATHSIG). so_hrunner (at the end) is the same worker for one
+ * cell at a time, as the ranks of an MPI run use it. */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -103,28 +105,31 @@ static void from_answer(json_t *o, so_hrow *r, char **owned)
                                                       JSON_REAL_PRECISION(17));
 }
 
-/* Stores cell k, started at `start`, from its answer (text NULL: killed or
- * crashed with wait status `status`). */
-static int store(pool *pl, size_t k, double start, const char *text, int killed,
-                 int status, so_error *err)
+int so_harness_store_cell(const so_hconfig *c, const so_hinsts *s,
+                          const so_hcell *cell, const so_hend *end, so_hstore *st,
+                          so_error *err)
 {
-    const so_hcell *cell = &pl->cells[k];
     so_hrow r;
-    row_for(pl->c, &pl->s->v[cell->inst], cell, &r);
-    r.seconds = so_now() - start;
+    row_for(c, &s->v[cell->inst], cell, &r);
+    r.seconds = end->seconds;
     char *owned[4] = {NULL, NULL, NULL, NULL};
     char msg[256];
+    const char *text = end->text;
     json_t *answer = text ? json_loads(text, 0, NULL) : NULL;
     if (answer) {
         from_answer(answer, &r, owned);
-    } else if (killed) {
+    } else if (end->lost) {
+        r.status = (char *)"killed";
+        r.message = (char *)end->lost;
+    } else if (end->killed) {
         r.status = (char *)"killed";
         snprintf(msg, sizeof msg, "no answer %.3g s after the start (time limit"
-                 " %.3g s); worker killed", so_harness_kill_after(pl->c->time_limit),
-                 pl->c->time_limit);
+                 " %.3g s); worker killed", so_harness_kill_after(c->time_limit),
+                 c->time_limit);
         r.message = msg;
     } else {
         r.status = (char *)"crashed";
+        int status = end->wait_status;
         if (text)
             snprintf(msg, sizeof msg, "unreadable answer from the worker");
         else if (WIFSIGNALED(status))
@@ -135,11 +140,20 @@ static int store(pool *pl, size_t k, double start, const char *text, int killed,
                      WIFEXITED(status) ? WEXITSTATUS(status) : -1);
         r.message = msg;
     }
-    int rc = so_hstore_put(pl->st, &r, err);
+    int rc = so_hstore_put(st, &r, err);
     json_decref(answer);
     for (int i = 0; i < 4; i++)
         free(owned[i]);
     return rc;
+}
+
+/* Stores cell k, started at `start`, from its answer (text NULL: killed or
+ * crashed with wait status `status`). */
+static int store(pool *pl, size_t k, double start, const char *text, int killed,
+                 int status, so_error *err)
+{
+    so_hend end = {text, killed, status, NULL, so_now() - start};
+    return so_harness_store_cell(pl->c, pl->s, &pl->cells[k], &end, pl->st, err);
 }
 
 /* Ends w's process (killing it first when `kill_it`); its wait status. */
@@ -350,4 +364,75 @@ int so_harness_pool(const so_hconfig *c, const so_hinsts *s,
     free(pl.ws);
     free(pfd);
     return rc;
+}
+
+/* ---- one cell at a time (the ranks of an MPI run) ------------------------- */
+struct so_hrunner {
+    pool pl;
+    worker w;
+};
+
+so_hrunner *so_hrunner_new(const so_hconfig *c, const so_hinsts *s,
+                           const so_hcell *cells)
+{
+    so_hrunner *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->pl = (pool){c, s, cells, 0, 0, NULL, &r->w, 1};
+    /* a write to a worker that died must fail with EPIPE */
+    signal(SIGPIPE, SIG_IGN);
+    return r;
+}
+
+int so_hrunner_run(so_hrunner *r, size_t k, double beat, void (*tick)(void *),
+                   void *arg, so_hend *end, so_error *err)
+{
+    worker *w = &r->w;
+    memset(end, 0, sizeof *end);
+    int rc = dispatch(&r->pl, w, k, err);
+    if (rc)
+        return rc;
+    double kill_after = so_harness_kill_after(r->pl.c->time_limit);
+    for (;;) {
+        double wait = beat > 0 ? beat : -1;
+        if (kill_after > 0) {
+            double left = w->start + kill_after - so_now();
+            if (wait < 0 || left < wait)
+                wait = left > 0 ? left : 0;
+        }
+        struct pollfd p = {w->ans, POLLIN, 0};
+        int ms = wait < 0 ? -1 : wait >= 2e6 ? 2000000000 : (int)ceil(wait * 1000);
+        if (poll(&p, 1, ms) < 0 && errno != EINTR) {
+            so_error_setf(err, NULL, 0, 0, NULL, "poll: %s", strerror(errno));
+            return SO_EIO;
+        }
+        int eof = p.revents ? drain(w) : 0;
+        const char *text = answer(w);
+        if (text) {
+            w->busy = 0;
+            end->seconds = so_now() - w->start;
+            end->text = strdup(text);
+            return end->text ? SO_OK : SO_ENOMEM;
+        }
+        int late = !eof && kill_after > 0 && so_now() - w->start >= kill_after;
+        if (eof || late) {
+            end->wait_status = reap(w, late);
+            end->killed = late;
+            end->seconds = so_now() - w->start;
+            w->busy = 0;
+            return SO_OK;
+        }
+        if (tick)
+            tick(arg);
+    }
+}
+
+void so_hrunner_free(so_hrunner *r)
+{
+    if (!r)
+        return;
+    if (r->w.pid > 0)
+        reap(&r->w, r->w.busy);
+    free(r->w.buf);
+    free(r);
 }
