@@ -1,5 +1,6 @@
 /* cmd_execute.c — `slotopt execute FILE [--backend B] [--opt budget=B |
- * --opt deadline=D] [--all]`: a Pareto plan run on the cluster model,
+ * --opt deadline=D] [--opt nodes=shared|dedicated] [--opt tasks=split|random]
+ * [--seed N] [--all]`: a Pareto plan run on the cluster model,
  * predicted vs simulated job time and budget per job (the paper's Fig. 10;
  * docs/pareto.md, "Execution"). */
 #include <getopt.h>
@@ -27,33 +28,33 @@ static int plan_of(const so_pareto *pr, const json_t *point, so_pt_alloc *plan)
 }
 
 /* Runs one point; *out gets its report (or NULL on error). */
-static int run_point(const so_pareto *pr, const json_t *point, json_t **out,
-                     double *sim_makespan, double *sim_budget, so_error *err)
+static int run_point(const so_pareto *pr, const json_t *point, const so_pt_exec_opts *o,
+                     json_t **out, double *sim_makespan, double *sim_budget, so_error *err)
 {
     so_pt_alloc *plan = calloc(pr->n_jobs, sizeof *plan);
     so_pt_exec_job *x = calloc(pr->n_jobs, sizeof *x);
     int rc = plan && x ? plan_of(pr, point, plan) : SO_ENOMEM;
     if (rc == SO_EINVAL)
         so_error_setf(err, NULL, 0, 0, "solution.points.jobs", "not a plan of this instance");
+    double pm = 0, sm = 0;
     if (!rc)
-        rc = so_pt_execute(pr, plan, x, err);
+        rc = so_pt_execute_with(pr, plan, o, x, &pm, &sm, err);
     if (rc) {
         free(plan);
         free(x);
         return rc;
     }
     json_t *jobs = json_array();
-    double sum_err = 0, worst = 0, pm = 0, sm = 0, pb = 0, sb = 0;
+    double sum_err = 0, worst = 0, pb = 0, sb = 0;
     for (size_t j = 0; j < pr->n_jobs; j++) {
         double e = fabs(x[j].simulated - x[j].predicted) / x[j].predicted;
         sum_err += e;
         worst = fmax(worst, e);
-        pm = fmax(pm, x[j].predicted);
-        sm = fmax(sm, x[j].simulated);
         pb += x[j].predicted_budget;
         sb += x[j].simulated_budget;
         json_array_append_new(jobs, json_pack(
-            "{sssfsfsfsfsfsfsf}", "name", pr->jobs[j].name, "predicted", x[j].predicted,
+            "{sssfsfsfsfsfsfsfsf}", "name", pr->jobs[j].name, "start", x[j].start,
+            "predicted", x[j].predicted,
             "simulated", x[j].simulated, "relative_error", e, "theorem_low", x[j].low,
             "theorem_up", x[j].up, "predicted_budget", x[j].predicted_budget,
             "simulated_budget", x[j].simulated_budget));
@@ -74,33 +75,53 @@ int so_cmd_execute(int argc, char **argv)
         {"backend", required_argument, 0, 'b'},
         {"opt", required_argument, 0, 'O'},
         {"all", no_argument, 0, 'a'},
+        {"seed", required_argument, 0, 's'},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0},
     };
     const char *backend = "pareto-sweep";
     double budget = -1, deadline = INFINITY;
     int all = 0, c;
+    so_pt_exec_opts xo = {0, 0, 1};
     optind = 1;
     while ((c = getopt_long(argc, argv, "b:h", opts, NULL)) != -1) {
         switch (c) {
         case 'b': backend = optarg; break;
         case 'a': all = 1; break;
+        case 's':
+            if (so_cli_parse_u64(optarg, &xo.seed))
+                return so_cli_usage_error("execute", "--seed %s: expected an integer >= 0",
+                                          optarg);
+            break;
         case 'O':
             if (!strncmp(optarg, "budget=", 7) && !so_cli_parse_double(optarg + 7, &budget))
                 break;
             if (!strncmp(optarg, "deadline=", 9) && !so_cli_parse_double(optarg + 9, &deadline) &&
                 deadline > 0)
                 break;
-            return so_cli_usage_error("execute", "--opt %s: expected budget=DOLLARS or"
-                                      " deadline=SECONDS (> 0)", optarg);
+            if (!strcmp(optarg, "nodes=dedicated") || !strcmp(optarg, "nodes=shared")) {
+                xo.dedicated = optarg[6] == 'd';
+                break;
+            }
+            if (!strcmp(optarg, "tasks=random") || !strcmp(optarg, "tasks=split")) {
+                xo.random = optarg[6] == 'r';
+                break;
+            }
+            return so_cli_usage_error("execute", "--opt %s: expected budget=DOLLARS,"
+                                      " deadline=SECONDS (> 0), nodes=shared|dedicated or"
+                                      " tasks=split|random", optarg);
         case 'h':
             printf("usage: slotopt execute [--backend NAME] [--opt budget=B|deadline=D]"
-                   " [--all] FILE\n\n"
+                   " [--opt nodes=shared|dedicated]\n"
+                   "                       [--opt tasks=split|random] [--seed N] [--all] FILE\n\n"
                    "Solves the Pareto instance FILE (default pareto-sweep), runs the chosen"
                    " plan\n(the cheapest within the deadline, or by --opt) on the cluster"
                    " model and prints\npredicted vs simulated job times and budgets; --all"
                    " runs every frontier point\nand says whether the simulated points stay"
-                   " non-dominated.\n");
+                   " non-dominated.\nnodes=dedicated: each job alone on its own VMs"
+                   " (default: shared under Fair,\none pool per job with min = max ="
+                   " its slots); tasks=random: task times drawn\nfrom the profiles"
+                   " (seeded by --seed, default 1); under max_vms jobs wait for VMs.\n");
             return SO_EXIT_OK;
         default: return so_cli_bad_option("execute", argv);
         }
@@ -140,7 +161,7 @@ int so_cmd_execute(int argc, char **argv)
             continue;
         json_t *one = NULL;
         double m0, b0;
-        rc = run_point(pr, json_array_get(pts, i), &one, &m0, &b0, &err);
+        rc = run_point(pr, json_array_get(pts, i), &xo, &one, &m0, &b0, &err);
         if (rc)
             break;
         if ((long)i == k)

@@ -1,14 +1,16 @@
 /* cmd_export_plan.c — `slotopt export --format fair-scheduler|yarn-fair|
  * capacity-scheduler FILE [-o OUT] [--opt budget=B] [--opt deadline=D]
- * [--opt container_mb=M]`: the Hadoop scheduler configuration of a plan
- * (docs/hadoop-export.md). FILE is an instance (solved with its default
- * backend) or a result JSON of `slotopt solve`. */
+ * [--opt container_mb=M] [--opt at=SECONDS]`: the Hadoop scheduler
+ * configuration of a plan (docs/hadoop-export.md). FILE is an instance
+ * (solved with its default backend), a result JSON of `slotopt solve`, or
+ * a cluster workload (its WPBS shares at time `at`). */
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tools/cli.h"
 #include "tools/export_plan.h"
+#include "tools/export_wpbs.h"
 
 int so_export_plan_format(int argc, char **argv)
 {
@@ -26,7 +28,7 @@ int so_export_plan_format(int argc, char **argv)
     return 0;
 }
 
-static int parse_opt(const char *kv, so_plan_choice *c)
+static int parse_opt(const char *kv, so_plan_choice *c, double *at)
 {
     const char *eq = strchr(kv, '=');
     if (!eq)
@@ -39,6 +41,8 @@ static int parse_opt(const char *kv, so_plan_choice *c)
         c->budget = x;
     else if (k == 8 && !strncmp(kv, "deadline", 8) && x > 0)
         c->deadline = x;
+    else if (k == 2 && !strncmp(kv, "at", 2) && x >= 0 && isfinite(x))
+        *at = x;
     else if (k == 12 && !strncmp(kv, "container_mb", 12) && x >= 1 && x <= 1e9 && x == floor(x))
         c->container_mb = (int64_t)x;
     else
@@ -81,15 +85,17 @@ int so_cmd_export_plan(int argc, char **argv)
     const char *out = NULL;
     int format = 0, c;
     so_plan_choice choice = {-1, INFINITY, 1024};
+    double at = NAN; /* WPBS: the time of the shares */
     optind = 1;
     while ((c = getopt_long(argc, argv, "f:o:", opts, NULL)) != -1) {
         switch (c) {
         case 'f': format = so_hc_format_parse(optarg); break;
         case 'o': out = optarg; break;
         case 'O':
-            if (parse_opt(optarg, &choice))
+            if (parse_opt(optarg, &choice, &at))
                 return so_cli_usage_error("export", "--opt %s: expected budget=DOLLARS,"
-                                          " deadline=SECONDS (> 0) or container_mb=MIB", optarg);
+                                          " deadline=SECONDS (> 0), at=SECONDS (>= 0) or"
+                                          " container_mb=MIB", optarg);
             break;
         default: return so_cli_bad_option("export", argv);
         }
@@ -100,10 +106,12 @@ int so_cmd_export_plan(int argc, char **argv)
     so_error_clear(&err);
     json_t *result = NULL;
     so_problem *inst = NULL;
-    int rc = load(argv[optind], &result, &inst, &err);
     so_hc_shares shares = {0};
     long chosen = -1;
-    if (!rc)
+    int rc;
+    if (so_export_is_workload(argv[optind])) /* WPBS shares of a workload */
+        rc = so_export_wpbs_shares(argv[optind], at, choice.container_mb, &shares, NULL, &err);
+    else if ((rc = load(argv[optind], &result, &inst, &err)) == SO_OK)
         rc = so_export_shares(result, inst, &choice, &shares, &chosen, &err);
     char *text = NULL;
     if (!rc)

@@ -11,7 +11,7 @@
  * scheduler enforces): solution.allocation gives each job's slots of the S
  * identical slots; FLEX allocates map and reduce slots alike, so both get
  * the same counts, pinned (minimum = maximum, 0 for a job waiting), weight 1.
- * A WPBS share list comes through so_hc_shares_from_weights. */
+ * WPBS shares of a cluster workload: tools/export_wpbs.c. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

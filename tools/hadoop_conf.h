@@ -11,9 +11,10 @@
  *   SO_HC_CAPACITY  capacity-scheduler.xml (configuration/property:
  *                   yarn.scheduler.capacity.root.queues and per queue
  *                   capacity, maximum-capacity in percent)
- * Today a Pareto plan and a FLEX allocation fill it (tools/export_plan.c);
- * a weight-only allocator such as WPBS sets the weights and leaves the slot
- * counts at SO_HC_UNSET (see so_hc_shares_from_weights). */
+ * A Pareto plan and a FLEX allocation fill it (tools/export_plan.c), WPBS
+ * shares too (tools/export_wpbs.c: weights, then its minima); a
+ * weight-only allocator leaves the slot counts at SO_HC_UNSET (see
+ * so_hc_shares_from_weights). */
 #ifndef SO_HADOOP_CONF_H
 #define SO_HADOOP_CONF_H
 #include <stddef.h>

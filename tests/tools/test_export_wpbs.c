@@ -1,0 +1,131 @@
+/* test_export_wpbs.c — Hadoop pools from WPBS shares (cluster/wpbs_snapshot.c,
+ * tools/export_wpbs.c, `slotopt export` on a cluster workload).
+ *
+ * tests/corpus/hadoop/wpbs-workload.json, by hand: 2 nodes of 4 map and 2
+ * reduce slots (8 + 4), heartbeat 1 s; at 0 alice submits 6 maps and 1
+ * reduce, "bob smith" 12 maps and 3 reduces, both slowstart 0, tasks of
+ * 10 s and 5 s. Up to 1 s (the default time: last submission + one
+ * heartbeat) no task has completed, so every task time is estimated at
+ * 1 s and eq. 7's sizes are the task counts. Eq. 8 with alpha 1, F = S / 2:
+ *   maps (F 4, sizes 6 and 12): su = 4 x 2 x (1/6) / (1/6 + 1/12) = 16/3
+ *     and 8/3; demands 6 and 12 cap nothing;
+ *   reduces (F 2, sizes 1 and 3): su = 3 and 1; alice's demand 1 caps her
+ *     at 1, the surplus goes to bob: min(3, r x 1) with 1 + r = 4, r = 3.
+ * Pools: alice minMaps 5, minReduces 1, weight 16/3 + 1 = 6.33333; bob_smith
+ * (the blank replaced) 2, 3, 8/3 + 3 = 5.66667; one job each, so both keep
+ * the initial FIFO scheme. Capacity: minima 6 and 5 of 11 -> 54.55 / 45.45. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <libxml/parser.h>
+#include "tests/test_util.h"
+#include "cluster/wpbs_snapshot.h"
+#include "tools/export_wpbs.h"
+
+#define WORKLOAD "tests/corpus/hadoop/wpbs-workload.json"
+
+static void test_snapshot(void)
+{
+    so_cl_workload *w = NULL;
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(so_cl_workload_read(WORKLOAD, NULL, 1, &w, &err), SO_OK);
+    CU_ASSERT_DOUBLE_EQUAL(so_cl_wpbs_default_at(w), 1, 1e-12);
+    so_cl_wpbs_snapshot s;
+    CU_ASSERT_EQUAL_FATAL(so_cl_wpbs_snapshot_at(w, NULL, 1, 1, &s, &err), SO_OK);
+    CU_ASSERT_EQUAL_FATAL(s.n_users, 2);
+    CU_ASSERT(s.time >= 0 && s.time <= 1);
+    CU_ASSERT_EQUAL(s.total_slots[SO_CL_MAP], 8);
+    CU_ASSERT_EQUAL(s.total_slots[SO_CL_REDUCE], 4);
+    CU_ASSERT_STRING_EQUAL(s.users[0].name, "alice");
+    CU_ASSERT_STRING_EQUAL(s.users[1].name, "bob smith");
+    CU_ASSERT_DOUBLE_EQUAL(s.users[0].su[SO_CL_MAP], 16.0 / 3, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(s.users[1].su[SO_CL_MAP], 8.0 / 3, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(s.users[0].share[SO_CL_MAP], 16.0 / 3, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(s.users[0].su[SO_CL_REDUCE], 3, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(s.users[1].su[SO_CL_REDUCE], 1, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(s.users[0].share[SO_CL_REDUCE], 1, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(s.users[1].share[SO_CL_REDUCE], 3, 1e-9);
+    CU_ASSERT_EQUAL(s.users[0].fifo, 1);
+    so_cl_wpbs_snapshot_free(&s);
+    /* after the end (maps 10-20 s, reduces 5 s) nobody waits */
+    CU_ASSERT_EQUAL_FATAL(so_cl_wpbs_snapshot_at(w, NULL, 1, 1000, &s, &err), SO_OK);
+    CU_ASSERT(s.time > 20 && s.time <= 1000);
+    for (int u = 0; u < s.n_users; u++)
+        CU_ASSERT_EQUAL(s.users[u].share[SO_CL_MAP] + s.users[u].share[SO_CL_REDUCE], 0);
+    so_cl_wpbs_snapshot_free(&s);
+    CU_ASSERT_EQUAL(so_cl_wpbs_snapshot_at(w, NULL, 1, -1, &s, &err), SO_EINVAL);
+    CU_ASSERT_STRING_EQUAL(err.key, "at");
+    so_cl_workload_free(w);
+}
+
+static void test_golden(void)
+{
+    static const struct {
+        int format;
+        const char *file;
+    } cases[] = {
+        {SO_HC_FAIR, "tests/corpus/hadoop/wpbs-fair-scheduler.xml"},
+        {SO_HC_YARN_FAIR, "tests/corpus/hadoop/wpbs-yarn-fair.xml"},
+        {SO_HC_CAPACITY, "tests/corpus/hadoop/wpbs-capacity-scheduler.xml"},
+    };
+    so_hc_shares sh;
+    so_error err;
+    double used = -1;
+    CU_ASSERT_EQUAL_FATAL(so_export_wpbs_shares(WORKLOAD, NAN, 1024, &sh, &used, &err), SO_OK);
+    CU_ASSERT(used >= 0 && used <= 1);
+    CU_ASSERT_EQUAL_FATAL(sh.n, 2);
+    CU_ASSERT_STRING_EQUAL(sh.pools[0].name, "alice");
+    CU_ASSERT_STRING_EQUAL(sh.pools[1].name, "bob_smith");
+    CU_ASSERT_EQUAL(sh.pools[0].min_maps, 5);
+    CU_ASSERT_EQUAL(sh.pools[0].min_reduces, 1);
+    CU_ASSERT_EQUAL(sh.pools[1].min_maps, 2);
+    CU_ASSERT_EQUAL(sh.pools[1].min_reduces, 3);
+    CU_ASSERT_EQUAL(sh.pools[0].max_maps, SO_HC_UNSET);
+    CU_ASSERT_DOUBLE_EQUAL(sh.pools[0].weight, 19.0 / 3, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(sh.pools[1].weight, 17.0 / 3, 1e-9);
+    CU_ASSERT_EQUAL(sh.pools[0].fifo, 1);
+    CU_ASSERT_EQUAL(sh.cluster_slots, 12);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *text = NULL;
+        CU_ASSERT_EQUAL_FATAL(so_hc_write(&sh, cases[i].format, &text, &err), SO_OK);
+        char *golden = so_test_slurp(cases[i].file);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(golden);
+        CU_ASSERT_STRING_EQUAL(text, golden);
+        xmlDocPtr doc = xmlReadMemory(text, (int)strlen(text), "wpbs.xml", NULL,
+                                      XML_PARSE_NONET | XML_PARSE_NOERROR);
+        CU_ASSERT_PTR_NOT_NULL(doc);
+        xmlFreeDoc(doc);
+        free(golden);
+        free(text);
+    }
+    free(sh.pools);
+}
+
+static void test_cli(void)
+{
+    char *out = NULL, *err = NULL;
+    CU_ASSERT_EQUAL(so_test_run("export --format fair-scheduler " WORKLOAD, &out, &err), 0);
+    char *golden = so_test_slurp("tests/corpus/hadoop/wpbs-fair-scheduler.xml");
+    CU_ASSERT_STRING_EQUAL(out, golden ? golden : "");
+    free(golden);
+    free(out);
+    free(err);
+    CU_ASSERT_EQUAL(so_test_run("export --format yarn-fair --opt at=1000 " WORKLOAD, &out, &err),
+                    2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "'at'"));
+    CU_ASSERT_STRING_EQUAL(out, "");
+    free(out);
+    free(err);
+    CU_ASSERT_EQUAL(so_test_run("export --format yarn-fair --opt at=-1 " WORKLOAD, &out, &err), 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "at=-1"));
+    free(out);
+    free(err);
+}
+
+static CU_TestInfo tests[] = {
+    {"WPBS shares at a time (hand-computed eq. 8)", test_snapshot},
+    {"golden files from a hand-made workload", test_golden},
+    {"slotopt export on a cluster workload", test_cli},
+    CU_TEST_INFO_NULL,
+};
+SO_SUITE("export_wpbs", tests)
