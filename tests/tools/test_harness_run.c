@@ -17,7 +17,7 @@
 
 static int slow_solve(const so_problem *p, const so_params *prm, so_result *r)
 {
-    usleep(40000);
+    usleep(100000); /* long enough to be killed part-way, even under ASan and load */
     return so_backend_find("kp-greedy")->solve(p, prm, r);
 }
 
@@ -55,7 +55,7 @@ static int frontier_solve(const so_problem *p, const so_params *prm, so_result *
     return SO_OK;
 }
 
-static const so_backend slow = {"test-slow", "knapsack", 0, "greedy after 40 ms", slow_solve, NULL};
+static const so_backend slow = {"test-slow", "knapsack", 0, "greedy after 100 ms", slow_solve, NULL};
 static const so_backend hang = {"test-hang", "knapsack", 0, "never returns", hang_solve, NULL};
 static const so_backend crash = {"test-crash", "knapsack", 0, "aborts", crash_solve, NULL};
 static const so_backend refuse = {"test-refuse", "knapsack", 0, "fails", refuse_solve, NULL};
