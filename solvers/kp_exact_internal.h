@@ -43,4 +43,9 @@ int so_kp_surrogate_bound(const so_kp *kp, size_t b1, int64_t z,
                           double deadline, size_t max_states, int64_t *ub,
                           unsigned char *x, int64_t *zx);
 
+/* Radix sorts (kp_sort.c): v ascending; and so_kp_order's order exactly
+ * (NULL when out of memory), without comparison sorting where it can. */
+void so_kp_sort_i64(int64_t *v, size_t n);
+size_t *so_kp_efficiency_order(const so_kp *kp);
+
 #endif

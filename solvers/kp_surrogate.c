@@ -191,12 +191,6 @@ static int solve_part(const so_kp *kp, int64_t s, int64_t k, double deadline,
     return rc;
 }
 
-static int by_value(const void *a, const void *b)
-{
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-    return (x > y) - (x < y);
-}
-
 int so_kp_surrogate_bound(const so_kp *kp, size_t b1, int64_t z,
                           double deadline, size_t max_states, int64_t *ub,
                           unsigned char *x, int64_t *zx)
@@ -220,13 +214,13 @@ int so_kp_surrogate_bound(const so_kp *kp, size_t b1, int64_t z,
         if (kp->weight[i] > maxw && kp->weight[i] <= kp->capacity)
             maxw = kp->weight[i];
     }
-    qsort(v, n, sizeof *v, by_value);
+    so_kp_sort_i64(v, n);
     int64_t kmax = 0, room = kp->capacity;
     for (size_t i = 0; i < n && v[i] <= room; i++, kmax++)
         room -= v[i];
     for (size_t i = 0; i < n; i++)
         v[i] = -kp->profit[i];
-    qsort(v, n, sizeof *v, by_value);
+    so_kp_sort_i64(v, n);
     int64_t kmin = 0;
     __int128 sum = 0;
     while ((size_t)kmin < n && sum <= z)

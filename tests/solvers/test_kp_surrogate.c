@@ -131,7 +131,46 @@ static void test_dp_with_and_without(void)
         }
 }
 
+/* the radix sorts give exactly what the comparison sorts give: ties, zero
+ * weights and profits, coefficients near 2^60 (doubles merge them) */
+static void test_radix_sorts(void)
+{
+    so_rng rng;
+    so_rng_seed(&rng, 7);
+    for (int t = 0; t < 60; t++) {
+        size_t n = (size_t)so_rng_int(&rng, 0, 3000);
+        so_kp *kp = so_kp_new(n);
+        int64_t R = t % 3 == 0 ? 5 : t % 3 == 1 ? 1000 : (int64_t)1 << 50;
+        for (size_t i = 0; i < n; i++) {
+            kp->weight[i] = so_rng_int(&rng, t % 4 == 0 ? 0 : 1, R);
+            kp->profit[i] = t % 5 == 0 ? kp->weight[i] + R / 7
+                                       : so_rng_int(&rng, 0, R);
+        }
+        size_t *a = so_kp_order(kp), *b = so_kp_efficiency_order(kp);
+        CU_ASSERT_TRUE_FATAL(a && b);
+        CU_ASSERT_EQUAL(memcmp(a, b, n * sizeof *a), 0);
+        int64_t *v = malloc((n + 1) * sizeof *v);
+        for (size_t i = 0; i < n; i++)
+            v[i] = kp->profit[i] - (t % 2 ? kp->weight[i] : 0) - R / 3;
+        so_kp_sort_i64(v, n);
+        int sorted = 1;
+        int64_t s1 = 0, s2 = 0;
+        for (size_t i = 0; i < n; i++) {
+            sorted &= i == 0 || v[i - 1] <= v[i];
+            s1 += v[i];
+            s2 += kp->profit[i] - (t % 2 ? kp->weight[i] : 0) - R / 3;
+        }
+        CU_ASSERT_TRUE(sorted);
+        CU_ASSERT_EQUAL(s1, s2);
+        free(a);
+        free(b);
+        free(v);
+        so_kp_free(kp);
+    }
+}
+
 static CU_TestInfo tests[] = {
+    {"radix sorts equal the comparison sorts", test_radix_sorts},
     {"surrogate bound >= brute-force optimum, every b1 and incumbent",
      test_bound_against_brute_force},
     {"kp-dp with and without the surrogate agree (5 classes, n = 2000)",
