@@ -31,8 +31,10 @@
  *     in combo); the LP is evaluated in double: the search only needs a
  *     good multiplier, any s gives a valid bound;
  *   - a part whose LP bound is already below z + 1 is settled without a
- *     solve, when the profits total below 2^40 (the double LP is then
- *     accurate to far better than the 0.01 margin used);
+ *     solve, when the profits total below 2^40 and the weights (with
+ *     capacity and multiplier shifts) below 2^48: every sum of weights is
+ *     then an exact double and the double LP is accurate to far better
+ *     than the 0.01 margin used; otherwise the part is solved;
  *     s = 0 means the surrogate is the problem itself: nothing is gained,
  *     the relaxation gives up;
  *   - the surrogate knapsack must keep slotopt's limits (totals below
@@ -225,11 +227,18 @@ int so_kp_surrogate_bound(const so_kp *kp, size_t b1, int64_t z,
     __int128 sum = 0;
     while ((size_t)kmin < n && sum <= z)
         sum += -v[kmin++];
-    __int128 total_p = 0;
-    for (size_t i = 0; i < n; i++)
+    __int128 total_p = 0, total_w = kp->capacity;
+    for (size_t i = 0; i < n; i++) {
         total_p += kp->profit[i];
-    /* doubles hold every LP bound to well within 0.01 below 2^40 */
-    int lp_exact_enough = total_p < ((__int128)1 << 40);
+        total_w += kp->weight[i];
+    }
+    /* the double LP is accurate to far within 0.01 when every weight sum
+     * it forms is an exact double (below 2^50 with the multiplier's
+     * shifts) and its value is below 2^40 */
+    int lp_exact_enough = total_p < ((__int128)1 << 40) &&
+                          total_w < ((__int128)1 << 48) &&
+                          (__int128)maxw * (__int128)(2 * n + 1) <
+                              ((__int128)1 << 48);
     free(v);
     int64_t b = (int64_t)b1;
     int rc = 1;
