@@ -104,12 +104,6 @@ static __int128 relaxed(const so_kp *kp, item *buf, int64_t l, int sign,
     return zero + lp_value(buf, m, kp->capacity) - (__int128)sign * l * k;
 }
 
-static int by_value(const void *a, const void *b)
-{
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* min over integer l in [0, hi] of relaxed(l): first the guess l0, then
  * a ternary search; stops as soon as the bound is down to z. */
 static __int128 best_multiplier(const so_kp *kp, item *buf, int sign,
@@ -163,17 +157,17 @@ int64_t so_kp_global_bound(const so_kp *kp, const size_t *order, int64_t z,
     }
     for (size_t i = 0; i < n; i++)
         v[i] = kp->profit[i] - kp->weight[i];
-    qsort(v, n, sizeof *v, by_value);
+    so_kp_sort_i64(v, n);
     int64_t median_gap = v[n / 2]; /* guess: l = K when p = w + K */
     for (size_t i = 0; i < n; i++)
         v[i] = kp->weight[i];
-    qsort(v, n, sizeof *v, by_value);
+    so_kp_sort_i64(v, n);
     int64_t kmax = 0, room = kp->capacity;
     for (size_t i = 0; i < n && v[i] <= room; i++, kmax++)
         room -= v[i];
     for (size_t i = 0; i < n; i++)
         v[i] = -kp->profit[i];
-    qsort(v, n, sizeof *v, by_value);
+    so_kp_sort_i64(v, n);
     int64_t kmin = 0;
     __int128 sum = 0;
     while ((size_t)kmin < n && sum <= z)

@@ -48,6 +48,17 @@
  *     states (easy instances finish before and pay nothing for them); the
  *     multiplier search of the cardinality bounds after 512 n; before,
  *     the global bound is Dantzig's, from the break item;
+ *   - the surrogate relaxation of the cardinality dichotomy, each part
+ *     solved exactly by this DP without a further relaxation
+ *     (kp_surrogate.c; section 3 of the 1999 paper, as in combo): once,
+ *     when more than 2000 states are live (combo's M2 = 2000); its bound
+ *     tightens the global one, and a surrogate optimum that fits the
+ *     capacity becomes the incumbent with its whole vector (kept in the
+ *     greedy vector's buffer); the sub-runs share the deadline and
+ *     max_states (so live states may reach twice max_states in all);
+ *   - the efficiency order and the bounds' sorts are radix sorts
+ *     (kp_sort.c), the same order as so_kp_order: the comparison sorts
+ *     cost more than the DP on most classes at n = 10,000;
  *   - n <= 40: when the state set outgrows 2^16 states, the run switches
  *     to meet-in-the-middle (kp_mitm.c), whose lists never exceed 2^20;
  *   - limits (issue 20): the clock is read every 16,384 merged states, so
@@ -161,6 +172,8 @@ typedef struct {
     size_t ticks, paired_at;
     double grow_rate, compact_rate; /* seconds per state / record, measured */
     kp_pairing *pair;
+    int relax;              /* may use the surrogate relaxation */
+    unsigned char *incumbent; /* the vector of best_node == -2 */
 } dp_ctx;
 
 /* Can the state still beat z, with the core [s, t1 - 1]? */
@@ -369,7 +382,7 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
     /* Dantzig's bound from the break item at once; the cardinality bounds
      * once the DP is not trivial */
     int64_t global_ub = d->P;
-    int card_done = 0;
+    int card_done = 0, sur_done = !d->relax;
     if (d->b < d->n)
         global_ub += (int64_t)((__int128)(d->c - d->W) *
                                d->pp[d->b] / d->pw[d->b]);
@@ -396,6 +409,21 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
             if (round_bound(d, u) < global_ub)
                 global_ub = round_bound(d, u);
             card_done++;
+            if (d->z >= global_ub)
+                break;
+        }
+        if (!sur_done && d->m > 2000 && time_for_sorts(d)) {
+            int64_t u = global_ub, zx = -1;
+            int sr = so_kp_surrogate_bound(d->kp, d->b, d->z, d->deadline,
+                                           d->max_states, &u, d->incumbent,
+                                           &zx);
+            sur_done = 1;
+            if (zx > d->z) { /* a surrogate optimum that fits */
+                d->z = zx;
+                d->best_node = -2;
+            }
+            if (!sr && round_bound(d, u) < global_ub)
+                global_ub = round_bound(d, u);
             if (d->z >= global_ub)
                 break;
         }
@@ -439,35 +467,29 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
     return rc;
 }
 
-int so_kp_dp_solve(const so_problem *p, const so_params *prm, so_result *r)
+/* The whole exact run on kp: x gets the best vector; *status, *stop and
+ * *bound as run_dp; *m_out the live states at the end. */
+static int dp_exact(const so_kp *kp, double deadline, size_t max_states,
+                    int relax, unsigned char *x, int *status_out,
+                    int *stop_out, int64_t *bound_out, size_t *m_out)
 {
-    const so_kp *kp = so_kp_of(p);
-    double t0 = so_now();
-    long long max_states;
-    so_error err;
-    if (so_params_int(prm, so_kp_dp_options, "max_states", 8000000, &max_states,
-                      &err) ||
-        max_states < 16) {
-        so_result_set_message(r, "max_states: expected an integer >= 16");
-        return SO_EINVAL;
-    }
     dp_ctx d;
     memset(&d, 0, sizeof d);
     d.kp = kp;
     d.n = kp->n;
-    d.max_states = (size_t)max_states;
-    /* aim at 95 % of the limit: the rest is for a last arena compaction,
-     * decoding and the report (a stop must land within 10 % of the limit) */
-    d.deadline = prm->time_limit > 0 ? t0 + 0.95 * prm->time_limit : 0;
-    size_t *ord = so_kp_order(kp);
+    d.max_states = max_states;
+    d.relax = relax;
+    d.deadline = deadline;
+    size_t *ord = so_kp_efficiency_order(kp);
     d.pw = malloc((d.n + 1) * sizeof *d.pw);
     d.pp = malloc((d.n + 1) * sizeof *d.pp);
-    unsigned char *x = malloc(d.n + 1), *greedy = malloc(d.n + 1);
+    unsigned char *greedy = malloc(d.n + 1);
+    d.incumbent = greedy;
     d.cap = 1024;
     d.cur = malloc(d.cap * sizeof *d.cur);
     d.next = malloc(d.cap * sizeof *d.next);
-    int rc = ord && d.pw && d.pp && x && greedy && d.cur && d.next ? SO_OK
-                                                                  : SO_ENOMEM;
+    int rc = ord && d.pw && d.pp && greedy && d.cur && d.next ? SO_OK
+                                                             : SO_ENOMEM;
     d.ord = ord;
     int status = SO_OPTIMAL, stop = SO_OK;
     int64_t bound = 0;
@@ -523,26 +545,68 @@ int so_kp_dp_solve(const so_problem *p, const so_params *prm, so_result *r)
             }
         }
     }
-    if (!rc) {
-        so_kp_report(kp, r, status, x, 1, bound);
-        if (stop == SO_KP_STOP_MEMORY)
-            so_result_set_message(r, "memory limit: %zu live states would"
-                                     " exceed max_states = %zu; best solution"
-                                     " found so far", 2 * d.m, d.max_states);
-        else if (stop == SO_KP_STOP_TIME)
-            so_result_set_message(r, "time limit: best solution found so far");
-    } else {
-        so_result_set_message(r, "out of memory (malloc failed) at %zu live"
-                                 " states", d.m);
-    }
+    *status_out = status;
+    *stop_out = stop;
+    *bound_out = bound;
+    *m_out = d.m;
     free(ord);
     free(d.pw);
     free(d.pp);
-    free(x);
     free(greedy);
     free(d.cur);
     free(d.next);
     free(d.ar.rec);
     so_kp_pair_free(d.pair);
+    return rc;
+}
+
+int so_kp_dp_exact(const so_kp *kp, double deadline, size_t max_states,
+                   int relax, unsigned char *x, int *proved)
+{
+    int status = 0, stop = 0;
+    int64_t bound = 0;
+    size_t m = 0;
+    int rc = dp_exact(kp, deadline, max_states, relax, x, &status, &stop,
+                      &bound, &m);
+    *proved = !rc && status == SO_OPTIMAL;
+    return rc;
+}
+
+int so_kp_dp_solve(const so_problem *p, const so_params *prm, so_result *r)
+{
+    const so_kp *kp = so_kp_of(p);
+    double t0 = so_now();
+    long long max_states;
+    so_error err;
+    if (so_params_int(prm, so_kp_dp_options, "max_states", 8000000, &max_states,
+                      &err) ||
+        max_states < 16) {
+        so_result_set_message(r, "max_states: expected an integer >= 16");
+        return SO_EINVAL;
+    }
+    /* aim at 95 % of the limit: the rest is for a last arena compaction,
+     * decoding and the report (a stop must land within 10 % of the limit) */
+    double deadline = prm->time_limit > 0 ? t0 + 0.95 * prm->time_limit : 0;
+    unsigned char *x = malloc(kp->n + 1);
+    int status = SO_OPTIMAL, stop = SO_OK;
+    int64_t bound = 0;
+    size_t m = 0;
+    int rc = x ? dp_exact(kp, deadline, (size_t)max_states, 1, x, &status,
+                          &stop, &bound, &m)
+               : SO_ENOMEM;
+    if (!rc) {
+        so_kp_report(kp, r, status, x, 1, bound);
+        if (stop == SO_KP_STOP_MEMORY)
+            so_result_set_message(r, "memory limit: %zu live states would"
+                                     " exceed max_states = %zu; best solution"
+                                     " found so far", 2 * m,
+                                  (size_t)max_states);
+        else if (stop == SO_KP_STOP_TIME)
+            so_result_set_message(r, "time limit: best solution found so far");
+    } else {
+        so_result_set_message(r, "out of memory (malloc failed) at %zu live"
+                                 " states", m);
+    }
+    free(x);
     return rc;
 }

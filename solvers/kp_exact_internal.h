@@ -27,4 +27,25 @@ int so_kp_mitm_solve(const so_kp *kp, double deadline, unsigned char *x);
 int64_t so_kp_global_bound(const so_kp *kp, const size_t *order, int64_t z,
                            int search);
 
+/* kp-dp's exact run on kp (solvers/kp_dp.c) with the internal deadline
+ * (so_now() value, 0 = none) and memory limit (live states): x gets the best vector, *proved 1 when it is
+ * optimal. relax 0: no surrogate relaxation (the run inside one). */
+int so_kp_dp_exact(const so_kp *kp, double deadline, size_t max_states,
+                   int relax, unsigned char *x, int *proved);
+
+/* The surrogate relaxation of the cardinality dichotomy sum x <= b1 or
+ * >= b1 + 1, each part solved exactly (kp_surrogate.c): SO_OK and *ub, an
+ * upper bound on every solution better than z; non-zero when it gives no
+ * bound (not worth it, time, memory). Either way, *zx > z tells that x
+ * (original indices) holds a feasible solution of profit *zx found on the
+ * way (else *zx = -1 and x may hold anything the caller had). */
+int so_kp_surrogate_bound(const so_kp *kp, size_t b1, int64_t z,
+                          double deadline, size_t max_states, int64_t *ub,
+                          unsigned char *x, int64_t *zx);
+
+/* Radix sorts (kp_sort.c): v ascending; and so_kp_order's order exactly
+ * (NULL when out of memory), without comparison sorting where it can. */
+void so_kp_sort_i64(int64_t *v, size_t n);
+size_t *so_kp_efficiency_order(const so_kp *kp);
+
 #endif

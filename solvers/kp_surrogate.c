@@ -1,0 +1,285 @@
+/* kp_surrogate.c — the surrogate relaxation of a cardinality constraint,
+ * solved to optimality, as a global upper bound (and a source of optimal
+ * solutions) for kp-dp.
+ *
+ * S. Martello, D. Pisinger and P. Toth, "Dynamic programming and strong
+ * bounds for the 0-1 knapsack problem", Management Science 45(3), 1999,
+ * section 3. With b1 items in the break solution, every solution has
+ * either sum x <= b1 or sum x >= b1 + 1 (a dichotomy). The constraint
+ * sum x <= k is added to the knapsack constraint with a multiplier s >= 0:
+ *     sum (w_j + s) x_j <= c + s k,
+ * sum x >= k with s <= 0 (the same form; an item whose w_j + s <= 0 is
+ * taken outright and its weight frees capacity). Every solution of the
+ * part satisfies the surrogate constraint, so the surrogate knapsack's
+ * optimum bounds the part; solved exactly (by kp-dp itself, without a
+ * further relaxation) it is much tighter than its LP. The bound of the
+ * whole problem is the largest part bound (parts that hold no improving
+ * solution count as z). A surrogate optimum that also fits the original
+ * capacity is feasible, hence optimal when it reaches the bound.
+ * The part sum x <= b1 is empty of improving solutions when kmin >= b1 + 1
+ * (kmin: the fewest items whose largest profits exceed z); the part
+ * sum x >= b1 + 1 is empty when kmax <= b1 (kmax: the most items whose
+ * smallest weights fit), and then k = max(b1 + 1, kmin).
+ * Choices where the paper is silent or that differ from combo:
+ *   - as in combo, the relaxation is tried only when one side is pinned
+ *     (kmin >= b1 + 1, kmax <= b1, kmax == b1 + 1 or kmin <= b1 ... the
+ *     four cases of the paper: kmin == b1 + 1, kmax == b1, kmax == b1 + 1,
+ *     kmin == b1), otherwise the exact solves would cost more than the
+ *     bound saves;
+ *   - the multiplier minimises the surrogate's LP bound, found by a binary
+ *     search on the sign of its slope (k minus the items the LP takes, as
+ *     in combo); the LP is evaluated in double: the search only needs a
+ *     good multiplier, any s gives a valid bound;
+ *   - a part whose LP bound is already below z + 1 is settled without a
+ *     solve, when the profits total below 2^40 and the weights (with
+ *     capacity and multiplier shifts) below 2^48: every sum of weights is
+ *     then an exact double and the double LP is accurate to far better
+ *     than the 0.01 margin used; otherwise the part is solved;
+ *     s = 0 means the surrogate is the problem itself: nothing is gained,
+ *     the relaxation gives up;
+ *   - the surrogate knapsack must keep slotopt's limits (totals below
+ *     2^61); if it would not, the relaxation gives up (kp-dp keeps its
+ *     other bounds). Every failure (time, memory) only means "no bound". */
+#include <stdlib.h>
+#include <string.h>
+#include "solvers/kp_exact_internal.h"
+
+typedef struct {
+    double r;     /* p / (w + s) */
+    int64_t p, w; /* w = w_j + s > 0 */
+} lp_item;
+
+/* LP bound of the part with multiplier s and cardinality k (in double);
+ * *count gets the items the LP takes (the break item's fraction
+ * included): the LP bound's slope in s has the sign of k - count
+ * (Martello, Pisinger and Toth 1999, section 3). buf holds n records. */
+static double lp_sur(const so_kp *kp, lp_item *buf, int64_t s, int64_t k,
+                     double *count)
+{
+    double room = (double)kp->capacity + (double)s * (double)k, acc = 0;
+    double taken = 0;
+    size_t m = 0;
+    for (size_t i = 0; i < kp->n; i++) {
+        int64_t p = kp->profit[i], w = kp->weight[i] + s;
+        if (p <= 0 || kp->weight[i] > kp->capacity)
+            continue;
+        if (w <= 0) {
+            acc += (double)p;
+            room -= (double)w;
+            taken++;
+            continue;
+        }
+        buf[m++] = (lp_item){(double)p / (double)w, p, w};
+    }
+    *count = taken;
+    if (room < 0)
+        return -1; /* the part is empty */
+    size_t lo = 0, hi = m;
+    while (hi > lo) { /* select the break item by partition (expected O(m)) */
+        double piv = buf[lo + (hi - lo) / 2].r;
+        size_t g = lo, e = lo, t = hi;
+        while (e < t) {
+            if (buf[e].r > piv) {
+                lp_item x = buf[g];
+                buf[g++] = buf[e];
+                buf[e++] = x;
+            } else if (buf[e].r < piv) {
+                lp_item x = buf[--t];
+                buf[t] = buf[e];
+                buf[e] = x;
+            } else {
+                e++;
+            }
+        }
+        double wg = 0, pg = 0;
+        for (size_t i = lo; i < g; i++)
+            wg += (double)buf[i].w, pg += (double)buf[i].p;
+        if (wg > room) {
+            hi = g;
+            continue;
+        }
+        room -= wg;
+        acc += pg;
+        taken += (double)(g - lo);
+        double we = 0, pe = 0;
+        for (size_t i = g; i < e; i++)
+            we += (double)buf[i].w, pe += (double)buf[i].p;
+        if (we > room) {
+            *count = taken + room / we * (double)(e - g);
+            return acc + room * piv;
+        }
+        room -= we;
+        acc += pe;
+        taken += (double)(e - g);
+        lo = e;
+    }
+    *count = taken;
+    return acc;
+}
+
+/* The multiplier in [lo, hi] with the least LP bound: the bound is convex
+ * in s, so a binary search on the sign of its slope, one LP per step. */
+static int64_t best_s(const so_kp *kp, lp_item *buf, int64_t lo, int64_t hi,
+                      int64_t k, double *value)
+{
+    double count;
+    for (int steps = 0; lo < hi && steps < 64; steps++) {
+        int64_t mid = lo + (hi - lo) / 2;
+        lp_sur(kp, buf, mid, k, &count);
+        if ((double)k - count >= 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    *value = lp_sur(kp, buf, lo, k, &count);
+    return lo;
+}
+
+/* Solves the surrogate knapsack of multiplier s, cardinality k exactly:
+ * SO_OK with *value (its optimum) and, when the optimum fits the original
+ * capacity, x (original indices) and *fits = 1; 1 when no bound. */
+static int solve_part(const so_kp *kp, int64_t s, int64_t k, double deadline,
+                      size_t max_states, int64_t *value, unsigned char *x,
+                      int *fits)
+{
+    size_t n = kp->n, m = 0;
+    so_kp sub = {0};
+    size_t *idx = malloc((n + 1) * sizeof *idx);
+    sub.profit = malloc((n + 1) * sizeof *sub.profit);
+    sub.weight = malloc((n + 1) * sizeof *sub.weight);
+    unsigned char *y = malloc(n + 1);
+    int rc = idx && sub.profit && sub.weight && y ? SO_OK : 1;
+    __int128 room = (__int128)kp->capacity + (__int128)s * k, fixed_p = 0;
+    __int128 total_w = 0, total_p = 0;
+    memset(x, 0, n);
+    for (size_t i = 0; !rc && i < n; i++) {
+        int64_t p = kp->profit[i], w = kp->weight[i] + s;
+        if (p <= 0 || kp->weight[i] > kp->capacity)
+            continue;
+        if (w <= 0) {
+            fixed_p += p;
+            room -= w;
+            x[i] = 1;
+            continue;
+        }
+        idx[m] = i;
+        sub.profit[m] = p;
+        sub.weight[m++] = w;
+        total_w += w;
+        total_p += p;
+    }
+    if (!rc && (room < 0 || room >= SO_KP_MAX_TOTAL ||
+                total_w >= SO_KP_MAX_TOTAL || total_p >= SO_KP_MAX_TOTAL))
+        rc = 1;
+    if (!rc) {
+        sub.n = m;
+        sub.capacity = (int64_t)room;
+        int proved = 0;
+        rc = so_kp_dp_exact(&sub, deadline, max_states, 0, y, &proved);
+        if (!rc && !proved)
+            rc = 1;
+    }
+    if (!rc) {
+        for (size_t j = 0; j < m; j++)
+            x[idx[j]] = y[j];
+        int64_t w;
+        *value = so_kp_value(kp, x, &w);
+        *fits = w <= kp->capacity;
+    }
+    free(idx);
+    free(sub.profit);
+    free(sub.weight);
+    free(y);
+    return rc;
+}
+
+int so_kp_surrogate_bound(const so_kp *kp, size_t b1, int64_t z,
+                          double deadline, size_t max_states, int64_t *ub,
+                          unsigned char *x, int64_t *zx)
+{
+    size_t n = kp->n;
+    *zx = -1;
+    if (n == 0)
+        return 1;
+    int64_t *v = malloc(n * sizeof *v);
+    lp_item *buf = malloc(n * sizeof *buf);
+    unsigned char *y = malloc(n);
+    if (!v || !buf || !y) {
+        free(v);
+        free(buf);
+        free(y);
+        return 1;
+    }
+    int64_t maxw = 0;
+    for (size_t i = 0; i < n; i++) {
+        v[i] = kp->weight[i];
+        if (kp->weight[i] > maxw && kp->weight[i] <= kp->capacity)
+            maxw = kp->weight[i];
+    }
+    so_kp_sort_i64(v, n);
+    int64_t kmax = 0, room = kp->capacity;
+    for (size_t i = 0; i < n && v[i] <= room; i++, kmax++)
+        room -= v[i];
+    for (size_t i = 0; i < n; i++)
+        v[i] = -kp->profit[i];
+    so_kp_sort_i64(v, n);
+    int64_t kmin = 0;
+    __int128 sum = 0;
+    while ((size_t)kmin < n && sum <= z)
+        sum += -v[kmin++];
+    __int128 total_p = 0, total_w = kp->capacity;
+    for (size_t i = 0; i < n; i++) {
+        total_p += kp->profit[i];
+        total_w += kp->weight[i];
+    }
+    /* the double LP is accurate to far within 0.01 when every weight sum
+     * it forms is an exact double (below 2^50 with the multiplier's
+     * shifts) and its value is below 2^40 */
+    int lp_exact_enough = total_p < ((__int128)1 << 40) &&
+                          total_w < ((__int128)1 << 48) &&
+                          (__int128)maxw * (__int128)(2 * n + 1) <
+                              ((__int128)1 << 48);
+    free(v);
+    int64_t b = (int64_t)b1;
+    int rc = 1;
+    if (sum <= z) { /* nothing beats z */
+        *ub = z;
+        rc = SO_OK;
+    } else if (kmin == b + 1 || kmax == b || kmax == b + 1 || kmin == b) {
+        int64_t bound = z;
+        rc = SO_OK;
+        for (int part = 0; part < 2 && !rc; part++) {
+            /* part 0: sum x <= b (s >= 0); part 1: sum x >= max(b+1, kmin) */
+            if (part == 0 && kmin >= b + 1)
+                continue;
+            if (part == 1 && kmax <= b)
+                continue;
+            int64_t k = part == 0 ? b : (kmin > b + 1 ? kmin : b + 1);
+            double lp;
+            int64_t s = part == 0 ? best_s(kp, buf, 0, maxw, k, &lp)
+                                  : best_s(kp, buf, -maxw, 0, k, &lp);
+            if (lp_exact_enough && lp < (double)z + 0.99) /* cannot improve */
+                continue;
+            if (s == 0) { /* the surrogate is the problem itself */
+                rc = 1;
+                break;
+            }
+            int64_t val = 0;
+            int fits = 0;
+            rc = solve_part(kp, s, k, deadline, max_states, &val, y, &fits);
+            if (rc)
+                break;
+            if (val > bound)
+                bound = val;
+            if (fits && val > z && val > *zx) {
+                *zx = val;
+                memcpy(x, y, n);
+            }
+        }
+        if (!rc)
+            *ub = bound;
+    }
+    free(buf);
+    free(y);
+    return rc;
+}

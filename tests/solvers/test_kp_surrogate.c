@@ -1,0 +1,180 @@
+/* test_kp_surrogate.c — the surrogate relaxation of the cardinality
+ * dichotomy (solvers/kp_surrogate.c): its bound never cuts off an
+ * improving solution (brute force, every dichotomy point b1 and several
+ * incumbents), the solutions it hands back are feasible and worth what it
+ * says, and kp-dp with and without it agrees on correlated classes where
+ * it is used. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tests/test_util.h"
+#include "formulations/knapsack.h"
+#include "solvers/kp_exact_internal.h"
+
+static int64_t brute_force(const so_kp *kp)
+{
+    int64_t best = 0;
+    for (uint32_t mask = 0; mask < (1u << kp->n); mask++) {
+        int64_t w = 0, p = 0;
+        for (size_t i = 0; i < kp->n; i++)
+            if (mask >> i & 1) {
+                w += kp->weight[i];
+                p += kp->profit[i];
+            }
+        if (w <= kp->capacity && p > best)
+            best = p;
+    }
+    return best;
+}
+
+/* random instances of four shapes (uncorrelated, strongly, inverse
+ * strongly, similar weights), n = 14 */
+static void fill(so_kp *kp, so_rng *rng, int shape)
+{
+    int64_t sw = 0;
+    for (size_t i = 0; i < kp->n; i++) {
+        int64_t w = so_rng_int(rng, 1, 100), p;
+        switch (shape) {
+        case 0: p = so_rng_int(rng, 1, 100); break;
+        case 1: p = w + 10; break;
+        case 2: p = w; w = p + 10; break;
+        default: w = 1000 + so_rng_int(rng, 0, 5); p = so_rng_int(rng, 1, 100);
+        }
+        kp->weight[i] = w;
+        kp->profit[i] = p;
+        sw += w;
+    }
+    kp->capacity = so_rng_int(rng, 0, sw);
+}
+
+static void test_bound_against_brute_force(void)
+{
+    so_rng rng;
+    so_rng_seed(&rng, 18);
+    int used = 0;
+    for (int t = 0; t < 160; t++) {
+        so_kp *kp = so_kp_new(14);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(kp);
+        fill(kp, &rng, t % 4);
+        int64_t opt = brute_force(kp);
+        unsigned char x[14];
+        const int64_t zs[] = {0, opt / 2, opt - 1, opt};
+        for (size_t b1 = 0; b1 <= kp->n; b1++)
+            for (int k = 0; k < 4; k++) {
+                int64_t z = zs[k], ub = -1, zx = -1;
+                int rc = so_kp_surrogate_bound(kp, b1, z, 0, 1000000, &ub, x, &zx);
+                if (rc == SO_OK) {
+                    used++;
+                    CU_ASSERT_TRUE(ub >= z);
+                    if (opt > z)
+                        CU_ASSERT_TRUE(ub >= opt);
+                }
+                if (zx > z) {
+                    int64_t w = 0;
+                    CU_ASSERT_EQUAL(so_kp_value(kp, x, &w), zx);
+                    CU_ASSERT_TRUE(w <= kp->capacity);
+                    CU_ASSERT_TRUE(zx <= opt);
+                }
+            }
+        so_kp_free(kp);
+    }
+    CU_ASSERT_TRUE(used > 100); /* the relaxation was really exercised */
+}
+
+static so_kp *generated(const char *cls, int n, uint64_t index)
+{
+    so_params set;
+    so_params_init(&set);
+    char buf[32];
+    snprintf(buf, sizeof buf, "%d", n);
+    so_params_set(&set, "n", buf);
+    so_params_set(&set, "R", "1000");
+    so_params_set(&set, "class", cls);
+    json_t *inst = NULL;
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(so_family_generate(so_family_find("knapsack"), &set,
+                                             18, index, &inst, &err), SO_OK);
+    json_t *p = json_object_get(inst, "profits"), *w = json_object_get(inst, "weights");
+    so_kp *kp = so_kp_new(json_array_size(p));
+    CU_ASSERT_PTR_NOT_NULL_FATAL(kp);
+    for (size_t i = 0; i < kp->n; i++) {
+        kp->profit[i] = json_integer_value(json_array_get(p, i));
+        kp->weight[i] = json_integer_value(json_array_get(w, i));
+    }
+    kp->capacity = json_integer_value(json_object_get(inst, "capacity"));
+    json_decref(inst);
+    return kp;
+}
+
+/* kp-dp with the relaxation (it starts once 2000 states are live) and
+ * without: same optimum, feasible vectors worth it */
+static void test_dp_with_and_without(void)
+{
+    static const char *const cls[] = {"almost-strongly", "strongly",
+                                      "inverse-strongly", "similar-weights",
+                                      "weakly"};
+    for (int c = 0; c < 5; c++)
+        for (uint64_t i = 0; i < 2; i++) {
+            so_kp *kp = generated(cls[c], 2000, i);
+            unsigned char *x = malloc(kp->n), *y = malloc(kp->n);
+            int px = 0, py = 0;
+            CU_ASSERT_EQUAL(so_kp_dp_exact(kp, 0, 8000000, 1, x, &px), SO_OK);
+            CU_ASSERT_EQUAL(so_kp_dp_exact(kp, 0, 8000000, 0, y, &py), SO_OK);
+            CU_ASSERT_TRUE(px && py);
+            int64_t wx = 0, wy = 0;
+            int64_t zx = so_kp_value(kp, x, &wx), zy = so_kp_value(kp, y, &wy);
+            CU_ASSERT_EQUAL(zx, zy);
+            CU_ASSERT_TRUE(wx <= kp->capacity && wy <= kp->capacity);
+            free(x);
+            free(y);
+            so_kp_free(kp);
+        }
+}
+
+/* the radix sorts give exactly what the comparison sorts give: ties, zero
+ * weights and profits, coefficients near 2^60 (doubles merge them) */
+static void test_radix_sorts(void)
+{
+    so_rng rng;
+    so_rng_seed(&rng, 7);
+    for (int t = 0; t < 60; t++) {
+        size_t n = (size_t)so_rng_int(&rng, 0, 3000);
+        so_kp *kp = so_kp_new(n);
+        int64_t R = t % 3 == 0 ? 5 : t % 3 == 1 ? 1000 : (int64_t)1 << 50;
+        for (size_t i = 0; i < n; i++) {
+            kp->weight[i] = so_rng_int(&rng, t % 4 == 0 ? 0 : 1, R);
+            kp->profit[i] = t % 5 == 0 ? kp->weight[i] + R / 7
+                                       : so_rng_int(&rng, 0, R);
+        }
+        size_t *a = so_kp_order(kp), *b = so_kp_efficiency_order(kp);
+        CU_ASSERT_TRUE_FATAL(a && b);
+        CU_ASSERT_EQUAL(memcmp(a, b, n * sizeof *a), 0);
+        int64_t *v = malloc((n + 1) * sizeof *v);
+        for (size_t i = 0; i < n; i++)
+            v[i] = kp->profit[i] - (t % 2 ? kp->weight[i] : 0) - R / 3;
+        so_kp_sort_i64(v, n);
+        int sorted = 1;
+        int64_t s1 = 0, s2 = 0;
+        for (size_t i = 0; i < n; i++) {
+            sorted &= i == 0 || v[i - 1] <= v[i];
+            s1 += v[i];
+            s2 += kp->profit[i] - (t % 2 ? kp->weight[i] : 0) - R / 3;
+        }
+        CU_ASSERT_TRUE(sorted);
+        CU_ASSERT_EQUAL(s1, s2);
+        free(a);
+        free(b);
+        free(v);
+        so_kp_free(kp);
+    }
+}
+
+static CU_TestInfo tests[] = {
+    {"radix sorts equal the comparison sorts", test_radix_sorts},
+    {"surrogate bound >= brute-force optimum, every b1 and incumbent",
+     test_bound_against_brute_force},
+    {"kp-dp with and without the surrogate agree (5 classes, n = 2000)",
+     test_dp_with_and_without},
+    CU_TEST_INFO_NULL,
+};
+SO_SUITE("kp-surrogate", tests)

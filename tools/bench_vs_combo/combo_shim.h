@@ -1,0 +1,12 @@
+/* combo_shim.h — interface of combo_shim.c.in (see there). */
+#ifndef COMBO_SHIM_H
+#define COMBO_SHIM_H
+
+/* Solves max sum p x, sum w x <= c, x binary, with combo. The objective
+ * and the weight of combo's solution vector (recomputed from its x flags)
+ * go to z_out and w_out. Returns 0, -1 when out of memory, -2 when combo
+ * stopped with an error of its own. */
+int combo_shim_solve(long n, const long long *p, const long long *w,
+                     long long c, long long *z_out, long long *w_out);
+
+#endif
