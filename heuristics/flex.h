@@ -43,10 +43,17 @@ const char *so_flex_order_name(int kind);
  * return its SO_INFEASIBLE / SO_ENOMEM; the others return SO_OK (or
  * SO_ENOMEM). */
 int so_flex_order(const so_flex *f, int kind, size_t *order);
+/* An earlier kind whose order equals kind's on f by construction (SMITH is
+ * SPT and SMITH_ALONE is ALONE when every omega_j is 1; LPT is LAXITY when
+ * no job has a deadline; MOORE is EDD for metrics without deadlines), or
+ * -1: lets FLEX skip the sort. O(J). */
+int so_flex_order_same_as(const so_flex *f, int kind);
 /* EDD with late jobs moved to the back one at a time, largest C_j / w_j
  * first (Moore-Hodgson), judged by MPS; plain EDD above 200 jobs and for
  * metrics without deadlines (only tardy, tardiness and sla use it). */
 int so_flex_order_moore(const so_flex *f, size_t *order);
+/* 1 when so_flex_order_moore is plain EDD on f (see above). */
+int so_flex_order_moore_is_edd(const so_flex *f);
 
 typedef struct so_flex_options {
     int local_search;    /* 1: improve the best order by insertion moves */

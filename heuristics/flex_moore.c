@@ -23,14 +23,19 @@ static double due(const so_flex *f, size_t j)
     return f->deadline[j];
 }
 
+int so_flex_order_moore_is_edd(const so_flex *f)
+{
+    int deadlines = f->metric == SO_FLEX_TARDY || f->metric == SO_FLEX_WTARDY ||
+                    f->metric == SO_FLEX_TARDINESS ||
+                    f->metric == SO_FLEX_WTARDINESS || f->metric == SO_FLEX_SLA;
+    return !deadlines || f->n > SO_FLEX_MOORE_MAX_JOBS || f->n < 2;
+}
+
 int so_flex_order_moore(const so_flex *f, size_t *order)
 {
     size_t n = f->n;
     int rc = so_flex_order(f, SO_FLEX_ORDER_EDD, order);
-    int deadlines = f->metric == SO_FLEX_TARDY || f->metric == SO_FLEX_WTARDY ||
-                    f->metric == SO_FLEX_TARDINESS ||
-                    f->metric == SO_FLEX_WTARDINESS || f->metric == SO_FLEX_SLA;
-    if (rc || !deadlines || n > SO_FLEX_MOORE_MAX_JOBS || n < 2)
+    if (rc || so_flex_order_moore_is_edd(f))
         return rc;
     size_t *kept = malloc(n * sizeof *kept), *out = malloc(n * sizeof *out);
     double *c = malloc(n * sizeof *c);

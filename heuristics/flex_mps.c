@@ -8,7 +8,9 @@
  * the pool only refills jobs at or after the fill pointer, so allocations
  * never decrease and the pointer only moves forward. Each job keeps its
  * remaining work at its last rate change and its finish time in an indexed
- * heap; total O(J log J) instead of O(J^2) for a direct replay. */
+ * heap; total O(J log J) instead of O(J^2) for a direct replay. Only
+ * jobs holding slots are in the heap (a job without slots never finishes
+ * first): heap operations cost O(log S), not O(log J). */
 #include <math.h>
 #include <stdlib.h>
 #include "heuristics/flex.h"
@@ -33,8 +35,10 @@ static void set_rate(mps *m, size_t j, int64_t s, double now)
         m->rem[j] = 0;
     m->since[j] = now;
     m->s[j] = s;
-    so_heap_set(&m->h, j, s > 0 ? now + m->rem[j] / (double)s : INFINITY,
-                m->rank[j]);
+    if (s > 0)
+        so_heap_set(&m->h, j, now + m->rem[j] / (double)s, m->rank[j]);
+    else if (m->h.pos[j] != (size_t)-1)
+        so_heap_remove(&m->h, j);
 }
 
 static void fill(mps *m, double now)
@@ -98,7 +102,7 @@ int so_flex_mps(const so_flex *f, const size_t *order, int zero_minima,
     int rc = SO_OK;
     for (size_t done = 0; done < n && !rc; done++) {
         size_t j = so_heap_top(&m.h);
-        double t = m.h.key[j];
+        double t = j == (size_t)-1 ? INFINITY : m.h.key[j];
         if (!isfinite(t)) {
             rc = SO_EBACKEND; /* no active job holds a slot: cannot happen */
             break;

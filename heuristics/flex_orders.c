@@ -61,8 +61,42 @@ static double key(const so_flex *f, int kind, size_t j, const int64_t *s)
     }
 }
 
+static int no_deadlines(const so_flex *f)
+{
+    if (f->metric == SO_FLEX_SLA)
+        return 0;
+    for (size_t j = 0; j < f->n; j++)
+        if (f->deadline[j] != 0)
+            return 0;
+    return 1;
+}
+
+int so_flex_order_same_as(const so_flex *f, int kind)
+{
+    switch (kind) {
+    case SO_FLEX_ORDER_SMITH:
+    case SO_FLEX_ORDER_SMITH_ALONE:
+        for (size_t j = 0; j < f->n; j++)
+            if (so_flex_omega(f, j) != 1.0)
+                return -1;
+        return kind == SO_FLEX_ORDER_SMITH ? SO_FLEX_ORDER_SPT
+                                           : SO_FLEX_ORDER_ALONE;
+    case SO_FLEX_ORDER_LPT:
+        return no_deadlines(f) ? SO_FLEX_ORDER_LAXITY : -1;
+    case SO_FLEX_ORDER_MOORE:
+        return so_flex_order_moore_is_edd(f) ? SO_FLEX_ORDER_EDD : -1;
+    default:
+        return -1;
+    }
+}
+
 int so_flex_order(const so_flex *f, int kind, size_t *order)
 {
+    if (kind == SO_FLEX_ORDER_EDD && no_deadlines(f)) {
+        for (size_t j = 0; j < f->n; j++) /* every key 0: ties by index */
+            order[j] = j;
+        return SO_OK;
+    }
     size_t n = f->n;
     keyed *k = malloc((n ? n : 1) * sizeof *k);
     int64_t *s = NULL;

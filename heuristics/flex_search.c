@@ -111,10 +111,22 @@ int so_flex_best(const so_flex *f, const so_flex_options *o, size_t *order,
     int have[SO_FLEX_NORDERS] = {0}, rc = cand && c ? SO_OK : SO_ENOMEM, chosen = 0;
     for (int kind = SO_FLEX_ORDER_RAP; !rc && kind < SO_FLEX_NORDERS; kind++) {
         size_t *ord = cand + (size_t)kind * k;
-        int orc = so_flex_order(f, kind, ord);
+        int same_as = so_flex_order_same_as(f, kind);
+        int orc = SO_OK;
+        if (same_as >= 0 && have[same_as])
+            memcpy(ord, cand + (size_t)same_as * k, n * sizeof *ord);
+        else
+            orc = so_flex_order(f, kind, ord);
         if (orc == SO_INFEASIBLE || orc == SO_ENOMEM || orc == SO_EUNSUPPORTED)
             continue; /* no generic order (RAP too large or infeasible) */
-        rc = orc ? orc : evaluate(f, ord, c, &sc[kind]);
+        int twin = -1; /* an order already evaluated, equal to this one */
+        for (int e = SO_FLEX_ORDER_RAP; !orc && twin < 0 && e < kind; e++)
+            if (have[e] && !memcmp(ord, cand + (size_t)e * k, n * sizeof *ord))
+                twin = e;
+        if (twin >= 0)
+            sc[kind] = sc[twin]; /* MPS is deterministic: same order, same score */
+        else
+            rc = orc ? orc : evaluate(f, ord, c, &sc[kind]);
         have[kind] = !rc;
     }
     int use_ls = o->local_search && n >= 2 && n <= o->ls_max_jobs;

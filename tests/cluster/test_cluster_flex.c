@@ -116,6 +116,12 @@ static void test_cli(void)
     CU_ASSERT_EQUAL(so_test_run(args, NULL, &errout), 2);
     CU_ASSERT_PTR_NOT_NULL(errout && strstr(errout, "'metric'"));
     free(errout);
+    errout = NULL;
+    snprintf(args, sizeof args, "sim %s --scheduler flex --opt resolve_epochs=0",
+             in);
+    CU_ASSERT_EQUAL(so_test_run(args, NULL, &errout), 2);
+    CU_ASSERT_PTR_NOT_NULL(errout && strstr(errout, "'resolve_epochs'"));
+    free(errout);
 }
 
 static void test_bad_options(void)

@@ -215,7 +215,12 @@ static void test_same_reports(void)
          " --opt remote_slowdown=2", 0x15ca9e8c9613fc62ULL},
         {"fair --opt min_share_timeout=5 --opt fair_share_timeout=10"
          " --speculation late", 0x466445db30a56625ULL},
-        {"flex --opt oracle=1", 0xefa6c11203cbc6d6ULL}, /* the old FLEX */
+        /* FLEX before issues 16 and 17: the oracle, every epoch re-solved */
+        {"flex --opt oracle=1 --opt resolve_epochs=1", 0xefa6c11203cbc6d6ULL},
+        /* estimating task times, every epoch (as before the re-solve rule)
+         * and with the rule (sched_flex.c): recorded with this code */
+        {"flex --opt resolve_epochs=1", 0x5a57b745465104f1ULL},
+        {"flex", 0xacd199d05946711bULL},
         {"fair --speculation hadoop", 0xfe31a13c69df3711ULL},
     };
     char *all = so_test_slurp("instances/traces/swim/FB-2009_samples_24_times_1hr_0.tsv");

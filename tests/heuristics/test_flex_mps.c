@@ -316,7 +316,49 @@ static void test_ties_evaluate(void)
     so_flex_free(f);
 }
 
+/* The orders FLEX copies instead of sorting (so_flex_order_same_as) are
+ * the orders so_flex_order sorts; EDD without deadlines is index order. */
+static void test_orders_same_as(void)
+{
+    so_rng rng;
+    so_rng_seed(&rng, 11);
+    for (int it = 0; it < 200; it++) {
+        size_t n = (size_t)so_rng_int(&rng, 1, 40);
+        int metric = it % 2 ? SO_FLEX_RESPONSE : SO_FLEX_WRESPONSE;
+        so_flex *f = so_test_flex_random(&rng, n, (int64_t)n + 5, 3, metric,
+                                         SO_FLEX_SUM);
+        for (size_t j = 0; j < n; j++) {
+            f->deadline[j] = 0;
+            if (j > 0 && it % 4 == 1)
+                f->work[j] = f->work[j - 1]; /* ties: broken by index */
+        }
+        size_t *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
+        CU_ASSERT_EQUAL_FATAL(so_flex_order(f, SO_FLEX_ORDER_EDD, a), SO_OK);
+        for (size_t j = 0; j < n; j++)
+            CU_ASSERT_EQUAL(a[j], j);
+        int copies = 0;
+        for (int kind = SO_FLEX_ORDER_RAP; kind < SO_FLEX_NORDERS; kind++) {
+            int same = so_flex_order_same_as(f, kind);
+            if (same < 0)
+                continue;
+            CU_ASSERT_TRUE(same < kind);
+            CU_ASSERT_EQUAL_FATAL(so_flex_order(f, kind, a), SO_OK);
+            CU_ASSERT_EQUAL_FATAL(so_flex_order(f, same, b), SO_OK);
+            CU_ASSERT_EQUAL(memcmp(a, b, n * sizeof *a), 0);
+            copies++;
+        }
+        /* LPT and Moore always here; Smith twins with unit omega */
+        CU_ASSERT_TRUE(copies >= 2);
+        if (metric == SO_FLEX_RESPONSE)
+            CU_ASSERT_EQUAL(copies, 4);
+        free(a);
+        free(b);
+        so_flex_free(f);
+    }
+}
+
 static CU_TestInfo tests[] = {
+    {"orders FLEX copies equal the sorted ones", test_orders_same_as},
     {"Moore-Hodgson order by hand", test_moore_by_hand},
     {"MPS reproduces a hand-computed schedule", test_mps_by_hand},
     {"FIFO reproduces a hand-computed schedule", test_fifo_by_hand},
