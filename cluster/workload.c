@@ -17,8 +17,11 @@ so_cl_workload *so_cl_workload_new(const char *name)
     return w;
 }
 
-so_cl_workload *so_cl_workload_new_for(const char *file)
+so_cl_workload *so_cl_workload_begin(const char *file, so_cl_workload **out,
+                                     so_error *err)
 {
+    *out = NULL;
+    so_error_clear(err);
     const char *base = file ? strrchr(file, '/') : NULL;
     return so_cl_workload_new(base ? base + 1 : file);
 }

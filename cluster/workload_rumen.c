@@ -296,9 +296,7 @@ int so_cl_workload_parse_rumen(const char *text, size_t len, const char *file,
                                const so_params *prm, so_cl_workload **out,
                                so_error *err)
 {
-    *out = NULL;
-    so_error_clear(err);
-    so_cl_workload *w = so_cl_workload_new_for(file);
+    so_cl_workload *w = so_cl_workload_begin(file, out, err);
     if (!w)
         return SO_ENOMEM;
     size_t cap = 0;

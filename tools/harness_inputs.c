@@ -95,6 +95,20 @@ static int read_meta(so_hinst *in, json_t *meta)
     return SO_OK;
 }
 
+/* Room for one more instance in s; SO_ENOMEM when out of memory. */
+static int make_room(so_hinsts *s)
+{
+    if (s->n < s->cap)
+        return SO_OK;
+    size_t cap = s->cap ? 2 * s->cap : 64;
+    so_hinst *v = realloc(s->v, cap * sizeof *v);
+    if (!v)
+        return SO_ENOMEM;
+    s->v = v;
+    s->cap = cap;
+    return SO_OK;
+}
+
 int so_hinsts_add_problem(so_hinsts *s, so_problem *p, so_error *err)
 {
     so_hinst in = {0};
@@ -111,16 +125,8 @@ int so_hinsts_add_problem(so_hinsts *s, so_problem *p, so_error *err)
         rc = SO_ENOMEM;
     if (!rc)
         rc = read_meta(&in, so_problem_meta(p));
-    if (!rc && s->n == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 64;
-        so_hinst *v = realloc(s->v, cap * sizeof *v);
-        if (!v)
-            rc = SO_ENOMEM;
-        else {
-            s->v = v;
-            s->cap = cap;
-        }
-    }
+    if (!rc)
+        rc = make_room(s);
     if (rc) {
         so_error_setf(err, NULL, 0, 0, NULL, "instance %s: out of memory (or no JSON"
                       " form to hash)", so_problem_name(p));
@@ -264,16 +270,8 @@ int so_hinsts_add_workload(so_hinsts *s, const char *text, size_t len,
         in.workload[len] = '\0';
         in.workload_len = len;
     }
-    if (!rc && s->n == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 64;
-        so_hinst *v = realloc(s->v, cap * sizeof *v);
-        if (!v)
-            rc = SO_ENOMEM;
-        else {
-            s->v = v;
-            s->cap = cap;
-        }
-    }
+    if (!rc)
+        rc = make_room(s);
     if (rc) {
         free(in.name);
         free(in.family);
