@@ -2,6 +2,7 @@
  * of the ras-random family and solving with a named backend. */
 #ifndef SO_RAS_TESTING_H
 #define SO_RAS_TESTING_H
+#include <math.h>
 #include <stdio.h>
 #include "tests/test_util.h"
 #include "formulations/ras.h"
@@ -121,6 +122,52 @@ static inline so_result *ras_solve_file(const char *path, const char *name,
     so_result *r = NULL;
     *rc = so_solve(so_backend_find(name), *out, &prm, &r, &err);
     return r;
+}
+
+/* Backend `name` on the 36 tiny instances (ras_tiny_settings, seed 11,
+ * indices 0-11): optimal, as is ras-enum, and equal to ras-enum (and to
+ * backend `also` unless NULL) in minimum utility (1e-9) and utilisation
+ * (1e-7); with check_bound its bound equals its objective (1e-6). The
+ * optima are not all alike (more than 5 differ from the first). */
+static inline void ras_expect_agree_tiny(const char *name, const char *also,
+                                         int check_bound)
+{
+    int n = 0, distinct = 0;
+    double first = NAN;
+    for (int s = 0; s < 3; s++)
+        for (uint64_t i = 0; i < 12; i++) {
+            so_problem *p = ras_random_problem(11, i, ras_tiny_settings[s]);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+            so_result *x = ras_solve(p, name, NULL);
+            so_result *e = ras_solve(p, "ras-enum", NULL);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+            CU_ASSERT_EQUAL(so_result_status(x), SO_OPTIMAL);
+            CU_ASSERT_EQUAL(so_result_status(e), SO_OPTIMAL);
+            CU_ASSERT_DOUBLE_EQUAL(so_result_objective(x),
+                                   so_result_objective(e), 1e-9);
+            CU_ASSERT_DOUBLE_EQUAL(ras_utilisation(x), ras_utilisation(e), 1e-7);
+            if (also) {
+                so_result *g = ras_solve(p, also, NULL);
+                CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+                CU_ASSERT_DOUBLE_EQUAL(so_result_objective(x),
+                                       so_result_objective(g), 1e-9);
+                CU_ASSERT_DOUBLE_EQUAL(ras_utilisation(x), ras_utilisation(g), 1e-7);
+                so_result_free(g);
+            }
+            if (check_bound)
+                CU_ASSERT_DOUBLE_EQUAL(so_result_bound(x), so_result_objective(x),
+                                       1e-6);
+            if (n == 0)
+                first = so_result_objective(x);
+            distinct += fabs(so_result_objective(x) - first) > 1e-9;
+            n++;
+            so_result_free(x);
+            so_result_free(e);
+            so_problem_free(p);
+        }
+    CU_ASSERT_EQUAL(n, 36);
+    CU_ASSERT(distinct > 5); /* the instances are not all alike */
 }
 
 #endif
