@@ -224,11 +224,8 @@ static FILE *open_script(FILE *d, FILE *c, char *dat, char *cmd, char **gp, size
 /* Without groups: the CDF of each backend's gap. Returns 1 when a plot was
  * written, 0 when there is nothing to plot. */
 static int gaps_cdf_plot(const so_htables *t, const char *problem, const char *dir,
-                         const char *ext, char *base, size_t size, so_error *err)
+                         const char *ext, const char *base, so_error *err)
 {
-    char safe[128];
-    so_hplot_safe_name(safe, sizeof safe, problem);
-    snprintf(base, size, "gaps-%s", safe);
     int diff = by_difference(problem);
     char *dat = NULL, *cmd = NULL, *gp = NULL;
     size_t dlen = 0, clen = 0, glen = 0;
@@ -282,11 +279,8 @@ static int gaps_cdf_plot(const so_htables *t, const char *problem, const char *d
  * values (numbers on a numeric axis, joined by lines, when every value is a
  * number; else one tic per value in order of appearance, points only). */
 static int gaps_group_plot(const so_htables *t, const char *problem, const char *dir,
-                           const char *ext, char *base, size_t size, so_error *err)
+                           const char *ext, const char *base, so_error *err)
 {
-    char safe[128];
-    so_hplot_safe_name(safe, sizeof safe, problem);
-    snprintf(base, size, "gaps-%s", safe);
     int diff = by_difference(problem);
     char key[96] = "";
     const char *values[256];
@@ -373,13 +367,17 @@ static int gaps_group_plot(const so_htables *t, const char *problem, const char 
     return so_hplot_finish(dir, base, g, &gp, &glen, dat, dlen, block, err);
 }
 
+/* The gap plot of problem, gaps-PROBLEM (its safe name) into base. */
 static int gaps_plot(const so_htables *t, const char *problem, const char *dir,
                      const char *ext, char *base, size_t size, so_error *err)
 {
+    char safe[128];
+    so_hplot_safe_name(safe, sizeof safe, problem);
+    snprintf(base, size, "gaps-%s", safe);
     for (size_t s = 0; s < t->n_sums; s++)
         if (!strcmp(t->sums[s].problem, problem) && strchr(t->sums[s].group, '='))
-            return gaps_group_plot(t, problem, dir, ext, base, size, err);
-    return gaps_cdf_plot(t, problem, dir, ext, base, size, err);
+            return gaps_group_plot(t, problem, dir, ext, base, err);
+    return gaps_cdf_plot(t, problem, dir, ext, base, err);
 }
 
 /* ---- frontiers ------------------------------------------------------------ */
