@@ -17,6 +17,42 @@ so_cl_workload *so_cl_workload_new(const char *name)
     return w;
 }
 
+so_cl_workload *so_cl_workload_begin(const char *file, so_cl_workload **out,
+                                     so_error *err)
+{
+    *out = NULL;
+    so_error_clear(err);
+    const char *base = file ? strrchr(file, '/') : NULL;
+    return so_cl_workload_new(base ? base + 1 : file);
+}
+
+int so_cl_workload_nodes(so_cl_workload *w, long long nodes, int map_slots,
+                         int reduce_slots)
+{
+    w->nodes = calloc((size_t)nodes, sizeof *w->nodes);
+    if (!w->nodes)
+        return SO_ENOMEM;
+    w->n_nodes = (int)nodes;
+    for (long long n = 0; n < nodes; n++) {
+        w->nodes[n].slots[SO_CL_MAP] = map_slots;
+        w->nodes[n].slots[SO_CL_REDUCE] = reduce_slots;
+        w->nodes[n].speed = 1;
+    }
+    return SO_OK;
+}
+
+int so_cl_workload_finish(so_cl_workload *w, int rc, so_cl_workload **out)
+{
+    if (!rc)
+        rc = so_cl_workload_sort(w);
+    if (rc) {
+        so_cl_workload_free(w);
+        return rc;
+    }
+    *out = w;
+    return SO_OK;
+}
+
 void so_cl_workload_free(so_cl_workload *w)
 {
     if (!w)

@@ -23,5 +23,17 @@ so_cl_workload *so_cl_workload_new(const char *name);
 int so_cl_workload_pool(so_cl_workload *w, const char *name);
 /* Sorts the jobs by submit time, keeping file order among equal times. */
 int so_cl_workload_sort(so_cl_workload *w);
+/* Starts a trace reader: clears *out and err; returns an empty workload
+ * named after the base name of `file` (the text after its last '/'), NULL
+ * when out of memory. */
+so_cl_workload *so_cl_workload_begin(const char *file, so_cl_workload **out,
+                                     so_error *err);
+/* Gives w `nodes` nodes of map_slots and reduce_slots slots, speed 1 and
+ * no resource capacity; SO_ENOMEM when out of memory. */
+int so_cl_workload_nodes(so_cl_workload *w, long long nodes, int map_slots,
+                         int reduce_slots);
+/* Ends a trace reader: when rc is SO_OK sorts the jobs and hands w to *out;
+ * otherwise, or when sorting fails, frees w. Returns the final code. */
+int so_cl_workload_finish(so_cl_workload *w, int rc, so_cl_workload **out);
 
 #endif

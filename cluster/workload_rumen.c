@@ -252,15 +252,9 @@ static int read_cluster(const so_params *prm, size_t n_hosts, so_cl_workload *w,
     else if (!(*slowstart >= 0 && *slowstart <= 1)) bad = "slowstart";
     if (bad)
         return so_error_setf(err, NULL, 0, 0, bad, "value out of range");
-    w->nodes = calloc((size_t)nodes, sizeof *w->nodes);
-    if (!w->nodes)
-        return SO_ENOMEM;
-    w->n_nodes = (int)nodes;
-    for (long long n = 0; n < nodes; n++) {
-        w->nodes[n].slots[SO_CL_MAP] = (int)ms;
-        w->nodes[n].slots[SO_CL_REDUCE] = (int)rs;
-        w->nodes[n].speed = 1;
-    }
+    rc = so_cl_workload_nodes(w, nodes, (int)ms, (int)rs);
+    if (rc)
+        return rc;
     w->heartbeat = hb;
     w->outofband = (int)oob;
     w->remote_slowdown = 1;
@@ -302,10 +296,7 @@ int so_cl_workload_parse_rumen(const char *text, size_t len, const char *file,
                                const so_params *prm, so_cl_workload **out,
                                so_error *err)
 {
-    *out = NULL;
-    so_error_clear(err);
-    const char *base = file ? strrchr(file, '/') : NULL;
-    so_cl_workload *w = so_cl_workload_new(base ? base + 1 : file);
+    so_cl_workload *w = so_cl_workload_begin(file, out, err);
     if (!w)
         return SO_ENOMEM;
     size_t cap = 0;
@@ -366,15 +357,9 @@ int so_cl_workload_parse_rumen(const char *text, size_t len, const char *file,
             w->jobs[j].submit = (w->jobs[j].submit - first) / 1000.0;
             w->jobs[j].slowstart = slowstart;
         }
-        rc = so_cl_workload_sort(w);
     }
     for (size_t i = 0; i < h.n; i++)
         free(h.names[i]);
     free(h.names);
-    if (rc) {
-        so_cl_workload_free(w);
-        return rc;
-    }
-    *out = w;
-    return SO_OK;
+    return so_cl_workload_finish(w, rc, out);
 }

@@ -159,15 +159,11 @@ static int read_settings(const so_params *prm, so_cl_workload *w,
     w->heartbeat = hb;
     w->outofband = (int)oob;
     w->replicas = (int)replicas;
-    w->nodes = malloc((size_t)nodes * sizeof *w->nodes);
-    if (!w->nodes)
-        return SO_ENOMEM;
-    w->n_nodes = (int)nodes;
-    for (long long n = 0; n < nodes; n++) {
-        w->nodes[n].slots[SO_CL_MAP] = (int)ms;
-        w->nodes[n].slots[SO_CL_REDUCE] = (int)rs;
-        w->nodes[n].speed = n < slow ? slow_speed : 1;
-    }
+    rc = so_cl_workload_nodes(w, nodes, (int)ms, (int)rs);
+    if (rc)
+        return rc;
+    for (long long n = 0; n < slow; n++)
+        w->nodes[n].speed = slow_speed;
     return so_cl_workload_pool(w, "default") < 0 ? SO_ENOMEM : SO_OK;
 }
 
@@ -321,10 +317,7 @@ int so_cl_workload_parse_swim(const char *text, size_t len, const char *file,
                               const so_params *prm, so_cl_workload **out,
                               so_error *err)
 {
-    *out = NULL;
-    so_error_clear(err);
-    const char *base = file ? strrchr(file, '/') : NULL;
-    so_cl_workload *w = so_cl_workload_new(base ? base + 1 : file);
+    so_cl_workload *w = so_cl_workload_begin(file, out, err);
     if (!w)
         return SO_ENOMEM;
     swim_rates r;
@@ -359,12 +352,5 @@ int so_cl_workload_parse_swim(const char *text, size_t len, const char *file,
     }
     if (!rc && w->n_jobs == 0)
         rc = so_error_setf(err, file, 1, 1, NULL, "no jobs in the SWIM trace");
-    if (!rc)
-        rc = so_cl_workload_sort(w);
-    if (rc) {
-        so_cl_workload_free(w);
-        return rc;
-    }
-    *out = w;
-    return SO_OK;
+    return so_cl_workload_finish(w, rc, out);
 }

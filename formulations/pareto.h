@@ -120,6 +120,10 @@ int so_pt_plan_eval(const so_pareto *pr, const so_pt_alloc *plan,
                     so_pt_eval *evals, double *makespan, double *budget);
 /* ms = rs = 1, the job's task counts and buffer. */
 void so_pt_alloc_init(const so_pareto *pr, size_t j, so_pt_alloc *a);
+/* Job j evaluated (so_pt_job_eval) with ms map and rs reduce slots, its
+ * task counts and buffer. */
+void so_pt_eval_slots(const so_pareto *pr, size_t j, int64_t ms, int64_t rs,
+                      so_pt_eval *out);
 /* The epsilon-constraint MILP for export (pareto_model.c). */
 int so_pt_build_glpk(const void *data, const so_params *prm, glp_prob *lp,
                      so_error *err);

@@ -210,6 +210,16 @@ void so_pt_alloc_init(const so_pareto *pr, size_t j, so_pt_alloc *a)
     a->buffer = job->buffer;
 }
 
+void so_pt_eval_slots(const so_pareto *pr, size_t j, int64_t ms, int64_t rs,
+                      so_pt_eval *out)
+{
+    so_pt_alloc a;
+    so_pt_alloc_init(pr, j, &a);
+    a.ms = ms;
+    a.rs = rs;
+    so_pt_job_eval(pr, &pr->jobs[j], &a, out);
+}
+
 int so_pt_plan_valid(const so_pareto *pr, const so_pt_alloc *plan)
 {
     for (size_t j = 0; j < pr->n_jobs; j++) {

@@ -80,12 +80,8 @@ int so_pt_build_glpk(const void *data, const so_params *prm, glp_prob *lp,
         int k = 0;
         for (int64_t ms = 1; ms <= job->map_tasks; ms++)
             for (int64_t rs = 1; rs <= job->reduce_tasks; rs++) {
-                so_pt_alloc a;
                 so_pt_eval e;
-                so_pt_alloc_init(pr, j, &a);
-                a.ms = ms;
-                a.rs = rs;
-                so_pt_job_eval(pr, job, &a, &e);
+                so_pt_eval_slots(pr, j, ms, rs, &e);
                 fastest = fmin(fastest, e.jtime);
                 if (!(e.jtime <= bound))
                     continue;

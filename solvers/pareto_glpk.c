@@ -73,12 +73,8 @@ static int build(const so_pareto *pr, model *m)
         int k = 0;
         for (int64_t ms = 1; ms <= job->map_tasks; ms++)
             for (int64_t rs = 1; rs <= job->reduce_tasks; rs++, col++) {
-                so_pt_alloc a;
                 so_pt_eval e;
-                so_pt_alloc_init(pr, j, &a);
-                a.ms = ms;
-                a.rs = rs;
-                so_pt_job_eval(pr, job, &a, &e);
+                so_pt_eval_slots(pr, j, ms, rs, &e);
                 glp_set_col_kind(lp, col, GLP_BV);
                 glp_set_obj_coef(lp, col, e.budget);
                 m->col_time[col - 1] = m->times[col - 1] = e.jtime;

@@ -79,4 +79,42 @@ static inline double so_test_evaluate_result(const so_flex *f, so_result *r,
     return obj;
 }
 
+/* A (metric, aggregate) pair the random-instance tests run through. */
+typedef struct so_test_flex_kind {
+    int metric, aggregate;
+} so_test_flex_kind;
+
+/* Solves a copy of f with backend (default options); *status gets
+ * so_flex_problem's error or so_solve's code, err its message. The result
+ * (NULL when the problem could not be made) is the caller's. */
+static inline so_result *so_test_flex_solve(const char *backend, const so_flex *f,
+                                            so_error *err, int *status)
+{
+    so_problem *p = NULL;
+    so_error_clear(err);
+    *status = so_flex_problem(so_flex_copy(f), "t", &p);
+    if (*status != SO_OK)
+        return NULL;
+    so_result *r = NULL;
+    *status = so_solve(so_backend_find(backend), p, NULL, &r, err);
+    so_problem_free(p);
+    return r;
+}
+
+/* Lemma 1 fails for makespan with binding maxima: S = 3, two jobs of work
+ * 4 with M = 2. Every MPS order gives (2, 1) then (0, 2): makespan 3;
+ * (2, 1) then (1, 2) finishes both at 8/3. */
+static inline so_flex *so_test_flex_lemma1(void)
+{
+    so_flex *f = so_flex_new(2, 0);
+    if (!f)
+        return NULL;
+    f->slots = 3;
+    f->metric = SO_FLEX_MAKESPAN;
+    f->aggregate = SO_FLEX_MAX;
+    f->work[0] = f->work[1] = 4;
+    f->max[0] = f->max[1] = 2;
+    return f;
+}
+
 #endif

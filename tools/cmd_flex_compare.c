@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tools/cli.h"
+#include "tools/cli_format.h"
 #include "tools/flex_compare.h"
 #include "tools/output_format.h"
 
@@ -120,12 +121,11 @@ int so_cmd_flex_compare(int argc, char **argv)
     }
     if (optind != argc)
         return so_cli_usage_error("flex-compare", "unexpected argument '%s'", argv[optind]);
-    const unsigned formats = SO_OF_MARKDOWN | SO_OF_TABLE | SO_OF_CSV | SO_OF_JSON;
-    int format = so_oformat_parse(format_name, formats);
-    char names[64];
-    if (!format)
-        return so_cli_usage_error("flex-compare", "--format: expected %s, found '%s'",
-                                  so_oformat_names(formats, names, sizeof names), format_name);
+    int format, bad = so_cli_format("flex-compare", format_name,
+                                    SO_OF_MARKDOWN | SO_OF_TABLE | SO_OF_CSV | SO_OF_JSON,
+                                    &format);
+    if (bad)
+        return bad;
     const char *b[SO_FLEX_CMP_MAX_BACKENDS], *values[64];
     size_t nb = split(backends_text, b, SO_FLEX_CMP_MAX_BACKENDS), nv = 1;
     const char *key = "instances";

@@ -13,6 +13,7 @@
 #include "formulations/common/gnuplot.h"
 #include "formulations/pareto.h"
 #include "tools/cli.h"
+#include "tools/cli_format.h"
 #include "tools/output_format.h"
 
 #define MAX_BACKENDS 8
@@ -270,12 +271,9 @@ int so_cmd_frontier(int argc, char **argv)
         default: return so_cli_bad_option("frontier", argv);
         }
     }
-    const unsigned formats = SO_OF_JSON | SO_OF_CSV;
-    int fmt = so_oformat_parse(format, formats);
-    char names[64];
-    if (!fmt)
-        return so_cli_usage_error("frontier", "--format: expected %s, found '%s'",
-                                  so_oformat_names(formats, names, sizeof names), format);
+    int fmt, bad = so_cli_format("frontier", format, SO_OF_JSON | SO_OF_CSV, &fmt);
+    if (bad)
+        return bad;
     if (plotpath && strcmp(plotpath, "-") && so_gp_check_path(plotpath, &err))
         return so_cli_usage_error("frontier", "--plot %s: %s", plotpath, err.message);
     if (optind != argc - 1)

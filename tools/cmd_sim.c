@@ -10,6 +10,7 @@
 #include "cluster/stealing.h"
 #include "formulations/common/gnuplot.h"
 #include "tools/cli.h"
+#include "tools/cli_format.h"
 #include "tools/output_format.h"
 #include "tools/sim_progress.h"
 
@@ -211,11 +212,9 @@ static int parse_args(int argc, char **argv, sim_args *a, so_error *err)
     a->workload = argv[optind];
     if (!a->scheduler)
         return so_cli_usage_error("sim", "--scheduler is required");
-    const unsigned formats = SO_OF_JSON | SO_OF_TABLE;
-    char names[64];
-    if (!so_oformat_parse(a->format, formats))
-        return so_cli_usage_error("sim", "--format: expected %s, found '%s'",
-                                  so_oformat_names(formats, names, sizeof names), a->format);
+    int fmt, bad = so_cli_format("sim", a->format, SO_OF_JSON | SO_OF_TABLE, &fmt);
+    if (bad)
+        return bad;
     if (a->plot && strcmp(a->plot, "-") && so_gp_check_path(a->plot, err))
         return so_cli_usage_error("sim", "--plot %s: %s", a->plot, err->message);
     return SO_EXIT_OK;

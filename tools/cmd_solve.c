@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tools/cli.h"
+#include "tools/cli_format.h"
 #include "tools/output_format.h"
 
 static void help(FILE *fp)
@@ -112,12 +113,9 @@ int so_cmd_solve(int argc, char **argv)
         default: return so_cli_bad_option("solve", argv);
         }
     }
-    const unsigned formats = SO_OF_JSON | SO_OF_TABLE;
-    int fmt = so_oformat_parse(format, formats);
-    char names[64];
-    if (!fmt)
-        return so_cli_usage_error("solve", "--format: expected %s, found '%s'",
-                                  so_oformat_names(formats, names, sizeof names), format);
+    int fmt, bad = so_cli_format("solve", format, SO_OF_JSON | SO_OF_TABLE, &fmt);
+    if (bad)
+        return bad;
     if (optind != argc - 1)
         return so_cli_usage_error("solve", "expected one instance FILE");
     so_problem *p = NULL;

@@ -406,6 +406,21 @@ int so_harness_plot_sim(const so_htables *t, const char *dir, const char *ext,
 void so_hplot_safe_name(char *out, size_t size, const char *in);
 int so_hplot_write_pair(const char *dir, const char *base, char *dat, size_t dlen,
                         char *gp, size_t glen, so_error *err);
+/* qsort's order of doubles, ascending. */
+int so_hplot_cmp_double(const void *x, const void *y);
+/* The script's opening (formulations/common/gnuplot.h): terminal by ext,
+ * noenhanced, output BASE.EXT.tmp, the title. */
+void so_hplot_header(FILE *g, const char *ext, const char *base, int width,
+                     int height, const char *title);
+/* Opens two memory streams (*a into *abuf, *b into *bbuf); when either
+ * fails closes and frees both and returns SO_ENOMEM. */
+int so_hplot_open_pair(FILE **a, char **abuf, size_t *alen, FILE **b,
+                       char **bbuf, size_t *blen);
+/* Closes script stream g (into *gp, *glen); with block (a curve was
+ * written) writes BASE.dat and BASE.gp and returns 1 (or < 0), else frees
+ * dat and the script and returns 0. */
+int so_hplot_finish(const char *dir, const char *base, FILE *g, char **gp,
+                    size_t *glen, char *dat, size_t dlen, int block, so_error *err);
 /* The same drawn as ext: "svg", "png" or "pdf" (gnuplot.h's terminals);
  * with --group-by the gap plot is one line per backend over the groups,
  * and RAS gaps are differences (harness_plot.c). */

@@ -95,6 +95,20 @@ static int read_meta(so_hinst *in, json_t *meta)
     return SO_OK;
 }
 
+/* Room for one more instance in s; SO_ENOMEM when out of memory. */
+static int make_room(so_hinsts *s)
+{
+    if (s->n < s->cap)
+        return SO_OK;
+    size_t cap = s->cap ? 2 * s->cap : 64;
+    so_hinst *v = realloc(s->v, cap * sizeof *v);
+    if (!v)
+        return SO_ENOMEM;
+    s->v = v;
+    s->cap = cap;
+    return SO_OK;
+}
+
 int so_hinsts_add_problem(so_hinsts *s, so_problem *p, so_error *err)
 {
     so_hinst in = {0};
@@ -111,16 +125,8 @@ int so_hinsts_add_problem(so_hinsts *s, so_problem *p, so_error *err)
         rc = SO_ENOMEM;
     if (!rc)
         rc = read_meta(&in, so_problem_meta(p));
-    if (!rc && s->n == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 64;
-        so_hinst *v = realloc(s->v, cap * sizeof *v);
-        if (!v)
-            rc = SO_ENOMEM;
-        else {
-            s->v = v;
-            s->cap = cap;
-        }
-    }
+    if (!rc)
+        rc = make_room(s);
     if (rc) {
         so_error_setf(err, NULL, 0, 0, NULL, "instance %s: out of memory (or no JSON"
                       " form to hash)", so_problem_name(p));
@@ -147,7 +153,18 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int add_folder(so_hinsts *s, const char *path, so_error *err)
+static int add_instance_file(so_hinsts *s, const char *file, so_error *err)
+{
+    so_problem *p = NULL;
+    int rc = so_problem_read(file, &p, err);
+    return rc ? rc : so_hinsts_add_problem(s, p, err);
+}
+
+/* Calls add on every regular file of folder `path` (names as
+ * skipped_name() allows, in name order), stopping at the first error; a
+ * folder without any is an error naming `what` files. */
+static int add_folder(so_hinsts *s, const char *path, const char *what,
+                      int (*add)(so_hinsts *, const char *, so_error *), so_error *err)
 {
     DIR *d = opendir(path);
     if (!d) {
@@ -187,16 +204,12 @@ static int add_folder(so_hinsts *s, const char *path, so_error *err)
     }
     closedir(d);
     if (!rc && n == 0)
-        rc = so_error_setf(err, path, 0, 0, NULL, "no instance file in this folder");
+        rc = so_error_setf(err, path, 0, 0, NULL, "no %s file in this folder", what);
     if (!rc)
         qsort(names, n, sizeof *names, cmp_str);
     for (size_t i = 0; i < n; i++) {
-        if (!rc) {
-            so_problem *p = NULL;
-            rc = so_problem_read(names[i], &p, err);
-            if (!rc)
-                rc = so_hinsts_add_problem(s, p, err);
-        }
+        if (!rc)
+            rc = add(s, names[i], err);
         free(names[i]);
     }
     free(names);
@@ -211,10 +224,8 @@ int so_hinsts_add_path(so_hinsts *s, const char *path, so_error *err)
         return SO_EIO;
     }
     if (strcmp(path, "-") && S_ISDIR(st.st_mode))
-        return add_folder(s, path, err);
-    so_problem *p = NULL;
-    int rc = so_problem_read(path, &p, err);
-    return rc ? rc : so_hinsts_add_problem(s, p, err);
+        return add_folder(s, path, "instance", add_instance_file, err);
+    return add_instance_file(s, path, err);
 }
 
 /* ---- workloads (simulation cells) ---------------------------------------- */
@@ -259,16 +270,8 @@ int so_hinsts_add_workload(so_hinsts *s, const char *text, size_t len,
         in.workload[len] = '\0';
         in.workload_len = len;
     }
-    if (!rc && s->n == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 64;
-        so_hinst *v = realloc(s->v, cap * sizeof *v);
-        if (!v)
-            rc = SO_ENOMEM;
-        else {
-            s->v = v;
-            s->cap = cap;
-        }
-    }
+    if (!rc)
+        rc = make_room(s);
     if (rc) {
         free(in.name);
         free(in.family);
@@ -339,49 +342,7 @@ int so_hinsts_add_workload_path(so_hinsts *s, const char *path, so_error *err)
     }
     if (!S_ISDIR(st.st_mode))
         return add_workload_file(s, path, err);
-    DIR *d = opendir(path);
-    if (!d) {
-        so_error_setf(err, path, 0, 0, NULL, "cannot open folder: %s", strerror(errno));
-        return SO_EIO;
-    }
-    char **names = NULL;
-    size_t n = 0;
-    int rc = SO_OK;
-    struct dirent *e;
-    while (!rc && (e = readdir(d))) {
-        if (skipped_name(e->d_name))
-            continue;
-        char *full = NULL;
-        if (asprintf(&full, "%s/%s", path, e->d_name) < 0) {
-            rc = SO_ENOMEM;
-            break;
-        }
-        struct stat fs;
-        if (stat(full, &fs) || !S_ISREG(fs.st_mode)) {
-            free(full);
-            continue;
-        }
-        char **v = realloc(names, (n + 1) * sizeof *v);
-        if (!v) {
-            free(full);
-            rc = SO_ENOMEM;
-            break;
-        }
-        names = v;
-        names[n++] = full;
-    }
-    closedir(d);
-    if (!rc && n == 0)
-        rc = so_error_setf(err, path, 0, 0, NULL, "no workload file in this folder");
-    if (!rc)
-        qsort(names, n, sizeof *names, cmp_str);
-    for (size_t i = 0; i < n; i++) {
-        if (!rc)
-            rc = add_workload_file(s, names[i], err);
-        free(names[i]);
-    }
-    free(names);
-    return rc;
+    return add_folder(s, path, "workload", add_workload_file, err);
 }
 
 static int add_generated_workload(so_hinsts *s, json_t *inst, const char *name,

@@ -97,10 +97,48 @@ static int draw(const char *dir, const char *base, const char *ext, so_error *er
     return rc;
 }
 
-static int cmp_double(const void *x, const void *y)
+int so_hplot_cmp_double(const void *x, const void *y)
 {
     double a = *(const double *)x, b = *(const double *)y;
     return (a > b) - (a < b);
+}
+
+void so_hplot_header(FILE *g, const char *ext, const char *base, int width,
+                     int height, const char *title)
+{
+    char out[400], ext_path[32];
+    snprintf(out, sizeof out, "%s.%s.tmp", base, ext);
+    snprintf(ext_path, sizeof ext_path, "x.%s", ext);
+    so_gp_header(g, ext_path, out, width, height, title);
+}
+
+int so_hplot_open_pair(FILE **a, char **abuf, size_t *alen, FILE **b,
+                       char **bbuf, size_t *blen)
+{
+    *a = open_memstream(abuf, alen);
+    *b = open_memstream(bbuf, blen);
+    if (*a && *b)
+        return SO_OK;
+    if (*a)
+        fclose(*a);
+    if (*b)
+        fclose(*b);
+    free(*abuf);
+    free(*bbuf);
+    return SO_ENOMEM;
+}
+
+int so_hplot_finish(const char *dir, const char *base, FILE *g, char **gp,
+                    size_t *glen, char *dat, size_t dlen, int block, so_error *err)
+{
+    fclose(g);
+    if (!block) {
+        free(dat);
+        free(*gp);
+        return 0;
+    }
+    int rc = so_hplot_write_pair(dir, base, dat, dlen, *gp, *glen, err);
+    return rc ? rc : 1;
 }
 
 /* ---- ratio distributions -------------------------------------------------- */
@@ -144,14 +182,11 @@ static const char *reference_of(const so_htables *t, const char *problem)
 static void gap_header(FILE *g, const char *problem, const char *ext, const char *base,
                        const char *what, const char *xlabel, int diff, const char *ref)
 {
-    char out[400], title[600];
-    snprintf(out, sizeof out, "%s.%s.tmp", base, ext);
+    char title[600];
     snprintf(title, sizeof title, "%s: %s %s %s%s", problem, what,
              diff ? "difference to" : "ratio to", ref[0] ? ref : "the reference",
              diff ? " (objective units)" : "");
-    char ext_path[32];
-    snprintf(ext_path, sizeof ext_path, "x.%s", ext);
-    so_gp_header(g, ext_path, out, 800, 500, title);
+    so_hplot_header(g, ext, base, 800, 500, title);
     fprintf(g, "set grid\n");
     if (xlabel) {
         fputs("set xlabel '", g);
@@ -160,14 +195,37 @@ static void gap_header(FILE *g, const char *problem, const char *ext, const char
     }
 }
 
+/* 1 when summary s is the first of `problem` for its backend. */
+static int first_of_backend(const so_htables *t, size_t s, const char *problem)
+{
+    const so_hsummary *sum = &t->sums[s];
+    int first = 1;
+    for (size_t k = 0; k < s && first; k++)
+        first = strcmp(t->sums[k].problem, problem) || strcmp(t->sums[k].backend, sum->backend);
+    return !strcmp(sum->problem, problem) && first;
+}
+
+/* Closes the data and command streams and opens the script's; NULL (dat
+ * and cmd freed) when any of them failed. */
+static FILE *open_script(FILE *d, FILE *c, char *dat, char *cmd, char **gp, size_t *glen)
+{
+    if (d)
+        fclose(d);
+    if (c)
+        fclose(c);
+    FILE *g = d && c ? open_memstream(gp, glen) : NULL;
+    if (!g) {
+        free(dat);
+        free(cmd);
+    }
+    return g;
+}
+
 /* Without groups: the CDF of each backend's gap. Returns 1 when a plot was
  * written, 0 when there is nothing to plot. */
 static int gaps_cdf_plot(const so_htables *t, const char *problem, const char *dir,
-                         const char *ext, char *base, size_t size, so_error *err)
+                         const char *ext, const char *base, so_error *err)
 {
-    char safe[128];
-    so_hplot_safe_name(safe, sizeof safe, problem);
-    snprintf(base, size, "gaps-%s", safe);
     int diff = by_difference(problem);
     char *dat = NULL, *cmd = NULL, *gp = NULL;
     size_t dlen = 0, clen = 0, glen = 0;
@@ -177,10 +235,7 @@ static int gaps_cdf_plot(const so_htables *t, const char *problem, const char *d
     int block = 0;
     for (size_t s = 0; d && c && r && s < t->n_sums; s++) {
         const so_hsummary *sum = &t->sums[s];
-        int first = 1;
-        for (size_t k = 0; k < s && first; k++)
-            first = strcmp(t->sums[k].problem, problem) || strcmp(t->sums[k].backend, sum->backend);
-        if (strcmp(sum->problem, problem) || !first)
+        if (!first_of_backend(t, s, problem))
             continue;
         size_t m = 0;
         for (size_t i = 0; i < t->n_cells; i++)
@@ -190,7 +245,7 @@ static int gaps_cdf_plot(const so_htables *t, const char *problem, const char *d
                 r[m++] = gap_value(&t->cells[i].gap, diff);
         if (!m)
             continue;
-        qsort(r, m, sizeof *r, cmp_double);
+        qsort(r, m, sizeof *r, so_hplot_cmp_double);
         lo = fmin(lo, r[0]);
         hi = fmax(hi, r[m - 1]);
         fprintf(d, "# %s\n%.17g 0\n", sum->backend, r[0]);
@@ -204,16 +259,9 @@ static int gaps_cdf_plot(const so_htables *t, const char *problem, const char *d
         block++;
     }
     free(r);
-    if (d)
-        fclose(d);
-    if (c)
-        fclose(c);
-    FILE *g = d && c ? open_memstream(&gp, &glen) : NULL;
-    if (!g) {
-        free(dat);
-        free(cmd);
+    FILE *g = open_script(d, c, dat, cmd, &gp, &glen);
+    if (!g)
         return SO_ENOMEM;
-    }
     double pad = fmax(0.01, 0.05 * (hi - lo));
     const char *ref = reference_of(t, problem);
     gap_header(g, problem, ext, base, "distribution of the", NULL, diff, ref);
@@ -223,26 +271,16 @@ static int gaps_cdf_plot(const so_htables *t, const char *problem, const char *d
             diff ? "difference to the reference, objective units (0 = as good, > 0 worse)"
                  : "ratio to the reference (1 = as good, > 1 worse)",
             lo - pad, hi + pad, cmd);
-    fclose(g);
     free(cmd);
-    if (!block) {
-        free(dat);
-        free(gp);
-        return 0;
-    }
-    int rc = so_hplot_write_pair(dir, base, dat, dlen, gp, glen, err);
-    return rc ? rc : 1;
+    return so_hplot_finish(dir, base, g, &gp, &glen, dat, dlen, block, err);
 }
 
 /* With groups "KEY=VALUE": one line per backend of its mean gap over the
  * values (numbers on a numeric axis, joined by lines, when every value is a
  * number; else one tic per value in order of appearance, points only). */
 static int gaps_group_plot(const so_htables *t, const char *problem, const char *dir,
-                           const char *ext, char *base, size_t size, so_error *err)
+                           const char *ext, const char *base, so_error *err)
 {
-    char safe[128];
-    so_hplot_safe_name(safe, sizeof safe, problem);
-    snprintf(base, size, "gaps-%s", safe);
     int diff = by_difference(problem);
     char key[96] = "";
     const char *values[256];
@@ -271,10 +309,7 @@ static int gaps_group_plot(const so_htables *t, const char *problem, const char 
     int block = 0;
     for (size_t s = 0; d && c && s < t->n_sums; s++) {
         const so_hsummary *sum = &t->sums[s];
-        int first = 1;
-        for (size_t k = 0; k < s && first; k++)
-            first = strcmp(t->sums[k].problem, problem) || strcmp(t->sums[k].backend, sum->backend);
-        if (strcmp(sum->problem, problem) || !first)
+        if (!first_of_backend(t, s, problem))
             continue;
         /* this backend's points, in the order of the values (numeric: sorted) */
         double xs[256], ys[256];
@@ -309,16 +344,9 @@ static int gaps_group_plot(const so_htables *t, const char *problem, const char 
         fputc('\'', c);
         block++;
     }
-    if (d)
-        fclose(d);
-    if (c)
-        fclose(c);
-    FILE *g = d && c ? open_memstream(&gp, &glen) : NULL;
-    if (!g) {
-        free(dat);
-        free(cmd);
+    FILE *g = open_script(d, c, dat, cmd, &gp, &glen);
+    if (!g)
         return SO_ENOMEM;
-    }
     gap_header(g, problem, ext, base, "mean", key, diff, reference_of(t, problem));
     fprintf(g, "set ylabel '%s'\nset key outside right\nset offsets graph 0.03, graph 0.03, "
                "graph 0.05, graph 0.05\n",
@@ -335,24 +363,21 @@ static int gaps_group_plot(const so_htables *t, const char *problem, const char 
         fputs(")\n", g);
     }
     fprintf(g, "%s\n", cmd);
-    fclose(g);
     free(cmd);
-    if (!block) {
-        free(dat);
-        free(gp);
-        return 0;
-    }
-    int rc = so_hplot_write_pair(dir, base, dat, dlen, gp, glen, err);
-    return rc ? rc : 1;
+    return so_hplot_finish(dir, base, g, &gp, &glen, dat, dlen, block, err);
 }
 
+/* The gap plot of problem, gaps-PROBLEM (its safe name) into base. */
 static int gaps_plot(const so_htables *t, const char *problem, const char *dir,
                      const char *ext, char *base, size_t size, so_error *err)
 {
+    char safe[128];
+    so_hplot_safe_name(safe, sizeof safe, problem);
+    snprintf(base, size, "gaps-%s", safe);
     for (size_t s = 0; s < t->n_sums; s++)
         if (!strcmp(t->sums[s].problem, problem) && strchr(t->sums[s].group, '='))
-            return gaps_group_plot(t, problem, dir, ext, base, size, err);
-    return gaps_cdf_plot(t, problem, dir, ext, base, size, err);
+            return gaps_group_plot(t, problem, dir, ext, base, err);
+    return gaps_cdf_plot(t, problem, dir, ext, base, err);
 }
 
 /* ---- frontiers ------------------------------------------------------------ */
@@ -404,16 +429,9 @@ static int frontier_plot(const so_htables *t, size_t first, const char *dir,
     snprintf(base, size, "frontier-%s-%.8s", safe, r0->hash);
     char *dat = NULL, *gp = NULL;
     size_t dlen = 0, glen = 0;
-    FILE *d = open_memstream(&dat, &dlen), *g = open_memstream(&gp, &glen);
-    if (!d || !g) {
-        if (d)
-            fclose(d);
-        if (g)
-            fclose(g);
-        free(dat);
-        free(gp);
+    FILE *d, *g;
+    if (so_hplot_open_pair(&d, &dat, &dlen, &g, &gp, &glen))
         return SO_ENOMEM;
-    }
     const char *lx = "makespan", *ly = "budget"; /* [x, y] points: pareto's */
     int block = 0;
     char plot[8192] = "";
@@ -449,11 +467,9 @@ static int frontier_plot(const so_htables *t, size_t first, const char *dir,
         }
         /* the labels live in f: write them before it goes */
         if (any && block == 1) {
-            char out[400], title[400], ext_path[32];
-            snprintf(out, sizeof out, "%s.%s.tmp", base, ext);
+            char title[400];
             snprintf(title, sizeof title, "Pareto frontiers of %s", r0->instance);
-            snprintf(ext_path, sizeof ext_path, "x.%s", ext);
-            so_gp_header(g, ext_path, out, 800, 500, title);
+            so_hplot_header(g, ext, base, 800, 500, title);
             axis_label(g, "x", lx);
             axis_label(g, "y", ly);
             fputs("set key top right\nset grid\n", g);
@@ -463,14 +479,7 @@ static int frontier_plot(const so_htables *t, size_t first, const char *dir,
     fclose(d);
     if (block)
         fprintf(g, "%s\n", plot);
-    fclose(g);
-    if (!block) {
-        free(dat);
-        free(gp);
-        return 0;
-    }
-    int rc = so_hplot_write_pair(dir, base, dat, dlen, gp, glen, err);
-    return rc ? rc : 1;
+    return so_hplot_finish(dir, base, g, &gp, &glen, dat, dlen, block, err);
 }
 
 int so_harness_plot(const so_htables *t, const char *dir, int *plotted,

@@ -9,12 +9,6 @@
 #include "formulations/common/gnuplot.h"
 #include "tools/harness.h"
 
-static int cmp_double(const void *x, const void *y)
-{
-    double a = *(const double *)x, b = *(const double *)y;
-    return (a > b) - (a < b);
-}
-
 /* A group or policy name inside a double-quoted gnuplot data string. */
 static void quoted(FILE *fp, const char *s)
 {
@@ -42,17 +36,6 @@ static size_t distinct(const so_htables *t, int which, const char **out)
     return n;
 }
 
-/* The script's opening (formulations/common/gnuplot.h): terminal by ext,
- * noenhanced, output BASE.EXT.tmp, the title. */
-static void header(FILE *g, const char *ext, const char *base, int width,
-                   int height, const char *title)
-{
-    char out[400], ext_path[32];
-    snprintf(out, sizeof out, "%s.%s.tmp", base, ext);
-    snprintf(ext_path, sizeof ext_path, "x.%s", ext);
-    so_gp_header(g, ext_path, out, width, height, title);
-}
-
 static int metric_plot(const so_htables *t, const char **groups, size_t ng,
                        const char **pols, size_t np, const char *dir,
                        const char *ext, char *base, so_error *err)
@@ -60,16 +43,9 @@ static int metric_plot(const so_htables *t, const char **groups, size_t ng,
     snprintf(base, 300, "sim-metric");
     char *dat = NULL, *gp = NULL;
     size_t dlen = 0, glen = 0;
-    FILE *d = open_memstream(&dat, &dlen), *g = open_memstream(&gp, &glen);
-    if (!d || !g) {
-        if (d)
-            fclose(d);
-        if (g)
-            fclose(g);
-        free(dat);
-        free(gp);
+    FILE *d, *g;
+    if (so_hplot_open_pair(&d, &dat, &dlen, &g, &gp, &glen))
         return SO_ENOMEM;
-    }
     const char *metric = "metric";
     for (size_t i = 0; i < t->n_cells && !strcmp(metric, "metric"); i++)
         if (!strcmp(t->cells[i].row->problem, "sim") && t->cells[i].row->extras) {
@@ -109,16 +85,14 @@ static int metric_plot(const so_htables *t, const char **groups, size_t ng,
     char title[200];
     snprintf(title, sizeof title, "simulation: %s per policy and group (mean over cells)",
              safe);
-    header(g, ext, base, 900, 500, title);
+    so_hplot_header(g, ext, base, 900, 500, title);
     fprintf(g, "set ylabel '%s (s)'\nset style data histograms\n"
                "set style histogram clustered gap 1\nset style fill solid 0.8 border -1\n"
                "set key outside right top\nset yrange [0:*]\nset grid ytics\n"
                "set xtics rotate by -30\n"
                "plot for [i=2:%zu] '%s.dat' using i:xtic(1) title columnheader(i)\n",
             safe, np + 1, base);
-    fclose(g);
-    int rc = so_hplot_write_pair(dir, base, dat, dlen, gp, glen, err);
-    return rc ? rc : 1;
+    return so_hplot_finish(dir, base, g, &gp, &glen, dat, dlen, 1, err);
 }
 
 /* Appends the "responses" of row r to *x (size *n, capacity *cap). */
@@ -168,7 +142,7 @@ static int cdf_plot(const so_htables *t, const char *group, const char **pols, s
                 rc = add_responses(t->cells[i].row, &x, &n, &cap);
         if (rc || !n)
             continue;
-        qsort(x, n, sizeof *x, cmp_double);
+        qsort(x, n, sizeof *x, so_hplot_cmp_double);
         fprintf(d, "# %s\n", pols[p]);
         /* at most 2,000 points per curve: every k-th order statistic */
         size_t step = n > 2000 ? n / 2000 : 1;
@@ -199,15 +173,13 @@ static int cdf_plot(const so_htables *t, const char *group, const char **pols, s
     }
     char title[300];
     snprintf(title, sizeof title, "response time CDF, %s", safe);
-    header(g, ext, base, 800, 500, title);
+    so_hplot_header(g, ext, base, 800, 500, title);
     fprintf(g, "set xlabel 'response time (s)'\n"
                "set ylabel 'fraction of jobs'\nset key bottom right\nset logscale x\n"
                "set yrange [0:1.05]\nset grid\n%s\n",
             cmd);
-    fclose(g);
     free(cmd);
-    rc = so_hplot_write_pair(dir, base, dat, dlen, gp, glen, err);
-    return rc ? rc : 1;
+    return so_hplot_finish(dir, base, g, &gp, &glen, dat, dlen, block, err);
 }
 
 int so_harness_plot_sim(const so_htables *t, const char *dir, const char *ext,

@@ -6,28 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "tests/test_util.h"
-
-/* Optimum of the model GLPK reads back from path (format as written). */
-static double reread_optimum(const char *path, int format, int *dir)
-{
-    glp_prob *lp = glp_create_prob();
-    glp_term_out(GLP_OFF);
-    int rc = format == SO_FORMAT_MPS ? glp_read_mps(lp, GLP_MPS_FILE, NULL, path)
-                                     : glp_read_lp(lp, NULL, path);
-    double z = NAN;
-    if (rc == 0) {
-        glp_iocp ip;
-        glp_init_iocp(&ip);
-        ip.presolve = GLP_ON;
-        ip.msg_lev = GLP_MSG_OFF;
-        if (glp_intopt(lp, &ip) == 0 && glp_mip_status(lp) == GLP_OPT)
-            z = glp_mip_obj_val(lp);
-        *dir = glp_get_obj_dir(lp);
-    }
-    glp_delete_prob(lp);
-    glp_term_out(GLP_ON);
-    return z;
-}
+#include "tests/formulations/glpk_reread.h"
 
 /* The backend's optimum of p equals GLPK's optimum of the model written as
  * MPS (negated: a minimisation) and as LP (the maximisation as it is). */
@@ -42,12 +21,12 @@ static void round_trip(so_problem *p, const char *backend)
     snprintf(path, sizeof path, "%s/model.mps", so_test_tmpdir());
     CU_ASSERT_EQUAL_FATAL(so_problem_export(p, path, SO_FORMAT_MPS, &err), SO_OK);
     int dir = 0;
-    double z = reread_optimum(path, SO_FORMAT_MPS, &dir);
+    double z = glpk_reread_optimum(path, SO_FORMAT_MPS, &dir);
     CU_ASSERT_EQUAL(dir, GLP_MIN); /* MPS: minimisation of the negation */
     CU_ASSERT_DOUBLE_EQUAL(-z, opt, 1e-6 * fmax(1, fabs(opt)));
     snprintf(path, sizeof path, "%s/model.lp", so_test_tmpdir());
     CU_ASSERT_EQUAL_FATAL(so_problem_export(p, path, SO_FORMAT_LP, &err), SO_OK);
-    z = reread_optimum(path, SO_FORMAT_LP, &dir);
+    z = glpk_reread_optimum(path, SO_FORMAT_LP, &dir);
     CU_ASSERT_EQUAL(dir, GLP_MAX); /* LP keeps "Maximize" */
     CU_ASSERT_DOUBLE_EQUAL(z, opt, 1e-6 * fmax(1, fabs(opt)));
     so_result_free(r);

@@ -7,25 +7,14 @@
 #include <stdio.h>
 #include <string.h>
 #include "tests/test_util.h"
+#include "tests/formulations/glpk_reread.h"
 
+/* The re-read model's optimum; NAN unless it minimises (the budget). */
 static double reread_optimum(const char *path, int format)
 {
-    glp_prob *lp = glp_create_prob();
-    glp_term_out(GLP_OFF);
-    int rc = format == SO_FORMAT_MPS ? glp_read_mps(lp, GLP_MPS_FILE, NULL, path)
-                                     : glp_read_lp(lp, NULL, path);
-    double z = NAN;
-    if (rc == 0 && glp_get_obj_dir(lp) == GLP_MIN) {
-        glp_iocp ip;
-        glp_init_iocp(&ip);
-        ip.presolve = GLP_ON;
-        ip.msg_lev = GLP_MSG_OFF;
-        if (glp_intopt(lp, &ip) == 0 && glp_mip_status(lp) == GLP_OPT)
-            z = glp_mip_obj_val(lp);
-    }
-    glp_delete_prob(lp);
-    glp_term_out(GLP_ON);
-    return z;
+    int dir = 0;
+    double z = glpk_reread_optimum(path, format, &dir);
+    return dir == GLP_MIN ? z : NAN;
 }
 
 static double export_optimum(const so_problem *p, double bound, int format)

@@ -42,19 +42,11 @@ static void test_reducers_first_loss(void)
  * exact optimum, mean gap at most 0.05 utility units. */
 static void test_gap_to_enum(void)
 {
-    const char *const settings[][8] = {
-        {"tasktrackers=2", "jobs=2", "max_maps=4", "max_reduces=2",
-         "parallel_copies=2", NULL},
-        {"tasktrackers=3", "jobs=3", "max_maps=3", "max_reduces=2",
-         "parallel_copies=1", "tightness=0.8", NULL},
-        {"tasktrackers=2", "jobs=3", "max_maps=3", "max_reduces=1",
-         "resources=2", "tightness=2", "reduce_share=0.4", NULL},
-    };
     int n = 0, reached = 0;
     double gap = 0;
     for (int s = 0; s < 3; s++)
         for (uint64_t i = 0; i < 12; i++) {
-            so_problem *p = ras_random_problem(11, i, settings[s]);
+            so_problem *p = ras_random_problem(11, i, ras_tiny_settings[s]);
             CU_ASSERT_PTR_NOT_NULL_FATAL(p);
             so_result *e = ras_solve(p, "ras-enum", NULL);
             so_result *h = ras_solve(p, "ras-plus", NULL);

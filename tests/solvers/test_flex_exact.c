@@ -13,16 +13,12 @@
 
 static so_result *solve(const char *backend, so_flex *f)
 {
-    so_problem *p = NULL;
-    CU_ASSERT_EQUAL_FATAL(so_flex_problem(so_flex_copy(f), "t", &p), SO_OK);
-    so_result *r = NULL;
     so_error err;
-    so_error_clear(&err);
-    int st = so_solve(so_backend_find(backend), p, NULL, &r, &err);
+    int st;
+    so_result *r = so_test_flex_solve(backend, f, &err, &st);
     /* flex-generic has no order when the RAP is infeasible */
     CU_ASSERT(st == SO_OPTIMAL || st == SO_FEASIBLE ||
               (st == SO_EUNSUPPORTED && strstr(err.message, "RAP is infeasible")));
-    so_problem_free(p);
     return r;
 }
 
@@ -32,9 +28,7 @@ static int close_to(double a, double b) { return fabs(a - b) <= 1e-7 * (1 + fabs
 
 static void test_exact_equals_enum(void)
 {
-    static const struct {
-        int metric, aggregate;
-    } kinds[] = {
+    static const so_test_flex_kind kinds[] = {
         {SO_FLEX_RESPONSE, SO_FLEX_SUM},   {SO_FLEX_WRESPONSE, SO_FLEX_SUM},
         {SO_FLEX_STRETCH, SO_FLEX_MAX},    {SO_FLEX_MAKESPAN, SO_FLEX_MAX},
         {SO_FLEX_WTARDY, SO_FLEX_SUM},     {SO_FLEX_WTARDINESS, SO_FLEX_MAX},
@@ -145,12 +139,7 @@ static void test_limits(void)
  * which the evaluator accepts. flex-exact reports the best MPS schedule. */
 static void test_lemma1_counterexample(void)
 {
-    so_flex *f = so_flex_new(2, 0);
-    f->slots = 3;
-    f->metric = SO_FLEX_MAKESPAN;
-    f->aggregate = SO_FLEX_MAX;
-    f->work[0] = f->work[1] = 4;
-    f->max[0] = f->max[1] = 2;
+    so_flex *f = so_test_flex_lemma1();
     so_result *r = solve("flex-exact", f);
     CU_ASSERT_DOUBLE_EQUAL(so_result_objective(r), 3, 1e-12);
     CU_ASSERT_STRING_EQUAL(json_string_value(so_result_extra(r, "optimal_over")),

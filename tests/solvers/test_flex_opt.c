@@ -15,14 +15,10 @@
 
 static so_result *solve(const char *backend, so_flex *f)
 {
-    so_problem *p = NULL;
-    CU_ASSERT_EQUAL_FATAL(so_flex_problem(so_flex_copy(f), "t", &p), SO_OK);
-    so_result *r = NULL;
     so_error err;
-    so_error_clear(&err);
-    int st = so_solve(so_backend_find(backend), p, NULL, &r, &err);
+    int st;
+    so_result *r = so_test_flex_solve(backend, f, &err, &st);
     CU_ASSERT(st == SO_OPTIMAL);
-    so_problem_free(p);
     return r;
 }
 
@@ -58,9 +54,7 @@ static double brute_force(so_flex *f)
 
 static void test_equals_brute_force(void)
 {
-    static const struct {
-        int metric, aggregate;
-    } kinds[] = {
+    static const so_test_flex_kind kinds[] = {
         {SO_FLEX_RESPONSE, SO_FLEX_SUM},    {SO_FLEX_WRESPONSE, SO_FLEX_SUM},
         {SO_FLEX_STRETCH, SO_FLEX_SUM},     {SO_FLEX_STRETCH, SO_FLEX_MAX},
         {SO_FLEX_MAKESPAN, SO_FLEX_MAX},    {SO_FLEX_TARDY, SO_FLEX_SUM},
@@ -104,12 +98,7 @@ static void test_equals_brute_force(void)
  * (2, 1) then (1, 2) finishes both at 8/3. */
 static void test_lemma1_counterexample(void)
 {
-    so_flex *f = so_flex_new(2, 0);
-    f->slots = 3;
-    f->metric = SO_FLEX_MAKESPAN;
-    f->aggregate = SO_FLEX_MAX;
-    f->work[0] = f->work[1] = 4;
-    f->max[0] = f->max[1] = 2;
+    so_flex *f = so_test_flex_lemma1();
     so_result *opt = solve("flex-opt", f), *mps = solve("flex-exact", f);
     CU_ASSERT_DOUBLE_EQUAL(so_result_objective(opt), 8.0 / 3, 1e-9);
     CU_ASSERT_DOUBLE_EQUAL(so_result_objective(mps), 3, 1e-12);

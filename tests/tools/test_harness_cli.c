@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <sqlite3.h>
 #include "tests/test_util.h"
+#include "tests/tools/harness_testing.h"
 #include "tools/harness.h"
 
 static char dir[600], db[600];
@@ -155,20 +156,13 @@ static void test_scenarios(void)
     free(err);
 }
 
+/* The number of cells; -1 when a cell is stored twice. */
+#define COUNT_ROWS "SELECT CASE WHEN count(*) = count(DISTINCT instance_hash || backend" \
+                   " || rep) THEN count(*) ELSE -1 END FROM cells"
+
 static long long count_rows(const char *path)
 {
-    sqlite3 *h = NULL;
-    sqlite3_stmt *st = NULL;
-    long long v = -1;
-    if (sqlite3_open_v2(path, &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
-        sqlite3_prepare_v2(h, "SELECT count(*), count(DISTINCT instance_hash || backend"
-                              " || rep) FROM cells", -1, &st, NULL) == SQLITE_OK &&
-        sqlite3_step(st) == SQLITE_ROW &&
-        sqlite3_column_int64(st, 0) == sqlite3_column_int64(st, 1))
-        v = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    sqlite3_close(h);
-    return v;
+    return harness_db_int(path, COUNT_ROWS);
 }
 
 /* The CSV summary without its two timing columns. */
@@ -210,14 +204,7 @@ static void test_kill_the_program(void)
               "kp-glpk", "--db", killed, inst, (char *)NULL);
         _exit(127);
     }
-    long long stored = -1;
-    for (int i = 0; i < 20000 && stored < 10; i++) {
-        usleep(1000);
-        stored = count_rows(killed);
-    }
-    kill(pid, SIGKILL);
-    int status;
-    waitpid(pid, &status, 0);
+    int status = harness_kill_at(pid, killed, COUNT_ROWS, 10);
     CU_ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
     long long before = count_rows(killed);
     CU_ASSERT_TRUE(before >= 10 && before < 120);

@@ -141,6 +141,28 @@ static void test_frontier_extras(void)
 }
 
 /* Two instances x {exact, heur} + a third instance where exact was killed. */
+/* What so_harness_print writes for t in `format` (caller frees). */
+static char *printed(const so_htables *t, int format, int cells)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&out, &len);
+    so_harness_print(fp, t, format, cells);
+    fclose(fp);
+    return out;
+}
+
+/* What so_harness_warn writes for command cmd (caller frees). */
+static char *warned(const char *cmd, const so_htables *t, const so_hkinds *kinds)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&out, &len);
+    so_harness_warn(fp, cmd, t, kinds);
+    fclose(fp);
+    return out;
+}
+
 static void test_summary(void)
 {
     so_hrow v[6] = {
@@ -182,34 +204,22 @@ static void test_summary(void)
     CU_ASSERT_TRUE(isnan(t.cells[5].gap.ratio));
 
     /* the reference failed on instance c */
-    char *warn = NULL;
-    size_t wlen = 0;
-    FILE *wf = open_memstream(&warn, &wlen);
-    so_harness_warn(wf, "bench", &t, &kinds);
-    fclose(wf);
+    char *warn = warned("bench", &t, &kinds);
     CU_ASSERT_STRING_EQUAL(warn, "slotopt bench: the reference exact has no usable result"
                                  " on 1 of its 3 cells: the gaps of those instances are"
                                  " unknown\n");
     free(warn);
 
     /* the text formats */
-    char *out = NULL;
-    size_t len = 0;
-    FILE *fp = open_memstream(&out, &len);
-    so_harness_print(fp, &t, SO_HF_CSV, 0);
-    fclose(fp);
+    char *out = printed(&t, SO_HF_CSV, 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "p,heur,3,3,3,0,1,50,1.5,1.5,2,25,50,1,1\n"));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "p,exact,3,3,2,0,1,100,1,1,1,0,0,5,9\n"));
     free(out);
-    fp = open_memstream(&out, &len);
-    so_harness_print(fp, &t, SO_HF_MARKDOWN, 1);
-    fclose(fp);
+    out = printed(&t, SO_HF_MARKDOWN, 1);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "| p | a | heur | 0 | feasible | 50 | 100 | optimal | 2.000000 | 50 | 1.0000 |"));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "| p | c | heur | 0 | feasible | 7 | - | killed | - | - | 1.0000 |"));
     free(out);
-    fp = open_memstream(&out, &len);
-    so_harness_print(fp, &t, SO_HF_JSON, 0);
-    fclose(fp);
+    out = printed(&t, SO_HF_JSON, 0);
     json_t *j = json_loads(out, 0, NULL);
     free(out);
     CU_ASSERT_EQUAL(json_array_size(json_object_get(j, "cells")), 6);
@@ -366,32 +376,20 @@ static void test_honest_summary(void)
     CU_ASSERT_EQUAL(t.refs[0].infeasible, 1);
     CU_ASSERT_EQUAL(t.refs[0].unproven, 1);
     /* the warning counts the unproven reference, not the infeasible one */
-    char *warn = NULL;
-    size_t wlen = 0;
-    FILE *wf = open_memstream(&warn, &wlen);
-    so_harness_warn(wf, "report", &t, &kinds);
-    fclose(wf);
+    char *warn = warned("report", &t, &kinds);
     CU_ASSERT_PTR_NOT_NULL(strstr(warn, "no usable result on 1 of its 3 cells"));
     free(warn);
-    char *out = NULL;
-    size_t len = 0;
-    FILE *fp = open_memstream(&out, &len);
-    so_harness_print(fp, &t, SO_HF_CSV, 0);
-    fclose(fp);
+    char *out = printed(&t, SO_HF_CSV, 0);
     /* heur: 0 of 1 proven cells optimal, its ratio 1.2 only */
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "p,heur,3,3,3,1,1,0,1.2,1.2,1.2,2,2,"));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "p,exact,3,3,2,1,1,100,1,1,1,0,0,"));
     free(out);
-    fp = open_memstream(&out, &len);
-    so_harness_print(fp, &t, SO_HF_TABLE, 0);
-    fclose(fp);
+    out = printed(&t, SO_HF_TABLE, 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "\nreference exact (p): proven optimal on 1 of 3 cells;"
                                        " infeasible on 1 (no gap); not proven on 1 (time limit"
                                        " 1): no gap\n"));
     free(out);
-    fp = open_memstream(&out, &len);
-    so_harness_print(fp, &t, SO_HF_JSON, 0);
-    fclose(fp);
+    out = printed(&t, SO_HF_JSON, 0);
     json_t *j = json_loads(out, 0, NULL);
     free(out);
     json_t *r0 = json_array_get(json_object_get(j, "references"), 0);

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include "tests/test_util.h"
+#include "tests/tools/harness_testing.h"
 
 #ifndef SO_HAVE_MPI
 #define SO_HAVE_MPI 0
@@ -103,42 +104,10 @@ static char *db_path(const char *name)
  * with key `skip` ("hash|backend|rep") left out. */
 static char *rows_text(const char *db, const char *skip)
 {
-    sqlite3 *h = NULL;
-    sqlite3_stmt *s = NULL;
-    char *out = NULL;
-    size_t len = 0;
-    FILE *fp = open_memstream(&out, &len);
-    if (sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
-        sqlite3_prepare_v2(h, "SELECT instance_hash || '|' || backend || '|' || rep, instance,"
-                              " problem, status, printf('%.12g', objective), printf('%.12g', bound),"
-                              " json_remove(extras, '$.sim_seconds'), message, params"
-                              " FROM cells ORDER BY instance_hash, backend, rep",
-                           -1, &s, NULL) == SQLITE_OK)
-        while (sqlite3_step(s) == SQLITE_ROW) {
-            if (skip && strcmp((const char *)sqlite3_column_text(s, 0), skip) == 0)
-                continue;
-            for (int i = 0; i < 9; i++)
-                fprintf(fp, "%s|", (const char *)sqlite3_column_text(s, i));
-            fputc('\n', fp);
-        }
-    sqlite3_finalize(s);
-    sqlite3_close(h);
-    fclose(fp);
-    return out;
-}
-
-/* One number from a query on db (-1 when it fails). */
-static long long query_int(const char *db, const char *sql)
-{
-    sqlite3 *h = NULL;
-    sqlite3_stmt *s = NULL;
-    long long n = -1;
-    if (sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
-        sqlite3_prepare_v2(h, sql, -1, &s, NULL) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
-        n = sqlite3_column_int64(s, 0);
-    sqlite3_finalize(s);
-    sqlite3_close(h);
-    return n;
+    return harness_db_rows(db, "SELECT instance_hash || '|' || backend || '|' || rep, instance,"
+                               " problem, status, printf('%.12g', objective), printf('%.12g', bound),"
+                               " json_remove(extras, '$.sim_seconds'), message, params"
+                               " FROM cells ORDER BY instance_hash, backend, rep", skip);
 }
 
 /* The reference database: the same cells with --jobs 2. */
@@ -150,7 +119,7 @@ static const char *jobs_db(void)
         char args[3200];
         snprintf(args, sizeof args, "bench %s --jobs 2 --db %s", inputs(), db);
         CU_ASSERT_EQUAL_FATAL(so_test_run(args, NULL, NULL), 0);
-        CU_ASSERT_EQUAL_FATAL(query_int(db, "SELECT count(*) FROM cells"), CELLS);
+        CU_ASSERT_EQUAL_FATAL(harness_db_int(db, "SELECT count(*) FROM cells"), CELLS);
     }
     return db;
 }
@@ -166,7 +135,7 @@ static void test_same_rows_as_jobs(void)
     snprintf(expect, sizeof expect, "%d cells run, 0 already stored", CELLS);
     CU_ASSERT_PTR_NOT_NULL(err ? strstr(err, expect) : NULL);
     free(err);
-    CU_ASSERT_EQUAL(query_int(db, "SELECT count(*) FROM cells"), CELLS);
+    CU_ASSERT_EQUAL(harness_db_int(db, "SELECT count(*) FROM cells"), CELLS);
     char *a = rows_text(ref, NULL), *b = rows_text(db, NULL);
     CU_ASSERT_PTR_NOT_NULL_FATAL(a);
     CU_ASSERT_PTR_NOT_NULL_FATAL(b);
@@ -181,7 +150,7 @@ static void test_same_rows_as_jobs(void)
     snprintf(expect, sizeof expect, "0 cells run, %d already stored", CELLS);
     CU_ASSERT_PTR_NOT_NULL(err ? strstr(err, expect) : NULL);
     free(err);
-    CU_ASSERT_EQUAL(query_int(db, "SELECT count(*) FROM cells"), CELLS);
+    CU_ASSERT_EQUAL(harness_db_int(db, "SELECT count(*) FROM cells"), CELLS);
 }
 
 static void test_rank_killed(void)
@@ -195,9 +164,9 @@ static void test_rank_killed(void)
     CU_ASSERT_EQUAL(run_mpi(3, "-x SLOTOPT_TEST_MPI_DIE=2:1", args, &err), 0);
     CU_ASSERT_PTR_NOT_NULL(err ? strstr(err, "MPI rank 2 lost") : NULL);
     free(err);
-    CU_ASSERT_EQUAL(query_int(db, "SELECT count(*) FROM cells"), CELLS);
-    CU_ASSERT_EQUAL(query_int(db, "SELECT count(*) FROM cells WHERE status = 'killed'"), 1);
-    CU_ASSERT_EQUAL(query_int(db, "SELECT count(*) FROM cells WHERE status = 'killed'"
+    CU_ASSERT_EQUAL(harness_db_int(db, "SELECT count(*) FROM cells"), CELLS);
+    CU_ASSERT_EQUAL(harness_db_int(db, "SELECT count(*) FROM cells WHERE status = 'killed'"), 1);
+    CU_ASSERT_EQUAL(harness_db_int(db, "SELECT count(*) FROM cells WHERE status = 'killed'"
                                   " AND message LIKE 'MPI rank 2 lost%'"), 1);
     /* every other cell as with --jobs 2 */
     sqlite3 *h = NULL;
@@ -230,7 +199,7 @@ static void test_without_mpi(void)
     CU_ASSERT_NOT_EQUAL(so_test_run(args, NULL, &err), 0);
     CU_ASSERT_PTR_NOT_NULL(err ? strstr(err, "built without MPI") : NULL);
     free(err);
-    CU_ASSERT_TRUE(query_int(db, "SELECT count(*) FROM cells") <= 0);
+    CU_ASSERT_TRUE(harness_db_int(db, "SELECT count(*) FROM cells") <= 0);
 }
 
 static CU_TestInfo tests[] = {

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <sqlite3.h>
 #include "tests/test_util.h"
+#include "tests/tools/harness_testing.h"
 #include "tools/harness.h"
 
 static int slow_solve(const so_problem *p, const so_params *prm, so_result *r)
@@ -92,20 +93,6 @@ static const char *db_path(const char *name)
     return p;
 }
 
-static long long query(const char *db, const char *sql)
-{
-    sqlite3 *h = NULL;
-    sqlite3_stmt *s = NULL;
-    long long v = -1;
-    if (sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
-        sqlite3_prepare_v2(h, sql, -1, &s, NULL) == SQLITE_OK &&
-        sqlite3_step(s) == SQLITE_ROW)
-        v = sqlite3_column_int64(s, 0);
-    sqlite3_finalize(s);
-    sqlite3_close(h);
-    return v;
-}
-
 static int run(const so_hconfig *c, const so_hinsts *s, const char *db, size_t *ran)
 {
     so_hstore *st = NULL;
@@ -143,26 +130,19 @@ static void test_kill_and_resume(void)
         size_t ran;
         _exit(run(&c, &s, db, &ran) ? 1 : 0);
     }
-    long long stored = -1;
-    for (int i = 0; i < 20000 && stored < 6; i++) {
-        usleep(1000);
-        stored = query(db, "SELECT count(*) FROM cells");
-    }
-    kill(pid, SIGKILL);
-    int status;
-    waitpid(pid, &status, 0);
+    int status = harness_kill_at(pid, db, "SELECT count(*) FROM cells", 6);
     CU_ASSERT_TRUE(WIFSIGNALED(status));
-    long long before = query(db, "SELECT count(*) FROM cells");
+    long long before = harness_db_int(db, "SELECT count(*) FROM cells");
     CU_ASSERT_TRUE(before >= 6 && before < CELLS);
 
     c.resume = 1;
     size_t ran = 0;
     CU_ASSERT_EQUAL_FATAL(run(&c, &s, db, &ran), SO_OK);
     CU_ASSERT_EQUAL(ran, CELLS - before);
-    CU_ASSERT_EQUAL(query(db, "SELECT count(*) FROM cells"), CELLS);
-    CU_ASSERT_EQUAL(query(db, "SELECT count(DISTINCT instance_hash || backend || rep) FROM cells"),
+    CU_ASSERT_EQUAL(harness_db_int(db, "SELECT count(*) FROM cells"), CELLS);
+    CU_ASSERT_EQUAL(harness_db_int(db, "SELECT count(DISTINCT instance_hash || backend || rep) FROM cells"),
                     CELLS);
-    CU_ASSERT_EQUAL(query(db, "SELECT count(*) FROM cells WHERE status NOT IN"
+    CU_ASSERT_EQUAL(harness_db_int(db, "SELECT count(*) FROM cells WHERE status NOT IN"
                               " ('optimal', 'feasible')"), 0);
     CU_ASSERT_EQUAL(run(&c, &s, db, &ran), SO_OK);
     CU_ASSERT_EQUAL(ran, 0);
@@ -196,7 +176,7 @@ static void test_kill_and_resume(void)
     /* without --resume every cell runs again and replaces its row */
     CU_ASSERT_EQUAL(run(&c, &s, db, &ran), SO_OK);
     CU_ASSERT_EQUAL(ran, CELLS);
-    CU_ASSERT_EQUAL(query(db, "SELECT count(*) FROM cells"), CELLS);
+    CU_ASSERT_EQUAL(harness_db_int(db, "SELECT count(*) FROM cells"), CELLS);
 
     so_htables_free(&a);
     so_htables_free(&b);
@@ -220,26 +200,26 @@ static void test_hang_crash_error(void)
     size_t ran = 0;
     CU_ASSERT_EQUAL_FATAL(run(&c, &s, db, &ran), SO_OK);
     CU_ASSERT_EQUAL(ran, 12);
-    CU_ASSERT_EQUAL(query(db, "SELECT count(*) FROM cells"), 12);
-    CU_ASSERT_EQUAL(query(db, "SELECT count(*) FROM cells WHERE backend = 'test-hang'"
+    CU_ASSERT_EQUAL(harness_db_int(db, "SELECT count(*) FROM cells"), 12);
+    CU_ASSERT_EQUAL(harness_db_int(db, "SELECT count(*) FROM cells WHERE backend = 'test-hang'"
                               " AND status = 'killed' AND seconds >= 0.4 AND seconds < 5"
                               " AND message LIKE 'no answer 0.4 s after the start%'"), 3);
-    CU_ASSERT_EQUAL(query(db, "SELECT count(*) FROM cells WHERE backend = 'test-crash'"
+    CU_ASSERT_EQUAL(harness_db_int(db, "SELECT count(*) FROM cells WHERE backend = 'test-crash'"
                               " AND status = 'crashed' AND message LIKE '%signal 6%'"), 3);
-    CU_ASSERT_EQUAL(query(db, "SELECT count(*) FROM cells WHERE backend = 'test-refuse'"
+    CU_ASSERT_EQUAL(harness_db_int(db, "SELECT count(*) FROM cells WHERE backend = 'test-refuse'"
                               " AND status = 'error' AND message ="
                               " 'unsupported: test-refuse: not for this instance'"), 3);
-    CU_ASSERT_EQUAL(query(db, "SELECT count(*) FROM cells WHERE backend = 'kp-glpk'"
+    CU_ASSERT_EQUAL(harness_db_int(db, "SELECT count(*) FROM cells WHERE backend = 'kp-glpk'"
                               " AND status = 'optimal' AND objective > 0"), 3);
     /* what each row records about its instance and the program */
-    CU_ASSERT_EQUAL(query(db, "SELECT count(*) FROM cells WHERE family = 'knapsack'"
+    CU_ASSERT_EQUAL(harness_db_int(db, "SELECT count(*) FROM cells WHERE family = 'knapsack'"
                               " AND seed = 7 AND instance_index BETWEEN 0 AND 2"
                               " AND json_extract(params, '$.n') = 15"
                               " AND version = '" SO_VERSION "' AND length(instance_hash) = 16"
                               " AND time_limit = 0.2"), 12);
-    CU_ASSERT_EQUAL(query(db, "SELECT count(DISTINCT instance_hash) FROM cells"), 3);
+    CU_ASSERT_EQUAL(harness_db_int(db, "SELECT count(DISTINCT instance_hash) FROM cells"), 3);
     /* the unique key makes a duplicate row impossible */
-    CU_ASSERT_EQUAL(query(db, "SELECT count(*) FROM sqlite_master WHERE sql LIKE"
+    CU_ASSERT_EQUAL(harness_db_int(db, "SELECT count(*) FROM sqlite_master WHERE sql LIKE"
                               " '%UNIQUE(instance_hash, backend, rep)%'"), 1);
     sqlite3 *h;
     CU_ASSERT_EQUAL_FATAL(sqlite3_open(db, &h), SQLITE_OK);
@@ -265,7 +245,7 @@ static void test_repetitions(void)
     size_t ran = 0;
     CU_ASSERT_EQUAL_FATAL(run(&c, &s, db, &ran), SO_OK);
     CU_ASSERT_EQUAL(ran, 12);
-    CU_ASSERT_EQUAL(query(db, "SELECT count(DISTINCT rep) FROM cells"), 3);
+    CU_ASSERT_EQUAL(harness_db_int(db, "SELECT count(DISTINCT rep) FROM cells"), 3);
     so_hstore *st;
     so_error err;
     so_hrows rows;
@@ -298,7 +278,7 @@ static void test_frontier_rows_and_plots(void)
     const char *db = db_path("run-frontier.db");
     size_t ran = 0;
     CU_ASSERT_EQUAL_FATAL(run(&c, &s, db, &ran), SO_OK);
-    CU_ASSERT_EQUAL(query(db, "SELECT count(*) FROM cells WHERE backend = 'test-frontier'"
+    CU_ASSERT_EQUAL(harness_db_int(db, "SELECT count(*) FROM cells WHERE backend = 'test-frontier'"
                               " AND frontier = '[[1.0,9.0],[2.0,4.0],[5.0,1.5]]'"
                               " AND json_extract(extras, '$.hypervolume_ratio') = 0.8"
                               " AND json_extract(extras, '$.iterations') = 7"

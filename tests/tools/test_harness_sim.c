@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "tests/test_util.h"
+#include "tests/tools/harness_testing.h"
 #include "tools/harness.h"
 
 #define WORKLOADS 6
@@ -54,40 +55,15 @@ static const char *workload_folder(void)
 
 static long long count_rows(const char *db)
 {
-    sqlite3 *h = NULL;
-    sqlite3_stmt *s = NULL;
-    long long n = -1;
-    if (sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
-        sqlite3_prepare_v2(h, "SELECT count(*) FROM cells", -1, &s, NULL) == SQLITE_OK &&
-        sqlite3_step(s) == SQLITE_ROW)
-        n = sqlite3_column_int64(s, 0);
-    sqlite3_finalize(s);
-    sqlite3_close(h);
-    return n;
+    return harness_db_int(db, "SELECT count(*) FROM cells");
 }
 
 /* The rows without their timings, one text. */
 static char *rows_text(const char *db)
 {
-    sqlite3 *h = NULL;
-    sqlite3_stmt *s = NULL;
-    char *out = NULL;
-    size_t len = 0;
-    FILE *fp = open_memstream(&out, &len);
-    if (sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
-        sqlite3_prepare_v2(h, "SELECT instance, instance_hash, problem, backend, rep, status,"
-                              " printf('%.9g', objective), json_remove(extras, '$.sim_seconds'),"
-                              " params FROM cells ORDER BY instance_hash, backend, rep",
-                           -1, &s, NULL) == SQLITE_OK)
-        while (sqlite3_step(s) == SQLITE_ROW) {
-            for (int i = 0; i < 9; i++)
-                fprintf(fp, "%s|", (const char *)sqlite3_column_text(s, i));
-            fputc('\n', fp);
-        }
-    sqlite3_finalize(s);
-    sqlite3_close(h);
-    fclose(fp);
-    return out;
+    return harness_db_rows(db, "SELECT instance, instance_hash, problem, backend, rep, status,"
+                               " printf('%.9g', objective), json_remove(extras, '$.sim_seconds'),"
+                               " params FROM cells ORDER BY instance_hash, backend, rep", NULL);
 }
 
 static pid_t start_bench(const char *dir, const char *db)
@@ -112,14 +88,7 @@ static void test_kill_and_resume(void)
     snprintf(whole, sizeof whole, "%s/sim-whole.db", so_test_tmpdir());
     pid_t pid = start_bench(dir, killed);
     CU_ASSERT_FATAL(pid > 0);
-    long long stored = -1;
-    for (int i = 0; i < 20000 && stored < 5; i++) {
-        usleep(1000);
-        stored = count_rows(killed);
-    }
-    kill(pid, SIGKILL);
-    int status;
-    waitpid(pid, &status, 0);
+    int status = harness_kill_at(pid, killed, "SELECT count(*) FROM cells", 5);
     CU_ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
     long long before = count_rows(killed);
     CU_ASSERT_TRUE(before >= 5 && before < CELLS);

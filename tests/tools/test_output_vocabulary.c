@@ -29,6 +29,16 @@ static const char *two_jobs =
     "  {\"map_tasks\": 2, \"reduce_tasks\": 1, \"map\": {\"avg\": [8, 0], \"max\": [8, 0]},\n"
     "   \"reduce\": {\"avg\": [0, 0], \"max\": [0, 0]}}]}\n";
 
+/* `solve --format table FILE` succeeds and its output holds text. */
+static void expect_table(const char *file, const char *text)
+{
+    char cmd[600], *out = NULL;
+    snprintf(cmd, sizeof cmd, "solve --format table %s", file);
+    CU_ASSERT_EQUAL(so_test_run(cmd, &out, NULL), 0);
+    CU_ASSERT_PTR_NOT_NULL(out && strstr(out, text));
+    free(out);
+}
+
 static int lines(const char *s)
 {
     int n = 0;
@@ -74,11 +84,7 @@ static void test_format_names(void)
         }
         free(err);
     }
-    char cmd[600], *out = NULL;
-    snprintf(cmd, sizeof cmd, "solve --format table %s", kp);
-    CU_ASSERT_EQUAL(so_test_run(cmd, &out, NULL), 0);
-    CU_ASSERT_PTR_NOT_NULL(out && strstr(out, "status       optimal\n"));
-    free(out);
+    expect_table(kp, "status       optimal\n");
 }
 
 static void test_compact(void)
@@ -232,11 +238,7 @@ static void test_exact_integer_objective(void)
     free(tab);
     /* a pareto result's scalar is labelled by its name in text */
     const char *pt = so_test_write("two.json", two_jobs);
-    char cmd[600], *out = NULL;
-    snprintf(cmd, sizeof cmd, "solve --format table %s", pt);
-    CU_ASSERT_EQUAL(so_test_run(cmd, &out, NULL), 0);
-    CU_ASSERT_PTR_NOT_NULL(out && strstr(out, "\nhypervolume  "));
-    free(out);
+    expect_table(pt, "\nhypervolume  ");
 }
 
 static void test_group_by_key(void)

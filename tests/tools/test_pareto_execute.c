@@ -7,6 +7,25 @@
 #include "tests/test_util.h"
 #include "tools/pareto_execute.h"
 
+/* A one-job workload: 4 maps of 10 s on average and 13 s at most, one
+ * reduce of 5 s; slots map and reduce slots per VM at cost per VM hour; no
+ * budget or deadline. */
+static void one_job(so_pt_job *jb, so_pareto *pr, int slots, double cost)
+{
+    memset(jb, 0, sizeof *jb);
+    jb->map_tasks = 4;
+    jb->reduce_tasks = 1;
+    jb->phase[SO_PT_MAP].avg = (so_pt_curve){10, 0};
+    jb->phase[SO_PT_MAP].max = (so_pt_curve){13, 0};
+    jb->phase[SO_PT_REDUCE].avg = jb->phase[SO_PT_REDUCE].max = (so_pt_curve){5, 0};
+    *pr = (so_pareto){0};
+    pr->map_slots_per_vm = pr->reduce_slots_per_vm = slots;
+    pr->vm_cost_per_hour = cost;
+    pr->n_jobs = 1;
+    pr->jobs = jb;
+    pr->budget_max = pr->deadline = INFINITY;
+}
+
 /* One job: 4 map tasks of mean 10 s and longest 13 s on 2 map slots, one
  * reduce task of 5 s. Tasks: 13, 9, 9, 9 (the others share 40 - 13).
  * Slot A runs 13 then 9 (ends 22), slot B 9 and 9 (ends 18): maps end at
@@ -15,19 +34,9 @@
 static void test_one_job(void)
 {
     so_pt_job jb;
-    memset(&jb, 0, sizeof jb);
+    so_pareto pr;
+    one_job(&jb, &pr, 2, 3600); /* $1 per second */
     strcpy(jb.name, "one");
-    jb.map_tasks = 4;
-    jb.reduce_tasks = 1;
-    jb.phase[SO_PT_MAP].avg = (so_pt_curve){10, 0};
-    jb.phase[SO_PT_MAP].max = (so_pt_curve){13, 0};
-    jb.phase[SO_PT_REDUCE].avg = jb.phase[SO_PT_REDUCE].max = (so_pt_curve){5, 0};
-    so_pareto pr = {0};
-    pr.map_slots_per_vm = pr.reduce_slots_per_vm = 2;
-    pr.vm_cost_per_hour = 3600; /* $1 per second */
-    pr.n_jobs = 1;
-    pr.jobs = &jb;
-    pr.budget_max = pr.deadline = INFINITY;
     so_pt_alloc plan = {2, 1, 4, 1, {100, 0.05, 0.8}};
     so_pt_exec_job x;
     so_error err;
@@ -118,18 +127,8 @@ static void test_waves(void)
 static void test_random(void)
 {
     so_pt_job jb;
-    memset(&jb, 0, sizeof jb);
-    jb.map_tasks = 4;
-    jb.reduce_tasks = 1;
-    jb.phase[SO_PT_MAP].avg = (so_pt_curve){10, 0};
-    jb.phase[SO_PT_MAP].max = (so_pt_curve){13, 0};
-    jb.phase[SO_PT_REDUCE].avg = jb.phase[SO_PT_REDUCE].max = (so_pt_curve){5, 0};
-    so_pareto pr = {0};
-    pr.map_slots_per_vm = pr.reduce_slots_per_vm = 1;
-    pr.vm_cost_per_hour = 1;
-    pr.n_jobs = 1;
-    pr.jobs = &jb;
-    pr.budget_max = pr.deadline = INFINITY;
+    so_pareto pr;
+    one_job(&jb, &pr, 1, 1);
     so_pt_alloc plan = {1, 1, 4, 1, {100, 0.05, 0.8}};
     so_error err;
     so_pt_exec_job x, y;

@@ -1,0 +1,71 @@
+/* harness_testing.h — shared helpers of the harness test suites: reading
+ * the cells table of a results database, and killing a run part-way. */
+#ifndef SO_HARNESS_TESTING_H
+#define SO_HARNESS_TESTING_H
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "tests/test_util.h"
+
+/* The first column of the first row of `sql` on db as a number; -1 when
+ * the database cannot be read or the query fails. */
+static inline long long harness_db_int(const char *db, const char *sql)
+{
+    sqlite3 *h = NULL;
+    sqlite3_stmt *s = NULL;
+    long long n = -1;
+    if (sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+        sqlite3_prepare_v2(h, sql, -1, &s, NULL) == SQLITE_OK &&
+        sqlite3_step(s) == SQLITE_ROW)
+        n = sqlite3_column_int64(s, 0);
+    sqlite3_finalize(s);
+    sqlite3_close(h);
+    return n;
+}
+
+/* The rows of `sql` on db as text: each column followed by '|', a line a
+ * row; rows whose first column is `skip` (unless NULL) left out. The
+ * caller frees it. */
+static inline char *harness_db_rows(const char *db, const char *sql,
+                                    const char *skip)
+{
+    sqlite3 *h = NULL;
+    sqlite3_stmt *s = NULL;
+    char *out = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&out, &len);
+    if (sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+        sqlite3_prepare_v2(h, sql, -1, &s, NULL) == SQLITE_OK)
+        while (sqlite3_step(s) == SQLITE_ROW) {
+            if (skip && strcmp((const char *)sqlite3_column_text(s, 0), skip) == 0)
+                continue;
+            for (int i = 0; i < sqlite3_column_count(s); i++)
+                fprintf(fp, "%s|", (const char *)sqlite3_column_text(s, i));
+            fputc('\n', fp);
+        }
+    sqlite3_finalize(s);
+    sqlite3_close(h);
+    fclose(fp);
+    return out;
+}
+
+/* Waits (up to 20 s) until `count_sql` on db reaches `rows`, then kills
+ * pid with SIGKILL and reaps it; returns its wait status. */
+static inline int harness_kill_at(pid_t pid, const char *db,
+                                  const char *count_sql, long long rows)
+{
+    long long stored = -1;
+    for (int i = 0; i < 20000 && stored < rows; i++) {
+        usleep(1000);
+        stored = harness_db_int(db, count_sql);
+    }
+    kill(pid, SIGKILL);
+    int status;
+    waitpid(pid, &status, 0);
+    return status;
+}
+
+#endif
