@@ -357,8 +357,16 @@ int so_harness_mpi_run(const so_hmpi *m, const so_hconfig *c, const so_hinsts *s
         so_hprogress_end(&co.pb);
     }
     for (int q = 1; co.r && q < m->size; q++)
-        if (co.r[q].state == R_HELLO || co.r[q].state == R_READY)
+        if (co.r[q].state == R_HELLO || co.r[q].state == R_READY) {
             MPI_Send(NULL, 0, MPI_BYTE, q, TAG_STOP, MPI_COMM_WORLD);
+        } else if (co.r[q].state == R_LOST) {
+            /* a rank only slow (a loaded host) is alive and waits for
+             * orders: stop it too, without waiting on a dead one */
+            MPI_Request req;
+            if (MPI_Isend(NULL, 0, MPI_BYTE, q, TAG_STOP, MPI_COMM_WORLD, &req) ==
+                MPI_SUCCESS)
+                MPI_Request_free(&req);
+        }
     stops_sent = co.r != NULL;
     if (!rc)
         *ran = co.m_todo;
