@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "tests/test_util.h"
+#include "tests/solvers/kp_testing.h"
 #include "formulations/knapsack.h"
 
 static so_problem *parse(const char *text)
@@ -100,22 +101,6 @@ static void test_family_layout(void)
     CU_ASSERT_STRING_EQUAL(err.key, "c");
 }
 
-static int64_t brute_force(const so_kp *kp)
-{
-    int64_t best = 0;
-    for (uint32_t mask = 0; mask < (1u << kp->n); mask++) {
-        int64_t w = 0, p = 0;
-        for (size_t i = 0; i < kp->n; i++)
-            if (mask >> i & 1) {
-                w += kp->weight[i];
-                p += kp->profit[i];
-            }
-        if (w <= kp->capacity && p > best)
-            best = p;
-    }
-    return best;
-}
-
 static double solve(const char *backend, const so_problem *p)
 {
     so_params prm;
@@ -147,7 +132,7 @@ static void test_family_agreement(void)
                 CU_ASSERT_EQUAL_FATAL(so_problem_from_json(j, "t", &p, &err), SO_OK);
                 double dp = solve("kp-dp", p);
                 if (n == 16)
-                    CU_ASSERT_DOUBLE_EQUAL(dp, (double)brute_force(so_kp_of(p)), 0.5);
+                    CU_ASSERT_DOUBLE_EQUAL(dp, (double)so_test_kp_brute_force(so_kp_of(p)), 0.5);
                 if (n == 16 || gi < 2)
                     CU_ASSERT_DOUBLE_EQUAL(dp, solve("kp-bnb", p), 0.5);
                 so_problem_free(p);

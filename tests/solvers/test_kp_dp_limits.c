@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "tests/test_util.h"
+#include "tests/solvers/kp_testing.h"
 #include "solvers/kp_exact_internal.h"
 #include "solvers/kp_pair.h"
 
@@ -32,22 +33,6 @@ static so_kp *mid_gap_1e9(size_t n, uint64_t seed)
     so_kp *kp = near_1e9(n, seed);
     kp->capacity = (int64_t)(n / 2) * 999500000;
     return kp;
-}
-
-static int64_t brute_force(const so_kp *kp)
-{
-    int64_t best = 0;
-    for (uint32_t mask = 0; mask < (1u << kp->n); mask++) {
-        int64_t w = 0, p = 0;
-        for (size_t i = 0; i < kp->n; i++)
-            if (mask >> i & 1) {
-                w += kp->weight[i];
-                p += kp->profit[i];
-            }
-        if (w <= kp->capacity && p > best)
-            best = p;
-    }
-    return best;
 }
 
 static so_result *solve(so_kp *kp, double limit, const char *opt,
@@ -89,7 +74,7 @@ static void test_subset_sum_near_1e9_brute(void)
 {
     for (uint64_t seed = 1; seed <= 3; seed++) {
         so_kp *kp = near_1e9(22, seed);
-        int64_t opt = brute_force(kp);
+        int64_t opt = so_test_kp_brute_force(kp);
         so_problem *p;
         so_result *r = solve(kp, 0, NULL, &p);
         CU_ASSERT_EQUAL(so_result_status(r), SO_OPTIMAL);
@@ -148,7 +133,7 @@ static void test_mitm_brute(void)
         CU_ASSERT_EQUAL_FATAL(so_kp_mitm_solve(kp, 0, x), SO_OK);
         int64_t w, v = so_kp_value(kp, x, &w);
         CU_ASSERT_TRUE(w <= kp->capacity);
-        CU_ASSERT_EQUAL(v, brute_force(kp));
+        CU_ASSERT_EQUAL(v, so_test_kp_brute_force(kp));
         so_kp_free(kp);
     }
 }
@@ -247,7 +232,7 @@ static void test_divisibility(void)
             sum += kp->weight[i];
         }
         kp->capacity = sum / 2 - (sum / 2) % 3 + 1;
-        int64_t expect = t % 2 ? kp->capacity - 1 : brute_force(kp);
+        int64_t expect = t % 2 ? kp->capacity - 1 : so_test_kp_brute_force(kp);
         so_problem *p;
         so_result *r = solve(kp, 10, NULL, &p);
         CU_ASSERT_EQUAL(so_result_status(r), SO_OPTIMAL);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tests/test_util.h"
+#include "tests/solvers/kp_testing.h"
 #include "formulations/knapsack.h"
 
 static const char *const exact[] = {"kp-dp", "kp-bnb", "kp-glpk"};
@@ -93,22 +94,6 @@ static void test_pisinger_optima(void)
     CU_ASSERT_EQUAL(checked, 19);
 }
 
-static int64_t brute_force(const so_kp *kp)
-{
-    int64_t best = 0;
-    for (uint32_t mask = 0; mask < (1u << kp->n); mask++) {
-        int64_t w = 0, p = 0;
-        for (size_t i = 0; i < kp->n; i++)
-            if (mask >> i & 1) {
-                w += kp->weight[i];
-                p += kp->profit[i];
-            }
-        if (w <= kp->capacity && p > best)
-            best = p;
-    }
-    return best;
-}
-
 static so_problem *generate(const char *cls, int n, int R, double cap,
                             uint64_t seed, uint64_t index)
 {
@@ -161,7 +146,7 @@ static void test_random_agreement(void)
                 so_result_free(r);
             }
             if (n <= 14)
-                CU_ASSERT_DOUBLE_EQUAL((double)brute_force(kp), opt, 1e-9);
+                CU_ASSERT_DOUBLE_EQUAL((double)so_test_kp_brute_force(kp), opt, 1e-9);
             so_result *g = run("kp-greedy", p, 0);
             check_solution(kp, g);
             CU_ASSERT_TRUE(so_result_objective(g) <= opt + 1e-9);
@@ -297,7 +282,7 @@ static void check_against_brute_force(so_kp *kp)
 {
     so_problem *p = NULL;
     CU_ASSERT_EQUAL_FATAL(so_kp_problem(kp, "bf", &p), SO_OK);
-    int64_t opt = brute_force(kp);
+    int64_t opt = so_test_kp_brute_force(kp);
     const char *all[] = {"kp-dp", "kp-bnb", "kp-greedy"};
     for (int b = 0; b < 3; b++) {
         so_result *r = run(all[b], p, 0);
@@ -351,7 +336,7 @@ static void test_huge_profits(void)
     int64_t wt[] = {367, 9, 865, 21, 452, 265, 767, 217, 52};
     memcpy(kp->profit, pr, sizeof pr);
     memcpy(kp->weight, wt, sizeof wt);
-    CU_ASSERT_EQUAL(brute_force(kp), 1152921504606849408LL);
+    CU_ASSERT_EQUAL(so_test_kp_brute_force(kp), 1152921504606849408LL);
     check_against_brute_force(kp);
     kp = so_kp_new(9); /* kp-dp: the loss of an overweight state > 2^63 */
     kp->capacity = 1078;
@@ -429,7 +414,7 @@ static void test_glpk_tolerances(void)
         }
         kp->capacity = t % 5 == 1 && n >= 2 ? kp->weight[0] + kp->weight[1] - 1
                                            : so_rng_int(&rng, 0, sw);
-        int64_t opt = brute_force(kp);
+        int64_t opt = so_test_kp_brute_force(kp);
         so_problem *p = NULL;
         CU_ASSERT_EQUAL_FATAL(so_kp_problem(kp, "tol", &p), SO_OK);
         so_result *r = run("kp-glpk", p, 0);

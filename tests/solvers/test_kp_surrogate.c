@@ -8,24 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tests/test_util.h"
+#include "tests/solvers/kp_testing.h"
 #include "formulations/knapsack.h"
 #include "solvers/kp_exact_internal.h"
-
-static int64_t brute_force(const so_kp *kp)
-{
-    int64_t best = 0;
-    for (uint32_t mask = 0; mask < (1u << kp->n); mask++) {
-        int64_t w = 0, p = 0;
-        for (size_t i = 0; i < kp->n; i++)
-            if (mask >> i & 1) {
-                w += kp->weight[i];
-                p += kp->profit[i];
-            }
-        if (w <= kp->capacity && p > best)
-            best = p;
-    }
-    return best;
-}
 
 /* random instances of four shapes (uncorrelated, strongly, inverse
  * strongly, similar weights), n = 14 */
@@ -56,7 +41,7 @@ static void test_bound_against_brute_force(void)
         so_kp *kp = so_kp_new(14);
         CU_ASSERT_PTR_NOT_NULL_FATAL(kp);
         fill(kp, &rng, t % 4);
-        int64_t opt = brute_force(kp);
+        int64_t opt = so_test_kp_brute_force(kp);
         unsigned char x[14];
         const int64_t zs[] = {0, opt / 2, opt - 1, opt};
         for (size_t b1 = 0; b1 <= kp->n; b1++)
