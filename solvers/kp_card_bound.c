@@ -86,6 +86,27 @@ static __int128 lp_value(item *it, size_t m, int64_t room)
     return acc;
 }
 
+int so_kp_card_limits(const so_kp *kp, int64_t z, int64_t *v, int64_t *kmax,
+                      int64_t *kmin)
+{
+    size_t n = kp->n;
+    for (size_t i = 0; i < n; i++)
+        v[i] = kp->weight[i];
+    so_kp_sort_i64(v, n);
+    int64_t room = kp->capacity;
+    *kmax = 0;
+    for (size_t i = 0; i < n && v[i] <= room; i++, ++*kmax)
+        room -= v[i];
+    for (size_t i = 0; i < n; i++)
+        v[i] = -kp->profit[i];
+    so_kp_sort_i64(v, n);
+    __int128 sum = 0;
+    *kmin = 0;
+    while ((size_t)*kmin < n && sum <= z)
+        sum += -v[(*kmin)++];
+    return sum > z;
+}
+
 /* l kcard * sign + LP with profits p + sign * l (sign -1: kmax; +1: kmin) */
 static __int128 relaxed(const so_kp *kp, item *buf, int64_t l, int sign,
                         int64_t k)
@@ -159,20 +180,8 @@ int64_t so_kp_global_bound(const so_kp *kp, const size_t *order, int64_t z,
         v[i] = kp->profit[i] - kp->weight[i];
     so_kp_sort_i64(v, n);
     int64_t median_gap = v[n / 2]; /* guess: l = K when p = w + K */
-    for (size_t i = 0; i < n; i++)
-        v[i] = kp->weight[i];
-    so_kp_sort_i64(v, n);
-    int64_t kmax = 0, room = kp->capacity;
-    for (size_t i = 0; i < n && v[i] <= room; i++, kmax++)
-        room -= v[i];
-    for (size_t i = 0; i < n; i++)
-        v[i] = -kp->profit[i];
-    so_kp_sort_i64(v, n);
-    int64_t kmin = 0;
-    __int128 sum = 0;
-    while ((size_t)kmin < n && sum <= z)
-        sum += -v[kmin++];
-    if (sum <= z)
+    int64_t kmax, kmin;
+    if (!so_kp_card_limits(kp, z, v, &kmax, &kmin))
         ub = z; /* nothing beats z */
     /* the constraint the guess favours first; the other only if needed */
     for (int pass = 0; pass < 2 && ub > z; pass++) {

@@ -46,6 +46,12 @@ int so_kp_surrogate_bound(const so_kp *kp, size_t b1, int64_t z,
 /* Radix sorts (kp_sort.c): v ascending; and so_kp_order's order exactly
  * (NULL when out of memory), without comparison sorting where it can. */
 void so_kp_sort_i64(int64_t *v, size_t n);
+/* Cardinality limits of the items (kp_card_bound.c): *kmax the most items
+ * a feasible solution holds (smallest weights while they fit), *kmin the
+ * fewest whose largest profits exceed z; v: scratch of n values. Returns 0
+ * when no solution can exceed z. */
+int so_kp_card_limits(const so_kp *kp, int64_t z, int64_t *v, int64_t *kmax,
+                      int64_t *kmin);
 size_t *so_kp_efficiency_order(const so_kp *kp);
 
 #endif

@@ -211,22 +211,11 @@ int so_kp_surrogate_bound(const so_kp *kp, size_t b1, int64_t z,
         return 1;
     }
     int64_t maxw = 0;
-    for (size_t i = 0; i < n; i++) {
-        v[i] = kp->weight[i];
+    for (size_t i = 0; i < n; i++)
         if (kp->weight[i] > maxw && kp->weight[i] <= kp->capacity)
             maxw = kp->weight[i];
-    }
-    so_kp_sort_i64(v, n);
-    int64_t kmax = 0, room = kp->capacity;
-    for (size_t i = 0; i < n && v[i] <= room; i++, kmax++)
-        room -= v[i];
-    for (size_t i = 0; i < n; i++)
-        v[i] = -kp->profit[i];
-    so_kp_sort_i64(v, n);
-    int64_t kmin = 0;
-    __int128 sum = 0;
-    while ((size_t)kmin < n && sum <= z)
-        sum += -v[kmin++];
+    int64_t kmax, kmin;
+    int improvable = so_kp_card_limits(kp, z, v, &kmax, &kmin);
     __int128 total_p = 0, total_w = kp->capacity;
     for (size_t i = 0; i < n; i++) {
         total_p += kp->profit[i];
@@ -242,7 +231,7 @@ int so_kp_surrogate_bound(const so_kp *kp, size_t b1, int64_t z,
     free(v);
     int64_t b = (int64_t)b1;
     int rc = 1;
-    if (sum <= z) { /* nothing beats z */
+    if (!improvable) { /* nothing beats z */
         *ub = z;
         rc = SO_OK;
     } else if (kmin == b + 1 || kmax == b || kmax == b + 1 || kmin == b) {
