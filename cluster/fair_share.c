@@ -35,21 +35,31 @@ static int by_r(const void *a, const void *b)
     return x->i - y->i;
 }
 
+int so_cl_waterline_minima(int n, const double *min_share, const double *demand,
+                           double slots, double *share, double *sum_min,
+                           double *total)
+{
+    double sum_demand = 0;
+    *sum_min = 0;
+    for (int i = 0; i < n; i++) {
+        share[i] = min_share[i] < demand[i] ? min_share[i] : demand[i];
+        *sum_min += share[i];
+        sum_demand += demand[i];
+    }
+    *total = slots < sum_demand ? slots : sum_demand;
+    if (*sum_min < *total)
+        return 0;
+    for (int i = 0; i < n && *sum_min > 0; i++)
+        share[i] *= *total / *sum_min;
+    return 1;
+}
+
 void so_cl_waterline(int n, const double *weight, const double *min_share,
                      const double *demand, double slots, double *share)
 {
-    double sum_min = 0, sum_demand = 0;
-    for (int i = 0; i < n; i++) {
-        share[i] = min_share[i] < demand[i] ? min_share[i] : demand[i];
-        sum_min += share[i];
-        sum_demand += demand[i];
-    }
-    double total = slots < sum_demand ? slots : sum_demand;
-    if (sum_min >= total) {
-        for (int i = 0; i < n && sum_min > 0; i++)
-            share[i] *= total / sum_min;
+    double sum_min, total;
+    if (so_cl_waterline_minima(n, min_share, demand, slots, share, &sum_min, &total))
         return;
-    }
     /* a few entities (the pools, every epoch): on the stack, insertion
      * sorted; the order is the same total order either way */
     breakpoint small[2 * SMALL_WATERLINE];

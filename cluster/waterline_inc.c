@@ -22,6 +22,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "cluster/fair_share.h"
 #include "cluster/waterline_inc.h"
 
 int so_cl_wl_space_init(so_cl_wl_space *sp, int n_ids)
@@ -168,18 +169,9 @@ int so_cl_wl_solve(so_cl_wl *wl, so_cl_wl_space *sp, int n, const int *ids,
                    const double *weight, const double *min_share,
                    const double *demand, double slots, double *share)
 {
-    double sum_min = 0, sum_demand = 0;
-    for (int i = 0; i < n; i++) {
-        share[i] = min_share[i] < demand[i] ? min_share[i] : demand[i];
-        sum_min += share[i];
-        sum_demand += demand[i];
-    }
-    double total = slots < sum_demand ? slots : sum_demand;
-    if (sum_min >= total) {
-        for (int i = 0; i < n && sum_min > 0; i++)
-            share[i] *= total / sum_min;
+    double sum_min, total;
+    if (so_cl_waterline_minima(n, min_share, demand, slots, share, &sum_min, &total))
         return 0;
-    }
     /* the same members as the last sorted call (the usual epoch): the lists
      * hold exactly them; pos[] is checked (an id may have visited another
      * waterline of the space since) */
