@@ -518,3 +518,20 @@ const so_formulation so_knapsack_formulation = {
     .read_text = read_text,
     .build_glpk = build_glpk,
 };
+
+int so_kp_instance_json(so_kp *kp, json_t **out)
+{
+    json_t *body = so_knapsack_formulation.to_json(kp);
+    so_kp_free(kp);
+    json_t *inst = body ? json_object() : NULL;
+    if (!inst) {
+        json_decref(body);
+        return SO_ENOMEM;
+    }
+    json_object_set_new(inst, "problem", json_string("knapsack"));
+    json_object_set_new(inst, "version", json_integer(1));
+    json_object_update(inst, body);
+    json_decref(body);
+    *out = inst;
+    return SO_OK;
+}

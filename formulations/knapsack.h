@@ -23,6 +23,9 @@ extern const so_formulation so_knapsack_formulation;
 
 so_kp *so_kp_new(size_t n); /* zeroed arrays */
 void so_kp_free(so_kp *kp);
+/* The instance document {"problem": "knapsack", "version": 1, ...} of kp
+ * (the families' output); frees kp. SO_OK or SO_ENOMEM. */
+int so_kp_instance_json(so_kp *kp, json_t **out);
 const so_kp *so_kp_of(const so_problem *p); /* NULL if not a knapsack */
 /* Wraps (takes ownership). */
 int so_kp_problem(so_kp *kp, const char *name, so_problem **out);

@@ -98,15 +98,5 @@ int so_kp_family_generate(const so_params *set, so_rng *rng, json_t **out,
         sum_w += w;
     }
     kp->capacity = (int64_t)(frac * (double)sum_w);
-    json_t *body = so_knapsack_formulation.to_json(kp);
-    so_kp_free(kp);
-    if (!body)
-        return SO_ENOMEM;
-    json_t *inst = json_object();
-    json_object_set_new(inst, "problem", json_string("knapsack"));
-    json_object_set_new(inst, "version", json_integer(1));
-    json_object_update(inst, body);
-    json_decref(body);
-    *out = inst;
-    return SO_OK;
+    return so_kp_instance_json(kp, out);
 }
