@@ -1,8 +1,11 @@
 /* kp_testing.h — what the knapsack test suites share: the optimum of a
- * small instance by enumerating every subset (n <= 25 or so). */
+ * small instance by enumerating every subset (n <= 25 or so), and the
+ * check of a result's items. */
 #ifndef SO_TEST_KP_TESTING_H
 #define SO_TEST_KP_TESTING_H
+#include <math.h>
 #include <stdint.h>
+#include "slotopt.h"
 #include "formulations/knapsack.h"
 
 static inline int64_t so_test_kp_brute_force(const so_kp *kp)
@@ -19,6 +22,27 @@ static inline int64_t so_test_kp_brute_force(const so_kp *kp)
             best = p;
     }
     return best;
+}
+
+/* The result's items (solution.items) are valid indices, fit, and are
+ * worth the reported objective (CUnit assertions: include after
+ * tests/test_util.h). */
+static inline void so_test_kp_check_solution(const so_kp *kp, const so_result *r)
+{
+    json_t *items = json_object_get(so_result_solution(r), "items");
+    CU_ASSERT_TRUE_FATAL(json_is_array(items));
+    int64_t w = 0, p = 0;
+    size_t k;
+    json_t *v;
+    json_array_foreach(items, k, v) {
+        json_int_t i = json_integer_value(v);
+        CU_ASSERT_TRUE_FATAL(i >= 0 && (size_t)i < kp->n);
+        w += kp->weight[i];
+        p += kp->profit[i];
+    }
+    CU_ASSERT_TRUE(w <= kp->capacity);
+    CU_ASSERT_DOUBLE_EQUAL((double)p / so_kp_scale(kp), so_result_objective(r),
+                           1e-9 * (1 + fabs((double)p)));
 }
 
 #endif

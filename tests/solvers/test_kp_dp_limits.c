@@ -52,22 +52,6 @@ static so_result *solve(so_kp *kp, double limit, const char *opt,
     return r;
 }
 
-/* the reported items fit and are worth the objective */
-static void check_feasible(const so_kp *kp, const so_result *r)
-{
-    json_t *items = json_object_get(so_result_solution(r), "items");
-    CU_ASSERT_TRUE_FATAL(json_is_array(items));
-    int64_t w = 0, p = 0;
-    size_t k;
-    json_t *v;
-    json_array_foreach(items, k, v) {
-        w += kp->weight[json_integer_value(v)];
-        p += kp->profit[json_integer_value(v)];
-    }
-    CU_ASSERT_TRUE(w <= kp->capacity);
-    CU_ASSERT_DOUBLE_EQUAL((double)p, so_result_objective(r), 0.5);
-}
-
 /* n = 22: the DP outgrows 2^16 states and hands over to meet-in-the-middle;
  * the optimum equals brute force's. */
 static void test_subset_sum_near_1e9_brute(void)
@@ -79,7 +63,7 @@ static void test_subset_sum_near_1e9_brute(void)
         so_result *r = solve(kp, 0, NULL, &p);
         CU_ASSERT_EQUAL(so_result_status(r), SO_OPTIMAL);
         CU_ASSERT_DOUBLE_EQUAL(so_result_objective(r), (double)opt, 0.5);
-        check_feasible(so_kp_of(p), r);
+        so_test_kp_check_solution(so_kp_of(p), r);
         so_result_free(r);
         so_problem_free(p);
     }
@@ -107,7 +91,7 @@ static void test_subset_sum_near_1e9_40(void)
         so_result *r = solve(kp, 30, NULL, &p);
         CU_ASSERT_EQUAL(so_result_status(r), SO_OPTIMAL);
         CU_ASSERT_DOUBLE_EQUAL(so_result_objective(r), (double)other, 0.5);
-        check_feasible(so_kp_of(p), r);
+        so_test_kp_check_solution(so_kp_of(p), r);
         so_result_free(r);
         so_problem_free(p);
     }
@@ -157,7 +141,7 @@ static void test_time_limit_honoured(void)
                 fprintf(stderr, "kp-dp took %.3f s on a %.1f s limit\n", s,
                         limits[k]);
             CU_ASSERT_TRUE(so_result_objective(r) > 0);
-            check_feasible(so_kp_of(p), r);
+            so_test_kp_check_solution(so_kp_of(p), r);
             so_result_free(r);
             so_problem_free(p);
         }
@@ -173,7 +157,7 @@ static void test_memory_limit(void)
     CU_ASSERT_EQUAL(so_result_status(r), SO_FEASIBLE);
     CU_ASSERT_PTR_NOT_NULL(strstr(so_result_message(r), "memory limit"));
     CU_ASSERT_TRUE(so_result_objective(r) > 0);
-    check_feasible(so_kp_of(p), r);
+    so_test_kp_check_solution(so_kp_of(p), r);
     so_result_free(r);
     so_problem_free(p);
     so_params prm;
@@ -237,7 +221,7 @@ static void test_divisibility(void)
         so_result *r = solve(kp, 10, NULL, &p);
         CU_ASSERT_EQUAL(so_result_status(r), SO_OPTIMAL);
         CU_ASSERT_DOUBLE_EQUAL(so_result_objective(r), (double)expect, 0.5);
-        check_feasible(so_kp_of(p), r);
+        so_test_kp_check_solution(so_kp_of(p), r);
         so_result_free(r);
         so_problem_free(p);
     }

@@ -32,25 +32,6 @@ static so_result *run(const char *backend, const so_problem *p, double limit)
     return run_opt(backend, p, limit, NULL);
 }
 
-/* The reported items are feasible and worth the reported objective. */
-static void check_solution(const so_kp *kp, const so_result *r)
-{
-    json_t *items = json_object_get(so_result_solution(r), "items");
-    CU_ASSERT_TRUE_FATAL(json_is_array(items));
-    int64_t w = 0, p = 0;
-    size_t k;
-    json_t *v;
-    json_array_foreach(items, k, v) {
-        json_int_t i = json_integer_value(v);
-        CU_ASSERT_TRUE_FATAL(i >= 0 && (size_t)i < kp->n);
-        w += kp->weight[i];
-        p += kp->profit[i];
-    }
-    CU_ASSERT_TRUE(w <= kp->capacity);
-    CU_ASSERT_DOUBLE_EQUAL((double)p / so_kp_scale(kp), so_result_objective(r),
-                           1e-9 * (1 + fabs((double)p)));
-}
-
 static void test_pisinger_optima(void)
 {
     FILE *fp = fopen("instances/knapsack/pisinger/optima.csv", "r");
@@ -84,7 +65,7 @@ static void test_pisinger_optima(void)
             CU_ASSERT_DOUBLE_EQUAL(so_result_objective(r), optimum, 1e-4);
             if (so_result_status(r) == SO_OPTIMAL)
                 CU_ASSERT_DOUBLE_EQUAL(so_result_bound(r), so_result_objective(r), 1e-9);
-            check_solution(so_kp_of(p), r);
+            so_test_kp_check_solution(so_kp_of(p), r);
             so_result_free(r);
         }
         so_problem_free(p);
@@ -138,7 +119,7 @@ static void test_random_agreement(void)
             for (int b = 0; b < N_EXACT; b++) {
                 so_result *r = run(exact[b], p, 0);
                 CU_ASSERT_EQUAL(so_result_status(r), SO_OPTIMAL);
-                check_solution(kp, r);
+                so_test_kp_check_solution(kp, r);
                 if (b == 0)
                     opt = so_result_objective(r);
                 else
@@ -148,7 +129,7 @@ static void test_random_agreement(void)
             if (n <= 14)
                 CU_ASSERT_DOUBLE_EQUAL((double)so_test_kp_brute_force(kp), opt, 1e-9);
             so_result *g = run("kp-greedy", p, 0);
-            check_solution(kp, g);
+            so_test_kp_check_solution(kp, g);
             CU_ASSERT_TRUE(so_result_objective(g) <= opt + 1e-9);
             CU_ASSERT_TRUE(2 * so_result_objective(g) >= opt - 1e-9);
             CU_ASSERT_TRUE(so_result_bound(g) >= opt - 1e-9);
@@ -175,9 +156,9 @@ static void test_huge_capacity(void)
         CU_ASSERT_EQUAL(so_result_status(g), SO_FEASIBLE);
         CU_ASSERT_FALSE(so_result_has_bound(g));
         CU_ASSERT_TRUE(so_result_objective(g) <= so_result_objective(a));
-        check_solution(so_kp_of(p), a);
-        check_solution(so_kp_of(p), b);
-        check_solution(so_kp_of(p), g);
+        so_test_kp_check_solution(so_kp_of(p), a);
+        so_test_kp_check_solution(so_kp_of(p), b);
+        so_test_kp_check_solution(so_kp_of(p), g);
         so_result_free(a);
         so_result_free(b);
         so_result_free(g);
@@ -228,7 +209,7 @@ static void test_time_limit_setup(void)
     int st = so_result_status(r);
     CU_ASSERT_TRUE(st == SO_OPTIMAL || st == SO_TIMELIMIT);
     CU_ASSERT_TRUE(so_result_bound(r) >= so_result_objective(r));
-    check_solution(so_kp_of(p), r);
+    so_test_kp_check_solution(so_kp_of(p), r);
     so_result_free(r);
     so_problem_free(p);
 }
@@ -251,7 +232,7 @@ static void test_edge_cases(void)
             so_result *r = run(exact[b], p, 0);
             CU_ASSERT_EQUAL(so_result_status(r), SO_OPTIMAL);
             CU_ASSERT_DOUBLE_EQUAL(so_result_objective(r), atof(cases[k][1]), 1e-9);
-            check_solution(so_kp_of(p), r);
+            so_test_kp_check_solution(so_kp_of(p), r);
             so_result_free(r);
         }
         so_result *g = run("kp-greedy", p, 0);
@@ -389,7 +370,7 @@ static void test_glpk_tolerances(void)
         so_error err;
         CU_ASSERT_EQUAL_FATAL(so_problem_parse(cases[k][0], "tol", &p, &err), SO_OK);
         so_result *r = run("kp-glpk", p, 0);
-        check_solution(so_kp_of(p), r);
+        so_test_kp_check_solution(so_kp_of(p), r);
         if (so_result_status(r) == SO_OPTIMAL)
             CU_ASSERT_DOUBLE_EQUAL(so_result_objective(r), atof(cases[k][1]), 1e-9);
         CU_ASSERT_TRUE(so_result_objective(r) <= atof(cases[k][1]) + 1e-9);
