@@ -25,7 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cluster/fair_share.h"
-#include "cluster/waterline_inc.h"
+#include "cluster/deficit_index.h"
+#include "cluster/level_tree.h"
 
 static const so_option_doc fair_options[] = {
     {"min_share_timeout", "0",
@@ -44,12 +45,20 @@ typedef struct fair_state {
     double *pool_w, *pool_min, *pool_demand, *pool_share;
     int *pool_running;
     double *last_at_min[SO_CL_PHASES], *last_at_half[SO_CL_PHASES];
-    double *job_w, *job_min, *job_demand, *job_share;
-    int *members, *scratch, *victims;
-    int *pool_first;   /* per pool: its jobs' offset in members (+ 1 end) */
-    so_cl_wl *job_wl[SO_CL_PHASES]; /* per pool: its jobs' waterline, kept
-                                      * sorted between epochs */
-    so_cl_wl_space wl_space[SO_CL_PHASES]; /* a job is in one pool per phase */
+    /* incremental allocation: the jobs' demands at the last epoch in one
+     * level tree per pool, the assignment layer's deficit heaps */
+    so_cl_level_forest demand[SO_CL_PHASES];
+    so_cl_dx *dx;
+    int *reclassify, n_reclassify; /* jobs to put on the right side of the
+                                    * new level (scratch of an epoch) */
+    double *level[SO_CL_PHASES]; /* per pool: its jobs' water level */
+    int *fifo_last;    /* per phase x pool (fifo pools): the last job with a
+                        * non-zero target, -1 none */
+    double *fifo_left; /* per pool: scratch of share_fifo_pools */
+    int *fifo_new_last;
+    char *fifo_done;
+    int any_fifo;
+    int *victims;
     double min_timeout, fair_timeout, interval, last_check;
     double last_update; /* time of the previous allocation call */
     double delay;      /* locality delay, 0 = off */
@@ -71,21 +80,15 @@ static void fair_destroy(void *p)
     for (int k = 0; k < SO_CL_PHASES; k++) {
         free(st->last_at_min[k]);
         free(st->last_at_half[k]);
+        so_cl_level_forest_free(&st->demand[k]);
+        free(st->level[k]);
     }
-    free(st->job_w);
-    free(st->job_min);
-    free(st->job_demand);
-    free(st->job_share);
-    free(st->members);
-    free(st->pool_first);
-    for (int k = 0; k < SO_CL_PHASES; k++) {
-        for (int p = 0; st->job_wl[k] && p < st->n_pools; p++)
-            so_cl_wl_free(&st->job_wl[k][p]);
-        free(st->job_wl[k]);
-    }
-    for (int k = 0; k < SO_CL_PHASES; k++)
-        so_cl_wl_space_free(&st->wl_space[k]);
-    free(st->scratch);
+    so_cl_dx_free(st->dx);
+    free(st->reclassify);
+    free(st->fifo_last);
+    free(st->fifo_left);
+    free(st->fifo_new_last);
+    free(st->fifo_done);
     free(st->victims);
     free(st->skipped);
     free(st->anywhere);
@@ -131,101 +134,158 @@ static int fair_create(so_cl_sim *sim, const so_params *prm, void **state,
     for (int k = 0; k < SO_CL_PHASES; k++) {
         st->last_at_min[k] = calloc(np, sizeof(double));
         st->last_at_half[k] = calloc(np, sizeof(double));
-        ok = ok && st->last_at_min[k] && st->last_at_half[k];
-        st->job_wl[k] = calloc(np, sizeof(so_cl_wl));
-        ok = ok && st->job_wl[k];
+        st->level[k] = calloc(np, sizeof(double));
+        ok = ok && st->last_at_min[k] && st->last_at_half[k] && st->level[k];
+        ok = ok && !so_cl_level_forest_init(&st->demand[k], st->n_pools,
+                                            sim->w->n_jobs);
     }
-    st->pool_first = calloc(np + 1, sizeof(int));
-    ok = ok && st->pool_first;
-    for (int k = 0; k < SO_CL_PHASES; k++)
-        ok = ok && !so_cl_wl_space_init(&st->wl_space[k], (int)nj);
-    st->job_w = calloc(nj, sizeof(double));
-    st->job_min = calloc(nj, sizeof(double));
-    st->job_demand = calloc(nj, sizeof(double));
-    st->job_share = calloc(nj, sizeof(double));
-    st->members = calloc(nj, sizeof(int));
-    st->scratch = calloc(nj, sizeof(int));
+    st->dx = so_cl_dx_new(sim);
+    st->reclassify = malloc(nj * sizeof(int));
+    st->fifo_last = malloc(SO_CL_PHASES * np * sizeof(int));
+    st->fifo_left = calloc(np, sizeof(double));
+    st->fifo_new_last = calloc(np, sizeof(int));
+    st->fifo_done = calloc(np, 1);
     st->skipped = malloc(nj * sizeof(double));
     st->anywhere = calloc(nj, 1);
-    ok = ok && st->job_w && st->job_min && st->job_demand && st->job_share &&
-         st->members && st->scratch && st->skipped && st->anywhere;
+    ok = ok && st->dx && st->reclassify && st->fifo_last && st->fifo_left &&
+         st->fifo_new_last && st->fifo_done && st->skipped &&
+         st->anywhere;
     if (!ok) {
         fair_destroy(st);
         return SO_ENOMEM;
     }
     for (size_t j = 0; j < nj; j++)
         st->skipped[j] = -1;
+    for (size_t k = 0; k < SO_CL_PHASES * np; k++)
+        st->fifo_last[k] = -1;
+    for (int p = 0; p < st->n_pools; p++)
+        st->any_fifo |= sim->w->pools[p].fifo;
     st->last_update = -INFINITY;
     *state = st;
     return SO_OK;
 }
 
-/* Splits pool `p`'s share among its listed jobs (members from pool_first[p],
- * in job order). */
-static void share_in_pool(fair_state *st, so_cl_sim *sim, int phase, int p,
-                          int n)
+/* ---- allocation layer ----------------------------------------------------- */
+
+/* Job j's demand at this epoch into its pool's tree (out of it when it left
+ * the phase list); 1 if it changed. */
+static int snapshot(fair_state *st, const so_cl_sim *sim, int phase, int j)
 {
-    const so_cl_pool_spec *pool = &sim->w->pools[p];
-    const int *members = st->members + st->pool_first[p];
-    if (pool->fifo) {
-        double left = st->pool_share[p];
-        for (int k = 0; k < n; k++) {
-            so_cl_jobrt *job = &sim->jobs[members[k]];
-            double d = so_cl_demand(job, phase);
-            job->target[phase] = fmin(d, left);
-            left -= job->target[phase];
-        }
-        return;
+    so_cl_level_forest *f = &st->demand[phase];
+    const so_cl_jobrt *job = &sim->jobs[j];
+    if (!job->in_list[phase]) {
+        so_cl_level_remove(f, j);
+        return 0;
     }
-    for (int k = 0; k < n; k++) {
-        so_cl_jobrt *job = &sim->jobs[members[k]];
-        st->job_w[k] = job->spec->weight;
-        st->job_min[k] = 0;
-        st->job_demand[k] = so_cl_demand(job, phase);
-    }
-    /* on allocation failure the shares stay at the minima, as with
-     * so_cl_waterline */
-    (void)so_cl_wl_solve(&st->job_wl[phase][p], &st->wl_space[phase], n, members,
-                         st->job_w, st->job_min, st->job_demand,
-                         st->pool_share[p], st->job_share);
-    for (int k = 0; k < n; k++)
-        sim->jobs[members[k]].target[phase] = st->job_share[k];
+    double d = so_cl_demand(job, phase);
+    if (f->tree[j] == job->spec->pool && f->d[j] == d)
+        return 0;
+    so_cl_level_set(f, job->spec->pool, j, d, job->spec->weight);
+    return 1;
 }
 
-static void allocate_phase(fair_state *st, so_cl_sim *sim, int phase)
+/* A fair pool's job on the side of the level its demand puts it: target
+ * level x weight below its demand, else its demand (so_cl_waterline's
+ * "s < d ? s : d"). Returns -1 when out of memory. */
+static int classify(fair_state *st, int phase, int j)
+{
+    const so_cl_level_forest *f = &st->demand[phase];
+    int p = f->tree[j];
+    if (p < 0)
+        return 0;
+    if (st->level[phase][p] * f->w[j] < f->d[j])
+        return so_cl_dx_set_level_member(st->dx, phase, j, f->w[j]);
+    so_cl_dx_set_target(st->dx, phase, j, f->d[j]);
+    return 0;
+}
+
+static void add_reclassify(void *ctx, int j)
+{
+    fair_state *st = ctx;
+    st->reclassify[st->n_reclassify++] = j;
+}
+
+/* Pool p in fair mode: its new level, and the jobs whose side of it may
+ * have changed (demand between the old and the new level, with a margin
+ * for rounding) put on their side. */
+static int share_fair_pool(fair_state *st, int phase, int p)
+{
+    double old = st->level[phase][p];
+    double level = so_cl_level_solve(&st->demand[phase], p, st->pool_share[p]);
+    st->level[phase][p] = level;
+    so_cl_dx_set_level(st->dx, phase, p, level);
+    if (level == old)
+        return 0;
+    double lo = fmin(old, level), hi = fmax(old, level);
+    st->n_reclassify = 0;
+    so_cl_level_range(&st->demand[phase], p, lo * (1 - 1e-9), hi * (1 + 1e-9),
+                      add_reclassify, st);
+    for (int k = 0; k < st->n_reclassify; k++)
+        if (classify(st, phase, st->reclassify[k]))
+            return -1;
+    return 0;
+}
+
+/* The pools in fifo mode: their jobs in job order get their demand until
+ * the pool's share runs out. One pass over the phase list that stops once
+ * every fifo pool's share ran out and the jobs that had a target at the
+ * last epoch are behind (the later ones have target 0 already). */
+static void share_fifo_pools(fair_state *st, so_cl_sim *sim, int phase)
+{
+    int np = st->n_pools, *last = st->fifo_last + phase * np, open = 0;
+    for (int p = 0; p < np; p++) {
+        st->fifo_left[p] = st->pool_share[p];
+        st->fifo_new_last[p] = -1;
+        st->fifo_done[p] = !sim->w->pools[p].fifo;
+        open += !st->fifo_done[p];
+    }
+    for (int j = sim->head[phase]; j >= 0 && open > 0; j = sim->jobs[j].next[phase]) {
+        const so_cl_jobrt *job = &sim->jobs[j];
+        int p = job->spec->pool;
+        if (st->fifo_done[p])
+            continue;
+        double t = fmin(so_cl_demand(job, phase), st->fifo_left[p]);
+        st->fifo_left[p] -= t;
+        if (t != so_cl_dx_target(st->dx, phase, j))
+            so_cl_dx_set_target(st->dx, phase, j, t);
+        if (t > 0)
+            st->fifo_new_last[p] = j;
+        if (st->fifo_left[p] <= 0 && j >= last[p]) {
+            st->fifo_done[p] = 1;
+            open--;
+        }
+    }
+    for (int p = 0; p < np; p++)
+        if (sim->w->pools[p].fifo)
+            last[p] = st->fifo_new_last[p];
+}
+
+static int allocate_phase(fair_state *st, so_cl_sim *sim, int phase,
+                          const int *changed, int n_changed)
 {
     int np = st->n_pools;
+    for (int k = 0; k < n_changed; k++)
+        snapshot(st, sim, phase, changed[k]);
     for (int p = 0; p < np; p++) {
         st->pool_w[p] = sim->w->pools[p].weight;
         st->pool_min[p] = sim->w->pools[p].min_share[phase];
-        st->pool_demand[p] = 0;
-        st->pool_running[p] = 0;
+        /* Hadoop: a pool's demand stops at its max */
+        st->pool_demand[p] = so_cl_pool_cap(
+            sim->w, p, phase, so_cl_level_demand(&st->demand[phase], p));
+        st->pool_running[p] = sim->pool_running[phase][p];
     }
-    for (int p = 0; p <= np; p++)
-        st->pool_first[p] = 0;
-    for (int j = sim->head[phase]; j >= 0; j = sim->jobs[j].next[phase]) {
-        const so_cl_jobrt *job = &sim->jobs[j];
-        st->pool_demand[job->spec->pool] += so_cl_demand(job, phase);
-        st->pool_running[job->spec->pool] += job->n_running[phase];
-        st->pool_first[job->spec->pool + 1]++;
-    }
-    for (int p = 0; p < np; p++) /* Hadoop: a pool's demand stops at its max */
-        st->pool_demand[p] = so_cl_pool_cap(sim->w, p, phase, st->pool_demand[p]);
     so_cl_waterline(np, st->pool_w, st->pool_min, st->pool_demand,
                     sim->total_slots[phase], st->pool_share);
-    /* members grouped by pool, in job order inside a pool (counting sort) */
     for (int p = 0; p < np; p++)
-        st->pool_first[p + 1] += st->pool_first[p];
-    for (int j = sim->head[phase]; j >= 0; j = sim->jobs[j].next[phase])
-        st->members[st->pool_first[sim->jobs[j].spec->pool]++] = j;
-    for (int p = np; p > 0; p--) /* back to the starts */
-        st->pool_first[p] = st->pool_first[p - 1];
-    st->pool_first[0] = 0;
-    for (int p = 0; p < np; p++) {
-        int n = st->pool_first[p + 1] - st->pool_first[p];
-        if (n > 0)
-            share_in_pool(st, sim, phase, p, n);
-    }
+        if (!sim->w->pools[p].fifo && share_fair_pool(st, phase, p))
+            return -1;
+    for (int k = 0; k < n_changed; k++)
+        if (!sim->w->pools[sim->jobs[changed[k]].spec->pool].fifo &&
+            classify(st, phase, changed[k]))
+            return -1;
+    if (st->any_fifo)
+        share_fifo_pools(st, sim, phase);
+    return 0;
 }
 
 /* ---- preemption ---------------------------------------------------------- */
@@ -324,8 +384,11 @@ static void fair_allocate(void *state, so_cl_sim *sim)
     stamp_idle_spell(st, sim);
     int check = (st->min_timeout > 0 || st->fair_timeout > 0) &&
                 sim->now - st->last_check >= st->interval;
+    int n_changed;
+    const int *changed = so_cl_dx_take_changed(st->dx, &n_changed);
     for (int phase = 0; phase < SO_CL_PHASES; phase++) {
-        allocate_phase(st, sim, phase);
+        if (allocate_phase(st, sim, phase, changed, n_changed))
+            sim->failed = 1;
         track_starvation(st, sim, phase);
         if (check)
             preempt_phase(st, sim, phase);
@@ -372,18 +435,54 @@ static int try_delayed(void *ctx, so_cl_sim *sim, int j, int node, int phase)
     return 1;
 }
 
+static int plain_launch(void *ctx, so_cl_sim *sim, int job, int node, int phase)
+{
+    (void)ctx;
+    return so_cl_launch(sim, job, node, phase);
+}
+
 static int fair_assign(void *state, so_cl_sim *sim, int node, int phase)
 {
     fair_state *st = state;
-    if (phase == SO_CL_MAP && st->delay > 0 && sim->replicas > 0)
-        return so_cl_assign_by_deficit_pending(sim, node, phase, st->scratch,
-                                               try_delayed, st);
-    return so_cl_assign_by_deficit(sim, node, phase, st->scratch);
+    int delayed = phase == SO_CL_MAP && st->delay > 0 && sim->replicas > 0;
+    int rc = so_cl_dx_assign(st->dx, sim, node, phase,
+                             delayed ? try_delayed : plain_launch, st);
+    if (rc < 0)
+        sim->failed = 1;
+    return rc > 0;
 }
+
+/* The engine's changes reach the deficit index (and the next epoch). */
+static void touch_job(void *state, so_cl_sim *sim, int job)
+{
+    (void)sim;
+    so_cl_dx_touch(((fair_state *)state)->dx, job);
+}
+
+static void touch_attempt(void *state, so_cl_sim *sim, int attempt)
+{
+    touch_job(state, sim, sim->attempts[attempt].job);
+}
+
+static void touch_ended(void *state, so_cl_sim *sim, int attempt, int node,
+                        double duration)
+{
+    (void)node;
+    (void)duration;
+    touch_attempt(state, sim, attempt);
+}
+
+static const so_cl_hooks fair_hooks = {
+    .job_arrive = touch_job,
+    .attempt_launch = touch_attempt,
+    .attempt_end = touch_ended,
+    .job_finish = touch_job,
+};
 
 const so_cl_scheduler so_cl_sched_fair = {
     "fair",
     "Hadoop fair scheduler: pools, minimum shares, weights, waterline fair"
     " share, FIFO or fair inside a pool, optional preemption",
-    fair_options, fair_create, fair_allocate, fair_assign, fair_destroy, NULL,
+    fair_options, fair_create, fair_allocate, fair_assign, fair_destroy,
+    &fair_hooks,
 };
