@@ -11,8 +11,10 @@
  *   subtracted from the job allocation goals", and each free slot goes to
  *   the most underallocated job that has a task to run (FLEX sec. 1).
  * Choice: the deficit is absolute (goal - running), ties in job order.
- * The waterline here sorts its breakpoints on every call; waterline_inc.c
- * keeps them sorted between calls (same shares, bit for bit).
+ * The waterline here sorts its breakpoints on every call (for the pools,
+ * and for allocation layers that solve once per epoch); the fair scheduler
+ * keeps its jobs' level between epochs (level_tree.c) and its deficit order
+ * in heaps (deficit_index.c), with the same shares and the same order.
  */
 #include <stdlib.h>
 #include "cluster/fair_share.h"
@@ -35,7 +37,10 @@ static int by_r(const void *a, const void *b)
     return x->i - y->i;
 }
 
-int so_cl_waterline_minima(int n, const double *min_share, const double *demand,
+/* The minima step: share_i = m_i', *sum_min their sum and *total =
+ * min(slots, sum d_i); when the minima fill the total they are scaled to it
+ * and 1 is returned (the shares are final), else 0. */
+static int waterline_minima(int n, const double *min_share, const double *demand,
                            double slots, double *share, double *sum_min,
                            double *total)
 {
@@ -58,7 +63,7 @@ void so_cl_waterline(int n, const double *weight, const double *min_share,
                      const double *demand, double slots, double *share)
 {
     double sum_min, total;
-    if (so_cl_waterline_minima(n, min_share, demand, slots, share, &sum_min, &total))
+    if (waterline_minima(n, min_share, demand, slots, share, &sum_min, &total))
         return;
     /* a few entities (the pools, every epoch): on the stack, insertion
      * sorted; the order is the same total order either way */
@@ -157,16 +162,14 @@ static void sift_down(const so_cl_sim *sim, int phase, int *h, int n, int at)
     }
 }
 
-/* Complexity: one pass over the phase list to gather the candidates and
- * find the first; only when that one declines (delay scheduling, nothing
- * it may run on this node) are the rest put in a binary heap and offered
- * in order, O(J + k log J) for k offers instead of O(k J). With
- * `pending_only`, jobs with no pending task are left out when no
- * speculation policy is set: so_cl_launch could give them nothing. */
-static int assign_ordered(so_cl_sim *sim, int node, int phase, int *scratch,
-                          so_cl_try_fn try_job, void *ctx, int pending_only)
+/* One pass over the phase list to gather the candidates and find the
+ * first; only when that one declines are the rest put in a binary heap and
+ * offered in order, O(J + k log J) for k offers. Jobs with no pending task
+ * are left out when no speculation policy is set: so_cl_launch could give
+ * them nothing. */
+static int assign_ordered(so_cl_sim *sim, int node, int phase, int *scratch)
 {
-    int keep_idle = !pending_only || sim->cfg.speculation != NULL;
+    int keep_idle = sim->cfg.speculation != NULL;
     int n = 0, best = -1;
     for (int j = sim->head[phase]; j >= 0; j = sim->jobs[j].next[phase]) {
         if ((!keep_idle && so_cl_pending(&sim->jobs[j], phase) == 0) ||
@@ -178,14 +181,14 @@ static int assign_ordered(so_cl_sim *sim, int node, int phase, int *scratch,
     }
     if (n == 0)
         return 0;
-    if (try_job(ctx, sim, scratch[best], node, phase))
+    if (so_cl_launch(sim, scratch[best], node, phase))
         return 1;
     scratch[best] = scratch[--n];
     for (int k = n / 2 - 1; k >= 0; k--)
         sift_down(sim, phase, scratch, n, k);
     while (n > 0) {
         int j = scratch[0];
-        if (try_job(ctx, sim, j, node, phase))
+        if (so_cl_launch(sim, j, node, phase))
             return 1;
         scratch[0] = scratch[--n];
         sift_down(sim, phase, scratch, n, 0);
@@ -193,26 +196,7 @@ static int assign_ordered(so_cl_sim *sim, int node, int phase, int *scratch,
     return 0;
 }
 
-int so_cl_assign_by_deficit_with(so_cl_sim *sim, int node, int phase,
-                                 int *scratch, so_cl_try_fn try_job, void *ctx)
-{
-    return assign_ordered(sim, node, phase, scratch, try_job, ctx, 0);
-}
-
-int so_cl_assign_by_deficit_pending(so_cl_sim *sim, int node, int phase,
-                                    int *scratch, so_cl_try_fn try_job,
-                                    void *ctx)
-{
-    return assign_ordered(sim, node, phase, scratch, try_job, ctx, 1);
-}
-
-static int plain_launch(void *ctx, so_cl_sim *sim, int job, int node, int phase)
-{
-    (void)ctx;
-    return so_cl_launch(sim, job, node, phase);
-}
-
 int so_cl_assign_by_deficit(so_cl_sim *sim, int node, int phase, int *scratch)
 {
-    return assign_ordered(sim, node, phase, scratch, plain_launch, NULL, 1);
+    return assign_ordered(sim, node, phase, scratch);
 }

@@ -12,15 +12,6 @@
  * minima m_i' exceed that total they are scaled down to it. weight[i] > 0. */
 void so_cl_waterline(int n, const double *weight, const double *min_share,
                      const double *demand, double slots, double *share);
-/* The waterline's first step, shared with the incremental one
- * (waterline_inc.c): share_i = m_i', *sum_min their sum and *total =
- * min(slots, sum d_i); when the minima fill the total they are scaled to it
- * and 1 is returned (the shares are final), else 0 (the level r is still
- * to find). */
-int so_cl_waterline_minima(int n, const double *min_share, const double *demand,
-                           double slots, double *share, double *sum_min,
-                           double *total);
-
 /* The assignment layer: offers the free slot of `phase` on `node` to the
  * jobs of the phase list by decreasing target - running attempts (ties: job
  * order), skipping jobs with nothing to run and jobs whose pool runs its
@@ -28,19 +19,13 @@ int so_cl_waterline_minima(int n, const double *min_share, const double *demand,
  * sim->list_len[phase] ints. Returns 1 if a task was launched. */
 int so_cl_assign_by_deficit(so_cl_sim *sim, int node, int phase, int *scratch);
 
-/* The same with another way to offer the slot to a job (e.g. delay
- * scheduling): try(ctx, sim, job, node, phase) returns 1 if it launched. */
+/* A scheduler's way to offer the slot to a job (plain launch, delay
+ * scheduling): try(ctx, sim, job, node, phase) returns 1 if it launched.
+ * The fair scheduler keeps the deficit order incrementally and offers
+ * through such a function (deficit_index.h); the scan above serves
+ * allocation layers that set every target each epoch. */
 typedef int (*so_cl_try_fn)(void *ctx, so_cl_sim *sim, int job, int node,
                             int phase);
-int so_cl_assign_by_deficit_with(so_cl_sim *sim, int node, int phase,
-                                 int *scratch, so_cl_try_fn try_job, void *ctx);
-/* The same, skipping jobs with no pending task when no speculation policy
- * is set (faster on long queues): for try functions that only launch
- * through so_cl_launch / so_cl_launch_local, which could give such a job
- * nothing. so_cl_assign_by_deficit works this way. */
-int so_cl_assign_by_deficit_pending(so_cl_sim *sim, int node, int phase,
-                                    int *scratch, so_cl_try_fn try_job,
-                                    void *ctx);
 
 /* Runnable tasks of a job in a phase (pending + running): its demand. */
 int so_cl_demand(const so_cl_jobrt *job, int phase);

@@ -1,60 +1,90 @@
 /* test_cluster_scale.c — the scale work of the cluster model (issue 16):
- * the waterline kept sorted between calls equals the from-scratch one bit
- * for bit after every change of random sequences, and the faster fair
- * scheduler and assignment layer give the same reports, byte for byte, as
- * before the change on the shipped FB-2009 sample. */
+ * the level tree equals the from-scratch waterline bit for bit after every
+ * change of random sequences; the incremental fair scheduler equals its
+ * from-scratch reference on random pooled workloads; and the schedulers
+ * give the same reports as before the scale work on the FB-2009 sample. */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tests/test_util.h"
 #include "cluster/fair_share.h"
-#include "cluster/waterline_inc.h"
+#include "cluster/level_tree.h"
+
+typedef struct range_seen {
+    int id[128], n;
+} range_seen;
+
+static void see(void *ctx, int id)
+{
+    range_seen *rs = ctx;
+    if (rs->n < 128)
+        rs->id[rs->n++] = id;
+}
 
 enum { IDS = 120, GROUPS = 3 };
 
 typedef struct entity {
-    int in;   /* its waterline (group) + 1, 0: none */
-    double w, m, d;
+    int in;   /* its tree (group) + 1, 0: none */
+    double w, d;
 } entity;
 
-/* Solves every group both ways and compares the shares bit for bit. */
-static int same_as_scratch(so_cl_wl *wl, so_cl_wl_space *sp,
-                           const entity *e, const double *slots)
+/* Every group's shares from the level tree, min(level x w, d), equal
+ * so_cl_waterline's from scratch (zero minima) bit for bit; the range
+ * query lists exactly the members with lo <= d / w <= hi, in (d / w, id)
+ * order. */
+static int same_as_scratch(const so_cl_level_forest *f, const entity *e,
+                           const double *slots, so_rng *rng)
 {
     int ok = 1;
     for (int g = 0; g < GROUPS; g++) {
-        int ids[IDS], n = 0;
-        double w[IDS], m[IDS], d[IDS], inc[IDS], ref[IDS];
+        int n = 0;
+        double w[IDS], m[IDS], d[IDS], ref[IDS], sum = 0;
         for (int i = 0; i < IDS; i++)
             if (e[i].in == g + 1) {
-                ids[n] = i;
                 w[n] = e[i].w;
-                m[n] = e[i].m;
+                m[n] = 0;
+                sum += e[i].d;
                 d[n++] = e[i].d;
             }
-        if (so_cl_wl_solve(&wl[g], sp, n, ids, w, m, d, slots[g], inc))
-            return 0;
+        ok = ok && so_cl_level_demand(f, g) == sum;
+        double level = so_cl_level_solve(f, g, slots[g]);
         so_cl_waterline(n, w, m, d, slots[g], ref);
-        if (n > 0 && memcmp(inc, ref, (size_t)n * sizeof *inc) != 0)
-            ok = 0;
+        for (int k = 0; k < n; k++) {
+            double s = level * w[k], inc = s < d[k] ? s : d[k];
+            ok = ok && memcmp(&inc, &ref[k], sizeof inc) == 0;
+        }
+        double lo = 0.25 * (double)so_rng_int(rng, 0, 200);
+        double hi = lo + 0.25 * (double)so_rng_int(rng, 0, 100);
+        range_seen rs = {.n = 0};
+        so_cl_level_range(f, g, lo, hi, see, &rs);
+        int want = 0;
+        for (int k = 0; k < n; k++)
+            want += d[k] / w[k] >= lo && d[k] / w[k] <= hi;
+        ok = ok && rs.n == want;
+        for (int k = 0; k < rs.n; k++) {
+            const entity *x = &e[rs.id[k]];
+            ok = ok && x->in == g + 1 && x->d / x->w >= lo && x->d / x->w <= hi;
+            if (k > 0) {
+                const entity *y = &e[rs.id[k - 1]];
+                ok = ok && (y->d / y->w < x->d / x->w ||
+                            (y->d / y->w == x->d / x->w && rs.id[k - 1] < rs.id[k]));
+            }
+        }
     }
     return ok;
 }
 
-static void test_incremental_waterline(void)
+static void test_level_tree(void)
 {
     so_rng rng;
     so_rng_seed(&rng, 16);
-    so_cl_wl_space sp;
-    CU_ASSERT_EQUAL_FATAL(so_cl_wl_space_init(&sp, IDS), 0);
-    so_cl_wl wl[GROUPS];
-    for (int g = 0; g < GROUPS; g++)
-        so_cl_wl_init(&wl[g]);
+    so_cl_level_forest f;
+    CU_ASSERT_EQUAL_FATAL(so_cl_level_forest_init(&f, GROUPS, IDS), 0);
     entity e[IDS] = {{0}};
     double slots[GROUPS] = {10, 40, 200};
     int mismatches = 0, steps = 0;
-    long long moved = 0;
     for (int seq = 0; seq < 40; seq++) {
         for (int step = 0; step < 150; step++, steps++) {
             int i = (int)so_rng_int(&rng, 0, IDS - 1);
@@ -62,73 +92,215 @@ static void test_incremental_waterline(void)
             if (op <= 1) { /* a job arrives in a group, or leaves */
                 e[i].in = e[i].in ? 0 : (int)so_rng_int(&rng, 1, GROUPS);
                 e[i].w = seq % 2 ? 1 : 0.25 * (double)so_rng_int(&rng, 1, 12);
-                e[i].m = seq % 3 ? 0 : (double)so_rng_int(&rng, 0, 6);
-                e[i].d = (double)so_rng_int(&rng, 0, 60);
-            } else if (op <= 6) { /* a task launches or ends: demand +-1 */
-                e[i].d = e[i].d > 0 && so_rng_int(&rng, 0, 1) ? e[i].d - 1 : e[i].d + 1;
-            } else if (op == 7) { /* a big jump (a phase opens) */
-                e[i].d = (double)so_rng_int(&rng, 0, 500);
-            } else if (op == 8) { /* minimum or weight change */
-                e[i].m = (double)so_rng_int(&rng, 0, 8);
-                if (seq % 2 == 0)
-                    e[i].w = 0.5 * (double)so_rng_int(&rng, 1, 8);
-            } else { /* the slots change */
+                e[i].d = (double)so_rng_int(&rng, 1, 60);
+            } else if (op <= 6 && e[i].in) { /* a task ends or is killed */
+                e[i].d = e[i].d > 1 && so_rng_int(&rng, 0, 1) ? e[i].d - 1 : e[i].d + 1;
+            } else if (op == 7 && e[i].in) { /* a big jump (a phase opens) */
+                e[i].d = (double)so_rng_int(&rng, 1, 500);
+            } else if (op == 8 && e[i].in && seq % 2 == 0) { /* weight */
+                e[i].w = 0.5 * (double)so_rng_int(&rng, 1, 8);
+            } else if (op == 9) { /* the slots change */
                 slots[i % GROUPS] = (double)so_rng_int(&rng, 0, 300);
             }
-            if (seq % 10 == 9 && step == 75) { /* a wholesale change */
-                for (int k = 0; k < IDS; k++) {
-                    e[k].in = 1;
-                    e[k].w = 1;
-                    e[k].d = (double)so_rng_int(&rng, 0, 80);
-                }
-                mismatches += !same_as_scratch(wl, &sp, e, slots);
-                for (int k = 0; k < IDS; k++) /* every list out of order */
-                    e[k].d = (double)so_rng_int(&rng, 0, 80);
-            }
-            mismatches += !same_as_scratch(wl, &sp, e, slots);
+            if (e[i].in)
+                so_cl_level_set(&f, e[i].in - 1, i, e[i].d, e[i].w);
+            else
+                so_cl_level_remove(&f, i);
+            mismatches += !same_as_scratch(&f, e, slots, &rng);
         }
     }
-    for (int g = 0; g < GROUPS; g++)
-        moved += wl[g].shifts;
     CU_ASSERT_EQUAL(mismatches, 0);
     CU_ASSERT_EQUAL(steps, 6000);
-    CU_ASSERT(moved > 0); /* the lists were repaired, not rebuilt each time */
-    CU_ASSERT(wl[0].resorts + wl[1].resorts + wl[2].resorts > 0);
-    for (int g = 0; g < GROUPS; g++)
-        so_cl_wl_free(&wl[g]);
-    so_cl_wl_space_free(&sp);
+    so_cl_level_forest_free(&f);
 }
 
-/* A hand case through the incremental path: level 4.5 as in
- * test_cluster_fair's first hand case, then job 3 leaves and the two others
- * share 10 slots 5 : 5, then job 3 comes back with demand 4. */
-static void test_incremental_hand(void)
+/* By hand: weights 1, 1, 2 and demands 10, 10, 1 on 10 slots: job 3 is
+ * capped at 1, r + r = 9, level 4.5. Job 3 asks 4: 2r < 4 would need
+ * 4r = 10, r = 2.5 > 2, so job 3 is capped, 4 + 2r = 10, level 3. On 30
+ * slots every demand is met: the largest ratio, 10. Job 1 leaves: r +
+ * 4 = 10, level 6. No slots: level 0. */
+static void test_level_hand(void)
 {
-    so_cl_wl_space sp;
-    CU_ASSERT_EQUAL_FATAL(so_cl_wl_space_init(&sp, 10), 0);
-    so_cl_wl wl;
-    so_cl_wl_init(&wl);
-    double s[3];
-    CU_ASSERT_EQUAL(so_cl_wl_solve(&wl, &sp, 3, (int[]){1, 2, 3},
-                                   (double[]){1, 1, 2}, (double[]){0, 3, 0},
-                                   (double[]){10, 10, 1}, 10, s), 0);
-    CU_ASSERT_DOUBLE_EQUAL(s[0], 4.5, 1e-12);
-    CU_ASSERT_DOUBLE_EQUAL(s[1], 4.5, 1e-12);
-    CU_ASSERT_DOUBLE_EQUAL(s[2], 1, 1e-12);
-    so_cl_wl_solve(&wl, &sp, 2, (int[]){1, 2}, (double[]){1, 1},
-                   (double[]){0, 3}, (double[]){10, 10}, 10, s);
-    CU_ASSERT_DOUBLE_EQUAL(s[0], 5, 1e-12);
-    CU_ASSERT_DOUBLE_EQUAL(s[1], 5, 1e-12);
-    /* weights 1, 1, 2 and demand 4 for job 3: r + r + 2r = 10, r = 2.5,
-     * job 2's minimum 3 binds: 3 + r + 2r = 10, r = 7/3, job 3 gets 4 */
-    so_cl_wl_solve(&wl, &sp, 3, (int[]){1, 2, 3}, (double[]){1, 1, 2},
-                   (double[]){0, 3, 0}, (double[]){10, 10, 4}, 10, s);
-    CU_ASSERT_DOUBLE_EQUAL(s[0], 3, 1e-12);
-    CU_ASSERT_DOUBLE_EQUAL(s[1], 3, 1e-12);
-    CU_ASSERT_DOUBLE_EQUAL(s[2], 4, 1e-12);
-    CU_ASSERT_EQUAL(wl.n, 3);
-    so_cl_wl_free(&wl);
-    so_cl_wl_space_free(&sp);
+    so_cl_level_forest f;
+    CU_ASSERT_EQUAL_FATAL(so_cl_level_forest_init(&f, 1, 4), 0);
+    so_cl_level_set(&f, 0, 1, 10, 1);
+    so_cl_level_set(&f, 0, 2, 10, 1);
+    so_cl_level_set(&f, 0, 3, 1, 2);
+    CU_ASSERT_DOUBLE_EQUAL(so_cl_level_solve(&f, 0, 10), 4.5, 1e-12);
+    so_cl_level_set(&f, 0, 3, 4, 2);
+    CU_ASSERT_DOUBLE_EQUAL(so_cl_level_solve(&f, 0, 10), 3, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(so_cl_level_solve(&f, 0, 30), 10, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(so_cl_level_demand(&f, 0), 24, 0);
+    so_cl_level_remove(&f, 1);
+    CU_ASSERT_DOUBLE_EQUAL(so_cl_level_solve(&f, 0, 10), 6, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(so_cl_level_solve(&f, 0, 0), 0, 0);
+    so_cl_level_forest_free(&f);
+}
+
+/* ---- the fair scheduler against its from-scratch reference ----------------
+ * The reference is the fair scheduler as it was before the incremental
+ * index (commit 63c171b's algorithm, without preemption and delay, which
+ * the report hashes below cover): every epoch the pools' waterline, then
+ * each pool's jobs by the waterline (fair) or in job order (fifo), targets
+ * written on the jobs; free slots by so_cl_assign_by_deficit's scan. */
+typedef struct ref_state {
+    double *w, *m, *d, *share, *pool_share;
+    int *members, *scratch;
+} ref_state;
+
+static void ref_destroy(void *p)
+{
+    ref_state *st = p;
+    if (!st)
+        return;
+    free(st->w);
+    free(st->m);
+    free(st->d);
+    free(st->share);
+    free(st->pool_share);
+    free(st->members);
+    free(st->scratch);
+    free(st);
+}
+
+static int ref_create(so_cl_sim *sim, const so_params *prm, void **state,
+                      so_error *err)
+{
+    (void)prm;
+    (void)err;
+    ref_state *st = calloc(1, sizeof *st);
+    size_t n = (size_t)sim->w->n_jobs + (size_t)sim->w->n_pools + 1;
+    st->w = calloc(n, sizeof(double));
+    st->m = calloc(n, sizeof(double));
+    st->d = calloc(n, sizeof(double));
+    st->share = calloc(n, sizeof(double));
+    st->pool_share = calloc(n, sizeof(double));
+    st->members = calloc(n, sizeof(int));
+    st->scratch = calloc(n, sizeof(int));
+    *state = st;
+    return SO_OK;
+}
+
+static void ref_allocate(void *state, so_cl_sim *sim)
+{
+    ref_state *st = state;
+    int np = sim->w->n_pools;
+    for (int phase = 0; phase < SO_CL_PHASES; phase++) {
+        for (int p = 0; p < np; p++) {
+            st->w[p] = sim->w->pools[p].weight;
+            st->m[p] = sim->w->pools[p].min_share[phase];
+            st->d[p] = 0;
+        }
+        for (int j = sim->head[phase]; j >= 0; j = sim->jobs[j].next[phase])
+            st->d[sim->jobs[j].spec->pool] += so_cl_demand(&sim->jobs[j], phase);
+        for (int p = 0; p < np; p++)
+            st->d[p] = so_cl_pool_cap(sim->w, p, phase, st->d[p]);
+        so_cl_waterline(np, st->w, st->m, st->d, sim->total_slots[phase],
+                        st->pool_share);
+        for (int p = 0; p < np; p++) {
+            int n = 0;
+            for (int j = sim->head[phase]; j >= 0; j = sim->jobs[j].next[phase])
+                if (sim->jobs[j].spec->pool == p)
+                    st->members[n++] = j;
+            double left = st->pool_share[p];
+            for (int k = 0; k < n; k++) {
+                so_cl_jobrt *job = &sim->jobs[st->members[k]];
+                st->w[k] = job->spec->weight;
+                st->m[k] = 0;
+                st->d[k] = so_cl_demand(job, phase);
+                if (sim->w->pools[p].fifo) {
+                    job->target[phase] = fmin(st->d[k], left);
+                    left -= job->target[phase];
+                }
+            }
+            if (sim->w->pools[p].fifo || n == 0)
+                continue;
+            so_cl_waterline(n, st->w, st->m, st->d, st->pool_share[p], st->share);
+            for (int k = 0; k < n; k++)
+                sim->jobs[st->members[k]].target[phase] = st->share[k];
+        }
+    }
+}
+
+static int ref_assign(void *state, so_cl_sim *sim, int node, int phase)
+{
+    return so_cl_assign_by_deficit(sim, node, phase, ((ref_state *)state)->scratch);
+}
+
+static const so_cl_scheduler ref_fair = {
+    "fair-reference", "the fair scheduler recomputed from scratch", NULL,
+    ref_create, ref_allocate, ref_assign, ref_destroy, NULL,
+};
+
+/* A random overloaded workload: three pools (fifo with a minimum, fair with
+ * weight 2, fair with a maximum), jobs of weights 0.5, 1, 2. */
+static char *random_workload(so_rng *rng, int n_jobs)
+{
+    size_t cap = 200000, n = 0;
+    char *s = malloc(cap);
+    n += (size_t)snprintf(s + n, cap - n,
+        "{\"cluster\": {\"nodes\": [{\"count\": 6}], \"heartbeat\": 3},"
+        " \"pools\": [{\"name\": \"a\", \"mode\": \"fifo\", \"min_maps\": 3,"
+        " \"min_reduces\": 1}, {\"name\": \"b\", \"weight\": 2},"
+        " {\"name\": \"c\", \"max_maps\": 4, \"max_reduces\": 2}],"
+        " \"jobs\": [");
+    static const char *const pools[] = {"a", "b", "c"};
+    static const double weights[] = {0.5, 1, 2};
+    for (int j = 0; j < n_jobs; j++) {
+        n += (size_t)snprintf(s + n, cap - n,
+            "%s{\"pool\": \"%s\", \"weight\": %g, \"submit\": %d,"
+            " \"maps\": {\"count\": %d, \"duration\": {\"dist\": \"uniform\","
+            " \"lo\": 5, \"hi\": 40}}, \"reduces\": {\"count\": %d,"
+            " \"copy\": 3, \"sort\": 1, \"reduce\": {\"dist\": \"uniform\","
+            " \"lo\": 5, \"hi\": 30}}}",
+            j ? ", " : "", pools[so_rng_int(rng, 0, 2)],
+            weights[so_rng_int(rng, 0, 2)], (int)so_rng_int(rng, 0, 400),
+            (int)so_rng_int(rng, 1, 30), (int)so_rng_int(rng, 0, 4));
+    }
+    snprintf(s + n, cap - n, "]}");
+    return s;
+}
+
+static int same_results(const char *json, const char *spec, uint64_t seed)
+{
+    so_error err;
+    so_cl_workload *w = NULL;
+    if (so_cl_workload_parse(json, strlen(json), "random.json", NULL, seed, &w,
+                             &err))
+        return 0;
+    const so_cl_scheduler *scheds[2] = {so_cl_scheduler_find("fair"), &ref_fair};
+    so_cl_sim *sim[2] = {NULL, NULL};
+    int ok = 1;
+    for (int k = 0; k < 2; k++) {
+        so_cl_config cfg = {.scheduler = scheds[k], .seed = seed,
+                            .speculation = spec ? so_cl_speculation_find(spec)
+                                                : NULL};
+        ok = ok && so_cl_sim_new(w, &cfg, &sim[k], &err) == SO_OK &&
+             so_cl_sim_run(sim[k]) == SO_OK;
+    }
+    for (int j = 0; ok && j < w->n_jobs; j++) {
+        const so_cl_job_result *a = so_cl_sim_job(sim[0], j);
+        const so_cl_job_result *b = so_cl_sim_job(sim[1], j);
+        ok = a->start == b->start && a->finish == b->finish;
+    }
+    ok = ok && so_cl_sim_stats(sim[0])->attempts == so_cl_sim_stats(sim[1])->attempts;
+    for (int k = 0; k < 2; k++)
+        so_cl_sim_free(sim[k]);
+    so_cl_workload_free(w);
+    return ok;
+}
+
+static void test_fair_equals_reference(void)
+{
+    so_rng rng;
+    so_rng_seed(&rng, 1616);
+    int same = 0, runs = 0;
+    for (int r = 0; r < 12; r++, runs++) {
+        char *json = random_workload(&rng, 40);
+        same += same_results(json, r % 3 == 2 ? "hadoop" : NULL, (uint64_t)r + 1);
+        free(json);
+    }
+    CU_ASSERT_EQUAL(same, runs);
 }
 
 /* Appends src[0..len) to dst with every number printed with 12 significant
@@ -250,9 +422,11 @@ static void test_same_reports(void)
 }
 
 static CU_TestInfo tests[] = {
-    {"incremental waterline equals from-scratch on random sequences",
-     test_incremental_waterline},
-    {"incremental waterline by hand: leave and return", test_incremental_hand},
+    {"level tree equals the from-scratch waterline on random sequences",
+     test_level_tree},
+    {"level tree by hand: capped, uncapped, leave", test_level_hand},
+    {"fair equals its from-scratch reference on random pooled workloads",
+     test_fair_equals_reference},
     {"same reports as before the scale work (FB-2009, 8 nodes)",
      test_same_reports},
     CU_TEST_INFO_NULL,
