@@ -25,6 +25,10 @@
  * add output / maps / 20 MiB/s); reduces = ceil(shuffle / 10^9), at most
  * 999, each copying shuffle / r at 20 MiB/s, sorting at 100 MiB/s and
  * reducing 1 s + (shuffle + output) / r at 20 MiB/s; slow-start 0.05.
+ * Locality (for delay scheduling): with `replicas` R > 0 the cluster has R
+ * replicas per block, placed uniformly over distinct nodes by the simulator
+ * (seeded), and a map away from its data runs `remote_slowdown` times
+ * longer (default 1.5); R = 0 (default) writes no locality model.
  * Arrivals: Poisson at `rate` jobs per second (default 0.0682, the sample's
  * 5,894 jobs in 24 h), from time 0. Cluster: `nodes` nodes of 2 map + 2
  * reduce slots, speed 1 (SWIM's defaults). One draw order per job (input
@@ -44,6 +48,11 @@ const so_option_doc so_cl_swim_synth_params[] = {
     {"size_scale", "1",
      "multiplies every byte count (0.001..100; 1: about 70 tasks per job as"
      " the FB-2009 sample, 10: about 700 as the FB-2010 day)"},
+    {"replicas", "0",
+     "HDFS replicas of each map's block (0: no locality model; at most 16 and"
+     " the nodes), placed at random by the simulator"},
+    {"remote_slowdown", "1.5",
+     "work factor of a map away from its data (1..100; with replicas > 0)"},
     {NULL, NULL, NULL},
 };
 
@@ -89,6 +98,16 @@ int so_cl_swim_synth_generate(const so_params *set, so_rng *rng, json_t **out,
         rc = so_wf_param_int(set, d, "nodes", 1, 1000000, &nodes, err);
     if (!rc)
         rc = so_wf_param(set, d, "size_scale", 0.001, 100, &scale, err);
+    int replicas;
+    double slowdown;
+    if (!rc)
+        rc = so_wf_param_int(set, d, "replicas", 0, 16, &replicas, err);
+    if (!rc)
+        rc = so_wf_param(set, d, "remote_slowdown", 1, 100, &slowdown, err);
+    if (!rc && replicas > nodes)
+        rc = so_error_setf(err, NULL, 0, 0, "replicas",
+                           "expected at most the %d nodes, found %d", nodes,
+                           replicas);
     if (rc)
         return rc;
     const so_wf_dist small = {SO_WF_LOGNORMAL, 9.10, 3.61, 0, 0, 0};
@@ -122,6 +141,12 @@ int so_cl_swim_synth_generate(const so_params *set, so_rng *rng, json_t **out,
     }
     so_wf_cluster cl = {nodes, 2, 2, 0, 1, 0, NULL, 0, NULL};
     json_t *cluster = rc ? NULL : so_wf_cluster_json(&cl);
+    if (cluster && replicas > 0 &&
+        (json_object_set_new(cluster, "replicas", json_integer(replicas)) ||
+         json_object_set_new(cluster, "remote_slowdown", json_real(slowdown)))) {
+        json_decref(cluster);
+        cluster = NULL;
+    }
     if (rc || !cluster) {
         json_decref(jobs);
         json_decref(cluster);

@@ -1,7 +1,7 @@
 /* bench_cluster_scale.c — the cluster model at scale (issue 16), side by
  * side in one run: every scheduler on the FB-2009 sample on 20 nodes
- * (overloaded), 100 and 3,000 nodes; an overloaded swim-synth workload on
- * 100 nodes; a scaling series of swim-synth at constant load (same arrival
+ * (overloaded), 100 and 3,000 nodes; an overloaded synthetic day (25,000
+ * jobs, about 16 M tasks) on 100 nodes; a scaling series of swim-synth at constant load (same arrival
  * rate, job sizes and cluster; 10 k, 100 k, 1 M jobs) under fifo and fair,
  * with the time per event and the peak memory per job.
  *
@@ -13,23 +13,32 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "tests/bench/bench.h"
 #include "cluster/cluster.h"
+#include "cluster/stealing.h"
 
 #define TRACE "instances/traces/swim/FB-2009_samples_24_times_1hr_0.tsv"
 
 typedef struct variant {
-    const char *label, *sched;
+    const char *label, *sched, *spec, *steal;
     const char *opts[4]; /* "key=value" */
 } variant;
 
+/* Every scheduler and policy that runs on a workload without resources (RAS
+ * places by resources: SWIM traces and swim-synth have none). */
 static const variant variants[] = {
-    {"fifo", "fifo", {NULL}},
-    {"fair", "fair", {NULL}},
-    {"fair + delay (4.5 s)", "fair", {"locality_delay=4.5", NULL}},
-    {"fair + preemption", "fair",
+    {"fifo", "fifo", NULL, NULL, {NULL}},
+    {"fair", "fair", NULL, NULL, {NULL}},
+    {"fair + delay (4.5 s)", "fair", NULL, NULL, {"locality_delay=4.5", NULL}},
+    {"fair + preemption", "fair", NULL, NULL,
      {"min_share_timeout=30", "fair_share_timeout=60", NULL}},
-    {"flex", "flex", {NULL}},
+    {"flex", "flex", NULL, NULL, {NULL}},
+    {"wpbs", "wpbs", NULL, NULL, {NULL}},
+    {"fair + LATE", "fair", "late", NULL, {NULL}},
+    {"fair + BASE", "fair", "base", NULL, {NULL}},
+    {"fair + stealing (even)", "fair", NULL, "even", {NULL}},
 };
 #define N_VARIANTS (int)(sizeof variants / sizeof variants[0])
 
@@ -43,21 +52,15 @@ static double cpu_now(void)
            (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
 }
 
-static long peak_kib(void)
-{
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    return ru.ru_maxrss;
-}
-
 typedef struct run {
     double seconds;
     uint64_t events;
     double mean_response;
+    long peak_kib; /* the replaying process's maximum resident size */
     int failed;
 } run;
 
-static run replay(const so_cl_workload *w, const variant *v)
+static run replay_here(const so_cl_workload *w, const variant *v)
 {
     run r = {0};
     so_params prm;
@@ -66,48 +69,90 @@ static run replay(const so_cl_workload *w, const variant *v)
         so_error e;
         so_params_set_kv(&prm, v->opts[k], &e);
     }
-    so_cl_config cfg = {0};
-    cfg.scheduler = so_cl_scheduler_find(v->sched);
-    cfg.params = &prm;
-    cfg.seed = 1;
+    so_cl_config cfg = {
+        .scheduler = so_cl_scheduler_find(v->sched),
+        .speculation = v->spec ? so_cl_speculation_find(v->spec) : NULL,
+        .params = &prm,
+        .seed = 1,
+    };
+    so_cl_stealing *steal = NULL;
+    if (v->steal && so_cl_stealing_new(so_cl_steal_find(v->steal), &steal)) {
+        r.failed = 1;
+        return r;
+    }
+    if (steal) {
+        cfg.hooks = &so_cl_stealing_hooks;
+        cfg.hooks_state = steal;
+    }
     so_cl_sim *sim = NULL;
     so_error err;
     double t0 = cpu_now();
     if (so_cl_sim_new(w, &cfg, &sim, &err) || so_cl_sim_run(sim)) {
         r.failed = 1;
-        so_cl_sim_free(sim);
-        return r;
+    } else {
+        r.seconds = cpu_now() - t0;
+        r.events = so_cl_sim_stats(sim)->events;
+        double sum = 0;
+        for (int j = 0; j < w->n_jobs; j++)
+            sum += so_cl_sim_job(sim, j)->finish - so_cl_sim_job(sim, j)->submit;
+        r.mean_response = sum / w->n_jobs;
     }
-    r.seconds = cpu_now() - t0;
-    r.events = so_cl_sim_stats(sim)->events;
-    double sum = 0;
-    for (int j = 0; j < w->n_jobs; j++)
-        sum += so_cl_sim_job(sim, j)->finish - so_cl_sim_job(sim, j)->submit;
-    r.mean_response = sum / w->n_jobs;
     so_cl_sim_free(sim);
+    so_cl_stealing_free(steal);
     return r;
 }
 
-static void table(FILE *out, const char *title, const so_cl_workload *w,
-                  int n_variants)
+/* One replay in a child process, so that its peak memory is its own (the
+ * workload, shared with the parent, plus the simulator). */
+static run replay(const so_cl_workload *w, const variant *v)
+{
+    run r = {.failed = 1};
+    int fd[2];
+    if (pipe(fd))
+        return r;
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fd[0]);
+        close(fd[1]);
+        return r;
+    }
+    if (pid == 0) {
+        close(fd[0]);
+        run c = replay_here(w, v);
+        ssize_t n = write(fd[1], &c, sizeof c);
+        _exit(n == (ssize_t)sizeof c ? 0 : 1);
+    }
+    close(fd[1]);
+    ssize_t n = read(fd[0], &r, sizeof r);
+    close(fd[0]);
+    int status = 0;
+    struct rusage ru;
+    if (wait4(pid, &status, 0, &ru) != pid || n != (ssize_t)sizeof r ||
+        !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return (run){.failed = 1};
+    r.peak_kib = ru.ru_maxrss;
+    return r;
+}
+
+static void table_head(FILE *out, const char *title)
 {
     fprintf(out, "\n%s\n\n| scheduler | events | seconds | events/s |"
-                 " time vs fifo | mean response (s) |\n"
-                 "|---|---:|---:|---:|---:|---:|\n", title);
-    double base = 0;
-    for (int k = 0; k < n_variants; k++) {
-        run r = replay(w, &variants[k]);
-        if (r.failed) {
-            fprintf(out, "| %s | failed |||||\n", variants[k].label);
-            continue;
-        }
-        if (k == 0)
-            base = r.seconds;
-        fprintf(out, "| %s | %llu | %.2f | %.2f M | %.2f | %.0f |\n",
-                variants[k].label, (unsigned long long)r.events, r.seconds,
-                r.events / r.seconds / 1e6, r.seconds / base, r.mean_response);
-        fflush(out);
+                 " time vs fifo | mean response (s) | peak MiB |\n"
+                 "|---|---:|---:|---:|---:|---:|---:|\n", title);
+}
+
+/* Row k of a table whose first row (fifo) took `base` seconds. */
+static void table_row(FILE *out, const variant *v, run r, double base)
+{
+    if (r.failed) {
+        fprintf(out, "| %s | failed ||||||\n", v->label);
+        return;
     }
+    fprintf(out, "| %s | %llu | %.2f | %.2f M | %.2f | %.0f | %.0f |\n",
+            v->label, (unsigned long long)r.events, r.seconds,
+            r.events / r.seconds / 1e6, r.seconds / base, r.mean_response,
+            r.peak_kib / 1024.0);
+    fflush(out);
 }
 
 static so_cl_workload *swim(int nodes, int replicas)
@@ -126,7 +171,8 @@ static so_cl_workload *swim(int nodes, int replicas)
     return so_cl_workload_read(TRACE, &prm, 1, &w, &err) ? NULL : w;
 }
 
-static so_cl_workload *synth(int jobs, double rate, double scale, int nodes)
+static so_cl_workload *synth(int jobs, double rate, double scale, int nodes,
+                             int replicas)
 {
     so_params set;
     so_params_init(&set);
@@ -139,6 +185,8 @@ static so_cl_workload *synth(int jobs, double rate, double scale, int nodes)
     so_params_set(&set, "size_scale", buf);
     snprintf(buf, sizeof buf, "%d", nodes);
     so_params_set(&set, "nodes", buf);
+    snprintf(buf, sizeof buf, "%d", replicas);
+    so_params_set(&set, "replicas", buf);
     json_t *inst = NULL;
     so_error err;
     if (so_family_generate(so_family_find("swim-synth"), &set, 1, 0, &inst, &err))
@@ -161,17 +209,37 @@ static long long tasks_of(const so_cl_workload *w)
     return n;
 }
 
+/* Every variant on w (the delay row on wl, the same trace with a locality
+ * model, when given). */
+static void table(FILE *out, const char *title, const so_cl_workload *w,
+                  const so_cl_workload *wl)
+{
+    table_head(out, title);
+    double base = 0;
+    for (int v = 0; v < N_VARIANTS; v++) {
+        run r = replay(v == 2 && wl ? wl : w, &variants[v]);
+        if (v == 0)
+            base = r.seconds;
+        table_row(out, &variants[v], r, base);
+    }
+}
+
 static void bench_cluster_scale(FILE *out)
 {
     fprintf(out, "## Cluster model at scale\n\n"
                  "CPU time (user + system) of the simulation alone (the"
-                 " workload is read beforehand), one run per row, all rows in"
-                 " the same run on the shared 2-core machine: compare the"
-                 " ratios. Delay"
-                 " scheduling runs with 3 replicas per block and remote maps"
-                 " 1.5x slower (`--opt replicas=3 --opt remote_slowdown=1.5"
-                 " --opt locality_delay=4.5`), the other rows without a"
-                 " locality model.\n\n"
+                 " workload is read beforehand), each row replayed in its own"
+                 " child process (peak MiB: its maximum resident size, the"
+                 " workload included), all rows in the same run on the shared"
+                 " 2-core machine: compare the ratios. On the FB-2009 sample"
+                 " delay scheduling runs with 3 replicas per block and remote"
+                 " maps 1.5x slower (`--opt replicas=3 --opt"
+                 " remote_slowdown=1.5 --opt locality_delay=4.5`), the other"
+                 " rows without a locality model; the synthetic day has the"
+                 " locality model in every row. Preemption:"
+                 " `min_share_timeout=30 fair_share_timeout=60`; stealing:"
+                 " `--stealing even`. RAS is left out: it places by resources,"
+                 " which SWIM-derived workloads do not have.\n\n"
                  "    make bench BENCHES=cluster-scale\n");
     static const int nodes[] = {20, 100, 3000};
     for (int k = 0; k < 3; k++) {
@@ -186,34 +254,21 @@ static void bench_cluster_scale(FILE *out)
         snprintf(title, sizeof title,
                  "FB-2009 sample (5,894 jobs, 421,589 tasks) on %d nodes:",
                  nodes[k]);
-        fprintf(out, "\n%s\n\n| scheduler | events | seconds | events/s |"
-                     " time vs fifo | mean response (s) |\n"
-                     "|---|---:|---:|---:|---:|---:|\n", title);
-        double base = 0;
-        for (int v = 0; v < N_VARIANTS; v++) {
-            run r = replay(v == 2 ? wl : w, &variants[v]);
-            if (v == 0)
-                base = r.seconds;
-            fprintf(out, "| %s | %llu | %.2f | %.2f M | %.2f | %.0f |\n",
-                    variants[v].label, (unsigned long long)r.events, r.seconds,
-                    r.events / r.seconds / 1e6, r.seconds / base,
-                    r.mean_response);
-            fflush(out);
-        }
+        table(out, title, w, wl);
         so_cl_workload_free(w);
         so_cl_workload_free(wl);
     }
-    /* overloaded: 2,500 jobs of FB-2010-like size (size_scale 13) at the
-     * FB-2010 day's rate (0.289 jobs/s) on 100 nodes */
-    so_cl_workload *o = synth(2500, 0.289, 13, 100);
+    /* an overloaded day: 25,000 jobs of FB-2010-like size at the FB-2010
+     * day's rate (0.289 jobs/s) on 100 nodes */
+    so_cl_workload *o = synth(25000, 0.289, 13, 100, 3);
     if (o) {
-        char title[200];
+        char title[240];
         snprintf(title, sizeof title,
-                 "Overloaded swim-synth (`--set jobs=2500 --set rate=0.289"
-                 " --set size_scale=13`, seed 1: %lld tasks) on 100 nodes"
-                 " (flex left out: its epoch solves an instance over every"
-                 " queued job):", tasks_of(o));
-        table(out, title, o, N_VARIANTS - 1);
+                 "Overloaded synthetic day (`slotopt gen swim-synth --set"
+                 " jobs=25000 --set rate=0.289 --set size_scale=13 --set"
+                 " replicas=3 --seed 1`: %lld tasks) on 100 nodes:",
+                 tasks_of(o));
+        table(out, title, o, NULL);
         so_cl_workload_free(o);
     }
     /* scaling series at constant load: same rate, sizes and cluster */
@@ -222,26 +277,24 @@ static void bench_cluster_scale(FILE *out)
     fprintf(out, "\nScaling series: swim-synth `--set rate=1 --set size_scale=0.1"
                  " --set nodes=100`, seed 1 (constant load: the same arrival"
                  " rate, job sizes and cluster; more jobs make a longer"
-                 " replay). Peak memory: the process's maximum resident size"
-                 " after the replay (workload, simulator and the generator's"
-                 " text; rows in increasing size) per job.\n\n"
+                 " replay). Peak memory: the replaying process's maximum"
+                 " resident size (workload and simulator) per job.\n\n"
                  "| jobs | tasks | scheduler | events | seconds |"
                  " ns per event | peak MiB | KiB per job |\n"
                  "|---:|---:|---|---:|---:|---:|---:|---:|\n");
     for (int jobs = 10000; jobs <= max_jobs; jobs *= 10) {
-        so_cl_workload *w = synth(jobs, 1, 0.1, 100);
+        so_cl_workload *w = synth(jobs, 1, 0.1, 100, 0);
         if (!w) {
             fprintf(out, "| %d | cannot generate |||||||\n", jobs);
             continue;
         }
         for (int v = 0; v < 2; v++) {
             run r = replay(w, &variants[v]);
-            long kib = peak_kib();
             fprintf(out, "| %d | %lld | %s | %llu | %.2f | %.0f | %.0f | %.2f |\n",
                     jobs, tasks_of(w), variants[v].label,
                     (unsigned long long)r.events, r.seconds,
-                    r.seconds / (double)r.events * 1e9, kib / 1024.0,
-                    (double)kib / jobs);
+                    r.seconds / (double)r.events * 1e9, r.peak_kib / 1024.0,
+                    (double)r.peak_kib / jobs);
             fflush(out);
         }
         so_cl_workload_free(w);

@@ -145,11 +145,62 @@ static void test_replays(void)
     so_cl_workload_free(w);
 }
 
+/* replicas=3 on 10 nodes: the cluster carries the locality model, the
+ * replay places 3 replicas per map, and delay scheduling keeps more maps
+ * local than plain fair (the same jobs otherwise: the bytes of the jobs do
+ * not depend on it). */
+static void test_replicas(void)
+{
+    const char *sets[] = {"jobs=80", "nodes=10", "size_scale=0.3", "rate=0.2",
+                          "replicas=3", NULL};
+    const char *plain[] = {"jobs=80", "nodes=10", "size_scale=0.3", "rate=0.2",
+                           NULL};
+    so_error err;
+    int rc;
+    json_t *inst = synth(sets, 4, &rc, &err), *ref = synth(plain, 4, &rc, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(inst);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ref);
+    json_t *cl = json_object_get(inst, "cluster");
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(cl, "replicas")), 3);
+    CU_ASSERT_DOUBLE_EQUAL(json_real_value(json_object_get(cl, "remote_slowdown")),
+                           1.5, 0);
+    CU_ASSERT_PTR_NULL(json_object_get(json_object_get(ref, "cluster"), "replicas"));
+    CU_ASSERT(json_equal(json_object_get(inst, "jobs"), json_object_get(ref, "jobs")));
+    char *text = json_dumps(inst, 0);
+    json_decref(inst);
+    json_decref(ref);
+    so_cl_workload *w = NULL;
+    CU_ASSERT_EQUAL_FATAL(so_cl_workload_parse_json(text, strlen(text), "s.json",
+                                                    1, &w, &err), SO_OK);
+    free(text);
+    CU_ASSERT_EQUAL(w->replicas, 3);
+    long long local[2] = {0, 0}, remote[2] = {0, 0};
+    for (int k = 0; k < 2; k++) {
+        so_params prm;
+        so_params_init(&prm);
+        if (k == 1)
+            so_params_set(&prm, "locality_delay", "4.5");
+        so_cl_config cfg = {.scheduler = so_cl_scheduler_find("fair"),
+                            .params = &prm, .seed = 1};
+        so_cl_sim *sim = NULL;
+        CU_ASSERT_EQUAL_FATAL(so_cl_sim_new(w, &cfg, &sim, &err), SO_OK);
+        CU_ASSERT_EQUAL(so_cl_sim_run(sim), SO_OK);
+        local[k] = so_cl_sim_stats(sim)->local_maps;
+        remote[k] = so_cl_sim_stats(sim)->remote_maps;
+        so_cl_sim_free(sim);
+    }
+    CU_ASSERT(remote[0] > 0);
+    CU_ASSERT(local[0] + remote[0] == local[1] + remote[1]);
+    CU_ASSERT(remote[1] < remote[0]);
+    so_cl_workload_free(w);
+}
+
 static void test_bad_sets(void)
 {
     const char *bad[][2] = {{"jobs=0", "jobs"}, {"rate=0", "rate"},
                             {"nodes=-1", "nodes"}, {"size_scale=1000", "size_scale"},
-                            {"jobs=many", "jobs"}};
+                            {"jobs=many", "jobs"}, {"replicas=17", "replicas"},
+                            {"remote_slowdown=0.5", "remote_slowdown"}};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         const char *sets[] = {bad[k][0], NULL};
         so_error err;
@@ -167,6 +218,7 @@ static CU_TestInfo tests[] = {
     {"same seed, same bytes", test_same_seed_same_bytes},
     {"size_scale multiplies the maps", test_size_scale},
     {"replays under fifo and fair", test_replays},
+    {"replicas: a locality model, fewer remote maps with delay", test_replicas},
     {"bad --set values name the parameter", test_bad_sets},
     CU_TEST_INFO_NULL,
 };
