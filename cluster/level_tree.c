@@ -136,9 +136,48 @@ void so_cl_level_remove(so_cl_level_forest *f, int id)
     f->tree[id] = -1;
 }
 
+/* A new demand for an id of `tree` that keeps its place in the order (the
+ * common case: a task ended, d - 1): the key and the sums on its path are
+ * updated in place. The treap's shape depends only on the keys' order and
+ * the priorities, so this is the tree a removal and insertion would build.
+ * Returns 0 when the id would move (or the path is deeper than expected). */
+static int set_in_place(so_cl_level_forest *f, int tree, int id, double d)
+{
+    enum { MAX_DEPTH = 128 };
+    int path[MAX_DEPTH], n = 0, pred = -1, succ = -1;
+    for (int x = f->root[tree]; x != id;) {
+        if (n == MAX_DEPTH || x < 0)
+            return 0;
+        path[n++] = x;
+        if (before(f, id, x)) {
+            succ = x;
+            x = f->left[x];
+        } else {
+            pred = x;
+            x = f->right[x];
+        }
+    }
+    for (int x = f->left[id]; x >= 0; x = f->right[x])
+        pred = x;
+    for (int x = f->right[id]; x >= 0; x = f->left[x])
+        succ = x;
+    double r = d / f->w[id];
+    if ((pred >= 0 && !(f->ratio[pred] < r || (f->ratio[pred] == r && pred < id))) ||
+        (succ >= 0 && !(r < f->ratio[succ] || (r == f->ratio[succ] && id < succ))))
+        return 0;
+    f->d[id] = d;
+    f->ratio[id] = r;
+    pull(f, id);
+    while (n > 0)
+        pull(f, path[--n]);
+    return 1;
+}
+
 void so_cl_level_set(so_cl_level_forest *f, int tree, int id, double d,
                      double w)
 {
+    if (f->tree[id] == tree && f->w[id] == w && set_in_place(f, tree, id, d))
+        return;
     so_cl_level_remove(f, id);
     f->d[id] = d;
     f->w[id] = w;
