@@ -8,8 +8,11 @@
  *     make bench BENCHES=cluster-scale
  *
  * Long (tens of minutes on the shared machine): never part of `make test`.
- * Set SO_BENCH_SCALE_QUICK=1 to stop the series at 100 k jobs. */
+ * Set SO_BENCH_SCALE_QUICK=1 to stop the series at 100 k jobs; a row
+ * stops at SO_BENCH_ROW_LIMIT CPU seconds (default 600). */
+#include <malloc.h>
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -58,7 +61,17 @@ typedef struct run {
     double mean_response;
     long peak_kib; /* the replaying process's maximum resident size */
     int failed;
+    int over;      /* stopped at the CPU limit */
 } run;
+
+/* CPU seconds a row may take (SO_BENCH_ROW_LIMIT, default 600): a row over
+ * it is reported as such, not waited for. */
+static double row_limit(void)
+{
+    const char *s = getenv("SO_BENCH_ROW_LIMIT");
+    double v = s ? atof(s) : 0;
+    return v > 0 ? v : 600;
+}
 
 static run replay_here(const so_cl_workload *w, const variant *v)
 {
@@ -107,6 +120,7 @@ static run replay_here(const so_cl_workload *w, const variant *v)
 static run replay(const so_cl_workload *w, const variant *v)
 {
     run r = {.failed = 1};
+    malloc_trim(0); /* the child's resident size starts at the parent's */
     int fd[2];
     if (pipe(fd))
         return r;
@@ -118,6 +132,9 @@ static run replay(const so_cl_workload *w, const variant *v)
     }
     if (pid == 0) {
         close(fd[0]);
+        struct rlimit lim;
+        lim.rlim_cur = lim.rlim_max = (rlim_t)(row_limit() + cpu_now() + 1);
+        setrlimit(RLIMIT_CPU, &lim);
         run c = replay_here(w, v);
         ssize_t n = write(fd[1], &c, sizeof c);
         _exit(n == (ssize_t)sizeof c ? 0 : 1);
@@ -127,8 +144,12 @@ static run replay(const so_cl_workload *w, const variant *v)
     close(fd[0]);
     int status = 0;
     struct rusage ru;
-    if (wait4(pid, &status, 0, &ru) != pid || n != (ssize_t)sizeof r ||
-        !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    if (wait4(pid, &status, 0, &ru) != pid)
+        return (run){.failed = 1};
+    if (WIFSIGNALED(status) &&
+        (WTERMSIG(status) == SIGXCPU || WTERMSIG(status) == SIGKILL))
+        return (run){.failed = 1, .over = 1, .peak_kib = ru.ru_maxrss};
+    if (n != (ssize_t)sizeof r || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
         return (run){.failed = 1};
     r.peak_kib = ru.ru_maxrss;
     return r;
@@ -144,6 +165,12 @@ static void table_head(FILE *out, const char *title)
 /* Row k of a table whose first row (fifo) took `base` seconds. */
 static void table_row(FILE *out, const variant *v, run r, double base)
 {
+    if (r.over) {
+        fprintf(out, "| %s | not finished in %.0f s of CPU |||| | %.0f |\n",
+                v->label, row_limit(), r.peak_kib / 1024.0);
+        fflush(out);
+        return;
+    }
     if (r.failed) {
         fprintf(out, "| %s | failed ||||||\n", v->label);
         return;
