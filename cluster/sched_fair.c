@@ -49,6 +49,7 @@ typedef struct fair_state {
      * level tree per pool, the assignment layer's deficit heaps */
     so_cl_level_forest demand[SO_CL_PHASES];
     so_cl_dx *dx;
+    int *changed;      /* the jobs changed since the last epoch */
     int *reclassify, n_reclassify; /* jobs to put on the right side of the
                                     * new level (scratch of an epoch) */
     double *level[SO_CL_PHASES]; /* per pool: its jobs' water level */
@@ -84,6 +85,7 @@ static void fair_destroy(void *p)
         free(st->level[k]);
     }
     so_cl_dx_free(st->dx);
+    free(st->changed);
     free(st->reclassify);
     free(st->fifo_last);
     free(st->fifo_left);
@@ -140,6 +142,7 @@ static int fair_create(so_cl_sim *sim, const so_params *prm, void **state,
                                             sim->w->n_jobs);
     }
     st->dx = so_cl_dx_new(sim);
+    st->changed = malloc(nj * sizeof(int));
     st->reclassify = malloc(nj * sizeof(int));
     st->fifo_last = malloc(SO_CL_PHASES * np * sizeof(int));
     st->fifo_left = calloc(np, sizeof(double));
@@ -147,7 +150,7 @@ static int fair_create(so_cl_sim *sim, const so_params *prm, void **state,
     st->fifo_done = calloc(np, 1);
     st->skipped = malloc(nj * sizeof(double));
     st->anywhere = calloc(nj, 1);
-    ok = ok && st->dx && st->reclassify && st->fifo_last && st->fifo_left &&
+    ok = ok && st->dx && st->changed && st->reclassify && st->fifo_last && st->fifo_left &&
          st->fifo_new_last && st->fifo_done && st->skipped &&
          st->anywhere;
     if (!ok) {
@@ -384,10 +387,12 @@ static void fair_allocate(void *state, so_cl_sim *sim)
     stamp_idle_spell(st, sim);
     int check = (st->min_timeout > 0 || st->fair_timeout > 0) &&
                 sim->now - st->last_check >= st->interval;
+    /* a copy: preemption touches jobs (and reuses the index's list) */
     int n_changed;
     const int *changed = so_cl_dx_take_changed(st->dx, &n_changed);
+    memcpy(st->changed, changed, (size_t)n_changed * sizeof *changed);
     for (int phase = 0; phase < SO_CL_PHASES; phase++) {
-        if (allocate_phase(st, sim, phase, changed, n_changed))
+        if (allocate_phase(st, sim, phase, st->changed, n_changed))
             sim->failed = 1;
         track_starvation(st, sim, phase);
         if (check)
