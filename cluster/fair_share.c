@@ -196,6 +196,12 @@ static int assign_ordered(so_cl_sim *sim, int node, int phase, int *scratch)
     return 0;
 }
 
+int so_cl_try_launch(void *ctx, so_cl_sim *sim, int job, int node, int phase)
+{
+    (void)ctx;
+    return so_cl_launch(sim, job, node, phase);
+}
+
 int so_cl_assign_by_deficit(so_cl_sim *sim, int node, int phase, int *scratch)
 {
     return assign_ordered(sim, node, phase, scratch);

@@ -26,6 +26,8 @@ int so_cl_assign_by_deficit(so_cl_sim *sim, int node, int phase, int *scratch);
  * allocation layers that set every target each epoch. */
 typedef int (*so_cl_try_fn)(void *ctx, so_cl_sim *sim, int job, int node,
                             int phase);
+/* The plain way: so_cl_launch (ctx unused). */
+int so_cl_try_launch(void *ctx, so_cl_sim *sim, int job, int node, int phase);
 
 /* Runnable tasks of a job in a phase (pending + running): its demand. */
 int so_cl_demand(const so_cl_jobrt *job, int phase);

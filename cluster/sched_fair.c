@@ -440,18 +440,12 @@ static int try_delayed(void *ctx, so_cl_sim *sim, int j, int node, int phase)
     return 1;
 }
 
-static int plain_launch(void *ctx, so_cl_sim *sim, int job, int node, int phase)
-{
-    (void)ctx;
-    return so_cl_launch(sim, job, node, phase);
-}
-
 static int fair_assign(void *state, so_cl_sim *sim, int node, int phase)
 {
     fair_state *st = state;
     int delayed = phase == SO_CL_MAP && st->delay > 0 && sim->replicas > 0;
     int rc = so_cl_dx_assign(st->dx, sim, node, phase,
-                             delayed ? try_delayed : plain_launch, st);
+                             delayed ? try_delayed : so_cl_try_launch, st);
     if (rc < 0)
         sim->failed = 1;
     return rc > 0;

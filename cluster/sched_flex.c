@@ -66,7 +66,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cluster/fair_share.h"
+#include "cluster/deficit_index.h"
 #include "cluster/observe.h"
 #include "heuristics/flex.h"
 
@@ -105,7 +105,8 @@ typedef struct flex_state {
     double *mean_work[SO_CL_PHASES]; /* per job: mean task work of a phase */
     double *pool_min;        /* per pool: its minimum for this epoch */
     double *job_w, *zero, *demand, *share; /* one pool's jobs (waterline) */
-    int *members, *scratch;
+    int *members;
+    so_cl_dx *dx;            /* the assignment layer's deficit order */
 } flex_state;
 
 static void flex_destroy(void *p)
@@ -131,7 +132,7 @@ static void flex_destroy(void *p)
     free(st->demand);
     free(st->share);
     free(st->members);
-    free(st->scratch);
+    so_cl_dx_free(st->dx);
     free(st);
 }
 
@@ -216,9 +217,9 @@ static int flex_create(so_cl_sim *sim, const so_params *prm, void **state,
     st->demand = calloc(nj, sizeof(double));
     st->share = calloc(nj, sizeof(double));
     st->members = calloc(nj, sizeof(int));
-    st->scratch = calloc(nj, sizeof(int));
+    st->dx = so_cl_dx_new(sim);
     ok = ok && st->pool_min && st->job_w && st->zero && st->demand && st->share &&
-         st->members && st->scratch;
+         st->members && st->dx;
     if (!ok) {
         flex_destroy(st);
         return SO_ENOMEM;
@@ -287,6 +288,7 @@ static void flex_attempt_end(void *state, so_cl_sim *sim, int id, int node,
     const so_cl_jobrt *job = &sim->jobs[a->job];
     (void)node;
     (void)duration;
+    so_cl_dx_touch(st->dx, a->job);
     if (a->state != SO_CL_DONE)
         return;
     if (a->phase == SO_CL_MAP) {
@@ -299,7 +301,24 @@ static void flex_attempt_end(void *state, so_cl_sim *sim, int id, int node,
     }
 }
 
-static const so_cl_hooks flex_hooks = {.attempt_end = flex_attempt_end};
+/* The engine's changes reach the deficit index. */
+static void flex_touch_job(void *state, so_cl_sim *sim, int job)
+{
+    (void)sim;
+    so_cl_dx_touch(((flex_state *)state)->dx, job);
+}
+
+static void flex_attempt_launch(void *state, so_cl_sim *sim, int id)
+{
+    flex_touch_job(state, sim, sim->attempts[id].job);
+}
+
+static const so_cl_hooks flex_hooks = {
+    .job_arrive = flex_touch_job,
+    .attempt_launch = flex_attempt_launch,
+    .attempt_end = flex_attempt_end,
+    .job_finish = flex_touch_job,
+};
 
 /* Estimated time left of a running attempt: for a map, elapsed x
  * (1 - p) / p from its progress score p, or the task time estimate less
@@ -436,6 +455,14 @@ static int same_jobs(const flex_state *st, const so_cl_sim *sim, int phase)
     return n == st->listed_n[phase];
 }
 
+/* A job's target for the assignment layer (the index repairs only the
+ * jobs whose target changed). */
+static void set_target(flex_state *st, int phase, int j, double target)
+{
+    if (so_cl_dx_target(st->dx, phase, j) != target)
+        so_cl_dx_set_target(st->dx, phase, j, target);
+}
+
 static void allocate_phase(flex_state *st, so_cl_sim *sim, int phase)
 {
     so_flex *f = st->f;
@@ -448,7 +475,7 @@ static void allocate_phase(flex_state *st, so_cl_sim *sim, int phase)
         so_cl_jobrt *job = &sim->jobs[j];
         int d = (int)so_cl_pool_cap(sim->w, job->spec->pool, phase,
                                     so_cl_demand(job, phase));
-        job->target[phase] = 0;
+        set_target(st, phase, j, 0);
         if (d == 0 || f->slots < 1)
             continue;
         size_t k = f->n++;
@@ -474,7 +501,7 @@ static void allocate_phase(flex_state *st, so_cl_sim *sim, int phase)
         return;
     }
     for (size_t k = 0; k < f->n; k++)
-        sim->jobs[st->job_of[k]].target[phase] = (double)st->slots[k];
+        set_target(st, phase, st->job_of[k], (double)st->slots[k]);
 }
 
 static void flex_allocate(void *state, so_cl_sim *sim)
@@ -486,7 +513,10 @@ static void flex_allocate(void *state, so_cl_sim *sim)
 static int flex_assign(void *state, so_cl_sim *sim, int node, int phase)
 {
     flex_state *st = state;
-    return so_cl_assign_by_deficit(sim, node, phase, st->scratch);
+    int rc = so_cl_dx_assign(st->dx, sim, node, phase, so_cl_try_launch, NULL);
+    if (rc < 0)
+        sim->failed = 1;
+    return rc > 0;
 }
 
 const so_cl_scheduler so_cl_sched_flex = {
