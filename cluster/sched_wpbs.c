@@ -55,11 +55,16 @@
  *     pool's: FIFO gives it to the jobs in submit order up to their demands,
  *     fair sharing by the waterline over the jobs' weights; pool maxima are
  *     honoured by the assignment layer.
+ * Cost (issue 16): the fair split keeps each user's waterline sorted between
+ * epochs (waterline_inc.h: the same shares, bit for bit, without a sort of
+ * the user's jobs per epoch); the estimates, the CV of the current jobs and
+ * the FIFO split still visit every listed job once per epoch (O(J)).
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cluster/fair_share.h"
+#include "cluster/waterline_inc.h"
 #include "cluster/wpbs.h"
 
 static const so_option_doc wpbs_options[] = {
@@ -134,6 +139,8 @@ typedef struct wpbs_user {
     double su[SO_CL_PHASES], share[SO_CL_PHASES];
     int head, tail;                /* scratch: its jobs in a phase list */
     double demand;                 /* scratch */
+    so_cl_wl jobs_wl[SO_CL_PHASES]; /* fair split: its jobs' waterline, kept
+                                     * sorted between epochs */
 } wpbs_user;
 
 typedef struct wpbs_state {
@@ -148,6 +155,7 @@ typedef struct wpbs_state {
     int stamp;
     double *job_w, *job_min, *job_d, *job_s;
     int *members, *scratch;
+    so_cl_wl_space wl_space[SO_CL_PHASES]; /* job ids, one per phase */
 } wpbs_state;
 
 extern const so_cl_scheduler so_cl_sched_wpbs;
@@ -157,6 +165,11 @@ static void wpbs_destroy(void *p)
     wpbs_state *st = p;
     if (!st)
         return;
+    for (int u = 0; st->users && u < st->n_users; u++)
+        for (int k = 0; k < SO_CL_PHASES; k++)
+            so_cl_wl_free(&st->users[u].jobs_wl[k]);
+    for (int k = 0; k < SO_CL_PHASES; k++)
+        so_cl_wl_space_free(&st->wl_space[k]);
     free(st->users);
     free(st->active);
     free(st->size);
@@ -222,7 +235,8 @@ static int wpbs_create(so_cl_sim *sim, const so_params *prm, void **state,
     if (!st->users || !st->active || !st->size || !st->demand || !st->su ||
         !st->share || !st->next_of_user || !st->seen || !st->job_w ||
         !st->job_min || !st->job_d || !st->job_s || !st->members ||
-        !st->scratch) {
+        !st->scratch || so_cl_wl_space_init(&st->wl_space[SO_CL_MAP], (int)nj) ||
+        so_cl_wl_space_init(&st->wl_space[SO_CL_REDUCE], (int)nj)) {
         wpbs_destroy(st);
         return SO_ENOMEM;
     }
@@ -336,7 +350,11 @@ static void share_among_jobs(wpbs_state *st, so_cl_sim *sim, wpbs_user *us,
         st->job_d[n] = so_cl_demand(&sim->jobs[j], phase);
         n++;
     }
-    so_cl_waterline(n, st->job_w, st->job_min, st->job_d, share, st->job_s);
+    /* the phase list is in job order: ids ascend, as so_cl_wl_solve needs;
+     * the same shares, bit for bit, as so_cl_waterline without its sort */
+    (void)so_cl_wl_solve(&us->jobs_wl[phase], &st->wl_space[phase], n,
+                         st->members, st->job_w, st->job_min, st->job_d, share,
+                         st->job_s); /* out of memory: the minima, as there */
     for (int k = 0; k < n; k++)
         sim->jobs[st->members[k]].target[phase] = st->job_s[k];
 }
