@@ -59,6 +59,11 @@
  * k = 1 is a solve every epoch (the results before the rule); k = 8 (4 s
  * of 0.5 s epochs) changes the FB-2009 sample's mean response on 20 nodes
  * by +0.7 % and costs 1/9 of the solves (docs/BENCHMARKS.md, issue 16).
+ * Cost per epoch (issue 16): whether the listed jobs changed is known from
+ * the hooks (a job's listable state flips at its own events), so the list
+ * is walked only after a flip, not every epoch; a solve is O(n log n) per
+ * order (sorts, MPS), skipped when the minima fill every slot
+ * (so_flex_allocate); the estimates visit the listed jobs at each solve.
  * Metrics needing deadlines or SLA steps are refused, since the workload
  * format carries neither; response-time offsets (time already spent) do
  * not change a minisum optimum and are left out.
@@ -95,6 +100,11 @@ typedef struct flex_state {
     size_t listed_n[SO_CL_PHASES]; /* jobs listed at the last solve */
     int64_t listed_slots[SO_CL_PHASES]; /* S at the last solve */
     int *listed[SO_CL_PHASES];     /* their simulator ids, in list order */
+    int blocked_pool[SO_CL_PHASES]; /* some pool has maximum 0 */
+    unsigned char *listable[SO_CL_PHASES]; /* per job: listed if solved now */
+    long long flips[SO_CL_PHASES];   /* changes of listable so far */
+    long long checked[SO_CL_PHASES]; /* flips when the listed jobs were last
+                                      * known to equal the listable ones */
     double *estimate;        /* per instance job: estimated task time */
     double *maps_done_at;    /* per job: when its last map completed, or -1 */
     double *reduce_sum;      /* per job: completed reduces' time after maps */
@@ -125,6 +135,7 @@ static void flex_destroy(void *p)
     for (int k = 0; k < SO_CL_PHASES; k++) {
         free(st->mean_work[k]);
         free(st->listed[k]);
+        free(st->listable[k]);
     }
     free(st->pool_min);
     free(st->job_w);
@@ -209,7 +220,8 @@ static int flex_create(so_cl_sim *sim, const so_params *prm, void **state,
     for (int k = 0; k < SO_CL_PHASES; k++) {
         st->mean_work[k] = calloc(nj, sizeof(double));
         st->listed[k] = calloc(nj, sizeof(int));
-        ok = ok && st->mean_work[k] && st->listed[k];
+        st->listable[k] = calloc(nj, 1);
+        ok = ok && st->mean_work[k] && st->listed[k] && st->listable[k];
     }
     st->pool_min = calloc(np, sizeof(double));
     st->job_w = calloc(nj, sizeof(double));
@@ -231,6 +243,9 @@ static int flex_create(so_cl_sim *sim, const so_params *prm, void **state,
     st->oracle = (int)oracle;
     st->resolve_epochs = (int)every;
     mean_works(st, sim->w);
+    for (int p = 0; p < sim->w->n_pools; p++)
+        for (int k = 0; k < SO_CL_PHASES; k++)
+            st->blocked_pool[k] |= sim->w->pools[p].max_share[k] == 0;
     *state = st;
     return SO_OK;
 }
@@ -278,8 +293,45 @@ static double reduce_time(const flex_state *st, const so_cl_sim *sim,
     return sim->now - fmax(a->start, from);
 }
 
-/* Hook: a completed attempt ends. Records the job's last map completion
- * and each completed reduce's time after it. */
+/* Whether job j would be listed in the phase's instance: in the phase list
+ * with a capped demand > 0 (runnable tasks, its pool's maximum not 0). */
+static int listable(const flex_state *st, const so_cl_sim *sim, int j, int p)
+{
+    const so_cl_jobrt *job = &sim->jobs[j];
+    return job->in_list[p] && job->n_pending[p] + job->running_tasks[p] > 0 &&
+           !(st->blocked_pool[p] &&
+             sim->w->pools[job->spec->pool].max_share[p] == 0);
+}
+
+/* After any event of job j (every hook): tells the deficit index, and
+ * counts the changes of its listable state. The engine changes a job's lists and demand only in
+ * events about the job (arrival, launch, end, kill), each followed by one
+ * of these hooks; so no change counted since a moment when the listed
+ * jobs equalled the listable ones means they still do (same_jobs). */
+static void track(flex_state *st, const so_cl_sim *sim, int j)
+{
+    so_cl_dx_touch(st->dx, j); /* and the deficit index repairs it */
+    for (int p = 0; p < SO_CL_PHASES; p++) {
+        unsigned char now = (unsigned char)listable(st, sim, j, p);
+        if (now != st->listable[p][j]) {
+            st->listable[p][j] = now;
+            st->flips[p]++;
+        }
+    }
+}
+
+static void flex_job_event(void *state, so_cl_sim *sim, int job)
+{
+    track(state, sim, job);
+}
+
+static void flex_attempt_launch(void *state, so_cl_sim *sim, int id)
+{
+    track(state, sim, sim->attempts[id].job);
+}
+
+/* Hook: an attempt ends. Records, for a completed one, the job's last map
+ * completion and each completed reduce's time after it. */
 static void flex_attempt_end(void *state, so_cl_sim *sim, int id, int node,
                              double duration)
 {
@@ -288,7 +340,7 @@ static void flex_attempt_end(void *state, so_cl_sim *sim, int id, int node,
     const so_cl_jobrt *job = &sim->jobs[a->job];
     (void)node;
     (void)duration;
-    so_cl_dx_touch(st->dx, a->job);
+    track(st, sim, a->job);
     if (a->state != SO_CL_DONE)
         return;
     if (a->phase == SO_CL_MAP) {
@@ -301,23 +353,11 @@ static void flex_attempt_end(void *state, so_cl_sim *sim, int id, int node,
     }
 }
 
-/* The engine's changes reach the deficit index. */
-static void flex_touch_job(void *state, so_cl_sim *sim, int job)
-{
-    (void)sim;
-    so_cl_dx_touch(((flex_state *)state)->dx, job);
-}
-
-static void flex_attempt_launch(void *state, so_cl_sim *sim, int id)
-{
-    flex_touch_job(state, sim, sim->attempts[id].job);
-}
-
 static const so_cl_hooks flex_hooks = {
-    .job_arrive = flex_touch_job,
+    .job_arrive = flex_job_event,
     .attempt_launch = flex_attempt_launch,
     .attempt_end = flex_attempt_end,
-    .job_finish = flex_touch_job,
+    .job_finish = flex_job_event,
 };
 
 /* Estimated time left of a running attempt: for a map, elapsed x
@@ -435,24 +475,36 @@ static void minima(flex_state *st, const so_cl_sim *sim, int phase)
 }
 
 /* 1 when the phase's instance would list the same jobs as at its last
- * solve (then only remaining work, maxima and estimates have moved). */
-static int same_jobs(const flex_state *st, const so_cl_sim *sim, int phase)
+ * solve (then only remaining work, maxima and estimates have moved). The
+ * list is walked only after some job's listable state changed (track):
+ * an arrival or a phase running out of tasks, not every epoch. */
+static int same_jobs(flex_state *st, const so_cl_sim *sim, int phase)
 {
     size_t n = 0;
     if (sim->total_slots[phase] != st->listed_slots[phase])
         return 0;
     if (sim->total_slots[phase] < 1)
         return st->listed_n[phase] == 0;
+    if (st->flips[phase] == st->checked[phase])
+        return 1;
+    const so_cl_pool_spec *pools = sim->w->pools;
+    int blocked = st->blocked_pool[phase];
     for (int j = sim->head[phase]; j >= 0; j = sim->jobs[j].next[phase]) {
         const so_cl_jobrt *job = &sim->jobs[j];
-        if ((int)so_cl_pool_cap(sim->w, job->spec->pool, phase,
-                                so_cl_demand(job, phase)) == 0)
+        /* listed: capped demand > 0, i.e. runnable tasks and a pool maximum
+         * other than 0 (so_cl_pool_cap inlined, the pool looked up only when
+         * some pool has maximum 0: this runs every epoch over the list) */
+        if (job->n_pending[phase] + job->running_tasks[phase] == 0 ||
+            (blocked && pools[job->spec->pool].max_share[phase] == 0))
             continue;
         if (n >= st->listed_n[phase] || st->listed[phase][n] != j)
             return 0;
         n++;
     }
-    return n == st->listed_n[phase];
+    if (n != st->listed_n[phase])
+        return 0;
+    st->checked[phase] = st->flips[phase];
+    return 1;
 }
 
 /* A job's target for the assignment layer (the index repairs only the
@@ -486,6 +538,7 @@ static void allocate_phase(flex_state *st, so_cl_sim *sim, int phase)
     }
     st->listed_n[phase] = f->n;
     st->listed_slots[phase] = sim->total_slots[phase];
+    st->checked[phase] = st->flips[phase];
     for (size_t k = 0; k < f->n; k++)
         st->listed[phase][k] = st->job_of[k];
     if (f->n == 0)

@@ -411,11 +411,16 @@ static void log_cycle(so_cl_sim *sim, const ras_state *st, int j,
 
 static void control_cycle(ras_state *st, so_cl_sim *sim)
 {
-    size_t cells = (size_t)st->J * (size_t)st->TT;
-    for (int k = 0; k < SO_CL_PHASES; k++) {
-        memset(st->target[k], 0, cells * sizeof(int));
-        memset(st->total[k], 0, (size_t)st->J * sizeof(int));
-        memset(st->launched[k], 0, cells * sizeof(int));
+    /* only the last cycle's jobs (its order) have placements and launches
+     * to clear: O(their rows), not O(every job of the workload x TT) */
+    size_t row = (size_t)st->TT;
+    for (int o = 0; o < st->n_order; o++) {
+        size_t j = (size_t)st->order[o];
+        for (int k = 0; k < SO_CL_PHASES; k++) {
+            memset(st->target[k] + j * row, 0, row * sizeof(int));
+            memset(st->launched[k] + j * row, 0, row * sizeof(int));
+            st->total[k][j] = 0;
+        }
     }
     st->n_order = 0;
     int n = 0;

@@ -17,6 +17,21 @@ double so_cl_time_left(const so_cl_sim *sim, const so_cl_attempt *a,
     return rate > 0 ? (1 - rate * (sim->now - a->start)) / rate : INFINITY;
 }
 
+double *so_cl_spec_buf_get(so_cl_spec_buf *b, size_t n)
+{
+    b->heap = NULL;
+    if (n <= SO_CL_SPEC_LOCAL)
+        return b->local;
+    b->heap = malloc(n * sizeof *b->heap);
+    return b->heap;
+}
+
+void so_cl_spec_buf_done(so_cl_spec_buf *b)
+{
+    free(b->heap);
+    b->heap = NULL;
+}
+
 /* Rearranges x so that x[k] is the (k+1)-th smallest, smaller values before
  * it and larger after (Hoare's selection, median-of-three pivot). */
 static void select_kth(double *x, int n, int k)

@@ -40,14 +40,15 @@ static double node_score(const so_cl_sim *sim, int n)
 static int slow_node(const so_cl_sim *sim, int node)
 {
     int n = sim->w->n_nodes;
-    double *x = malloc((size_t)n * sizeof *x);
+    so_cl_spec_buf buf;
+    double *x = so_cl_spec_buf_get(&buf, (size_t)n);
     if (!x)
         return 1; /* no copy when the check cannot be made */
     for (int k = 0; k < n; k++)
         x[k] = node_score(sim, k);
     double mine = x[node];
     double threshold = so_cl_quantile(x, n, SLOW_NODE_QUANTILE);
-    free(x);
+    so_cl_spec_buf_done(&buf);
     return mine < threshold;
 }
 
@@ -58,6 +59,12 @@ int so_cl_late_choose(const so_cl_sim *sim, int j, int node, int phase,
     int n = job->n_running[phase];
     if (n == 0 || sim->spec_running[phase] >= SPECULATIVE_CAP * sim->total_slots[phase])
         return -1;
+    /* One rate in the population (one running task, none done): the 25th
+     * percentile is that rate r and r < r - 1e-9 r never holds, so no task
+     * is slow (on an overloaded FIFO queue, most jobs asked: one-map jobs
+     * whose map runs). */
+    if (n == 1 && job->done[phase] == 0)
+        return -1;
     int any = 0;
     for (int k = 0; k < n && !any; k++)
         any = so_cl_spec_candidate(sim, &sim->attempts[job->running[phase][k]],
@@ -66,7 +73,8 @@ int so_cl_late_choose(const so_cl_sim *sim, int j, int node, int phase,
         return -1;
     /* rates[0..n-1]: the running attempts', kept; a copy with the
      * completed tasks' rates goes to the quantile, which reorders it */
-    double *rates = malloc((size_t)(2 * n + job->done[phase]) * sizeof *rates);
+    so_cl_spec_buf buf;
+    double *rates = so_cl_spec_buf_get(&buf, (size_t)(2 * n + job->done[phase]));
     if (!rates)
         return -1;
     double *all = rates + n;
@@ -92,7 +100,7 @@ int so_cl_late_choose(const so_cl_sim *sim, int j, int node, int phase,
             best = a->task;
         }
     }
-    free(rates);
+    so_cl_spec_buf_done(&buf);
     if (best >= 0 && slow_node(sim, node))
         return -1;
     if (time_left)

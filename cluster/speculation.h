@@ -23,13 +23,25 @@ int so_cl_spec_candidate(const so_cl_sim *sim, const so_cl_attempt *a,
 double so_cl_time_left(const so_cl_sim *sim, const so_cl_attempt *a,
                        double rate);
 
+/* Scratch doubles for one call of a slow-task rule: on the stack up to
+ * SO_CL_SPEC_LOCAL, else on the heap (a malloc and free per offer of a
+ * free slot cost a tenth of an overloaded replay). */
+#define SO_CL_SPEC_LOCAL 512
+typedef struct so_cl_spec_buf {
+    double local[SO_CL_SPEC_LOCAL];
+    double *heap;
+} so_cl_spec_buf;
+/* n doubles of b, or NULL when out of memory; release with _done. */
+double *so_cl_spec_buf_get(so_cl_spec_buf *b, size_t n);
+void so_cl_spec_buf_done(so_cl_spec_buf *b);
+
 /* Linearly interpolated quantile q in [0, 1] of x[0..n-1] (reorders x). */
 double so_cl_quantile(double *x, int n, double q);
 
 /* The slow-task choices of LATE (spec_late.c) and Hadoop (spec_hadoop.c),
  * for policies built on them (BASE, spec_base.c): the task either would copy
  * on node, or -1; *time_left (may be NULL) gets the chosen attempt's
- * estimated time left. */
+ * estimated time left (meaningless when -1 is returned). */
 int so_cl_late_choose(const so_cl_sim *sim, int job, int node, int phase,
                       double *time_left);
 int so_cl_hadoop_choose(const so_cl_sim *sim, int job, int node, int phase,

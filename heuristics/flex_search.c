@@ -163,6 +163,18 @@ int so_flex_allocate(const so_flex *f, const so_flex_options *opt,
     char why[160];
     if (so_flex_validate(f, why, sizeof why))
         return SO_EINVAL;
+    /* Minima that fill every slot leave MPS no slack to give in its first
+     * interval, whatever the order: that interval is m_j (an epoch of an
+     * overloaded cluster, where each job still learning its task time holds
+     * one slot); no order is built or evaluated. */
+    int64_t held = 0;
+    for (size_t j = 0; j < f->n; j++)
+        held += f->min[j];
+    if (held >= f->slots) {
+        for (size_t j = 0; j < f->n; j++)
+            slots[j] = f->min[j];
+        return SO_OK;
+    }
     size_t n = f->n, *order = malloc((n ? n : 1) * sizeof *order);
     double *c = malloc((n ? n : 1) * sizeof *c), v;
     int rc = order && c ? so_flex_best(f, opt, order, &v, NULL) : SO_ENOMEM;
