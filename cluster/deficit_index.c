@@ -125,6 +125,21 @@ so_cl_dx *so_cl_dx_new(const so_cl_sim *sim)
 
 /* ---- heaps --------------------------------------------------------------- */
 
+/* Room for one more element in *v (of `size` bytes each, *n used): doubles
+ * the capacity when full. Returns 0, or -1 when out of memory. */
+static int grow(void **v, int n, int *cap, size_t size, int first)
+{
+    if (n < *cap)
+        return 0;
+    int c = *cap ? 2 * *cap : first;
+    void *p = realloc(*v, (size_t)c * size);
+    if (!p)
+        return -1;
+    *v = p;
+    *cap = c;
+    return 0;
+}
+
 static int ranks_before(const entry *a, const entry *b)
 {
     return a->key > b->key || (a->key == b->key && a->job < b->job);
@@ -172,14 +187,8 @@ static void sift_down(phase_index *ph, group *g, int at)
 static int heap_add(phase_index *ph, int gi, int job, double key)
 {
     group *g = &ph->groups[gi];
-    if (g->n == g->cap) {
-        int cap = g->cap ? 2 * g->cap : 16;
-        entry *h = realloc(g->heap, (size_t)cap * sizeof *h);
-        if (!h)
-            return -1;
-        g->heap = h;
-        g->cap = cap;
-    }
+    if (grow((void **)&g->heap, g->n, &g->cap, sizeof *g->heap, 16))
+        return -1;
     g->heap[g->n] = (entry){key, job};
     ph->heap_of[job] = gi;
     sift_up(ph, g, g->n++);
@@ -252,14 +261,9 @@ int so_cl_dx_set_level_member(so_cl_dx *dx, int phase, int j, double weight)
     while (gi >= 0 && ph->groups[gi].weight != weight)
         gi = ph->groups[gi].next_class;
     if (gi < 0) { /* a new (pool, weight) class */
-        if (ph->n_groups == ph->cap_groups) {
-            int cap = 2 * ph->cap_groups;
-            group *g = realloc(ph->groups, (size_t)cap * sizeof *g);
-            if (!g)
-                return -1;
-            ph->groups = g;
-            ph->cap_groups = cap;
-        }
+        if (grow((void **)&ph->groups, ph->n_groups, &ph->cap_groups,
+                 sizeof *ph->groups, 1))
+            return -1;
         gi = ph->n_groups++;
         ph->groups[gi] = (group){.pool = pool, .weight = weight,
                                  .next_class = ph->first_class[pool]};
@@ -349,14 +353,8 @@ static int pool_full(const so_cl_sim *sim, int pool, int phase)
 
 static int cand_push(so_cl_dx *dx, int *n, cand c)
 {
-    if (*n == dx->cap_cands) {
-        int cap = dx->cap_cands ? 2 * dx->cap_cands : 64;
-        cand *v = realloc(dx->cands, (size_t)cap * sizeof *v);
-        if (!v)
-            return -1;
-        dx->cands = v;
-        dx->cap_cands = cap;
-    }
+    if (grow((void **)&dx->cands, *n, &dx->cap_cands, sizeof *dx->cands, 64))
+        return -1;
     int at = (*n)++;
     while (at > 0 && cand_before(&c, &dx->cands[(at - 1) / 2])) {
         dx->cands[at] = dx->cands[(at - 1) / 2];
