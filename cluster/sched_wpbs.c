@@ -19,8 +19,8 @@
  *     otherwise; when the two disagree, fair sharing and the user's history
  *     restarts;
  *   - a free slot goes to the job with the largest deficit (target - running
- *     attempts), through the fair scheduler's assignment layer
- *     (so_cl_assign_by_deficit, fair_share.c).
+ *     attempts), through the fair scheduler's assignment layer (the deficit
+ *     index, deficit_index.h: the same order as so_cl_assign_by_deficit).
  * Choices where the paper is silent (each documented in docs/wpbs.md):
  *   - "active users" (U) of a slot type are the users with a job that wants
  *     slots of it (arrived, phase open, not finished); "current jobs" of a
@@ -68,7 +68,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cluster/fair_share.h"
+#include "cluster/deficit_index.h"
 #include "cluster/waterline_inc.h"
 #include "cluster/wpbs.h"
 
@@ -161,7 +161,8 @@ typedef struct wpbs_state {
                                      * the refresh of stamp seen[j] */
     int stamp;
     double *job_w, *job_min, *job_d, *job_s;
-    int *members, *scratch;
+    int *members;
+    so_cl_dx *dx;                  /* the assignment layer's deficit order */
     so_cl_wl_space wl_space[SO_CL_PHASES]; /* job ids, one per phase */
     /* skipping quiet epochs (wpbs_allocate) */
     long long events, events_then; /* arrivals, attempt ends, finishes */
@@ -198,7 +199,7 @@ static void wpbs_destroy(void *p)
     free(st->job_d);
     free(st->job_s);
     free(st->members);
-    free(st->scratch);
+    so_cl_dx_free(st->dx);
     free(st);
 }
 
@@ -248,12 +249,12 @@ static int wpbs_create(so_cl_sim *sim, const so_params *prm, void **state,
     st->job_d = calloc(nj, sizeof(double));
     st->job_s = calloc(nj, sizeof(double));
     st->members = calloc(nj, sizeof(int));
-    st->scratch = calloc(nj, sizeof(int));
+    st->dx = so_cl_dx_new(sim);
     if (!st->users || !st->active || !st->job_size[SO_CL_MAP] ||
         !st->job_size[SO_CL_REDUCE] || !st->size || !st->demand || !st->su ||
         !st->share || !st->next_of_user || !st->seen || !st->job_w ||
         !st->job_min || !st->job_d || !st->job_s || !st->members ||
-        !st->scratch || so_cl_wl_space_init(&st->wl_space[SO_CL_MAP], (int)nj) ||
+        !st->dx || so_cl_wl_space_init(&st->wl_space[SO_CL_MAP], (int)nj) ||
         so_cl_wl_space_init(&st->wl_space[SO_CL_REDUCE], (int)nj)) {
         wpbs_destroy(st);
         return SO_ENOMEM;
@@ -353,15 +354,23 @@ static void refresh_tier2(wpbs_state *st, const so_cl_sim *sim)
 
 /* ---- allocation ---------------------------------------------------------- */
 
+/* A job's target for the assignment layer (the deficit index repairs only
+ * the jobs whose target changed). */
+static void set_target(wpbs_state *st, int phase, int j, double target)
+{
+    if (so_cl_dx_target(st->dx, phase, j) != target)
+        so_cl_dx_set_target(st->dx, phase, j, target);
+}
+
 /* Splits user us's share among its jobs of the phase (tier 2's scheme). */
 static void share_among_jobs(wpbs_state *st, so_cl_sim *sim, wpbs_user *us,
                              int phase, double share)
 {
     if (us->fifo) {
         for (int j = us->head; j >= 0; j = st->next_of_user[j]) {
-            double d = so_cl_demand(&sim->jobs[j], phase);
-            sim->jobs[j].target[phase] = fmin(d, share);
-            share -= sim->jobs[j].target[phase];
+            double t = fmin(so_cl_demand(&sim->jobs[j], phase), share);
+            set_target(st, phase, j, t);
+            share -= t;
         }
         return;
     }
@@ -379,7 +388,7 @@ static void share_among_jobs(wpbs_state *st, so_cl_sim *sim, wpbs_user *us,
                          st->members, st->job_w, st->job_min, st->job_d, share,
                          st->job_s); /* out of memory: the minima, as there */
     for (int k = 0; k < n; k++)
-        sim->jobs[st->members[k]].target[phase] = st->job_s[k];
+        set_target(st, phase, st->members[k], st->job_s[k]);
 }
 
 static void allocate_phase(wpbs_state *st, so_cl_sim *sim, int phase,
@@ -460,7 +469,10 @@ static void wpbs_allocate(void *state, so_cl_sim *sim)
 static int wpbs_assign(void *state, so_cl_sim *sim, int node, int phase)
 {
     wpbs_state *st = state;
-    return so_cl_assign_by_deficit(sim, node, phase, st->scratch);
+    int rc = so_cl_dx_assign(st->dx, sim, node, phase, so_cl_try_launch, NULL);
+    if (rc < 0)
+        sim->failed = 1;
+    return rc > 0;
 }
 
 /* ---- information collection (hooks) -------------------------------------- */
@@ -472,6 +484,7 @@ static void wpbs_attempt_end(void *state, so_cl_sim *sim, int attempt,
     wpbs_state *st = state;
     const so_cl_attempt *a = &sim->attempts[attempt];
     st->events++;
+    so_cl_dx_touch(st->dx, a->job);
     if (a->state == SO_CL_DONE)
         so_cl_obs_add(&st->all[a->phase], duration);
 }
@@ -479,8 +492,15 @@ static void wpbs_attempt_end(void *state, so_cl_sim *sim, int attempt,
 static void wpbs_job_arrive(void *state, so_cl_sim *sim, int job)
 {
     (void)sim;
-    (void)job;
     ((wpbs_state *)state)->events++;
+    so_cl_dx_touch(((wpbs_state *)state)->dx, job);
+}
+
+/* A launch changes no allocation input (see quiet_epoch), only the job's
+ * running attempts: the deficit index repairs it. */
+static void wpbs_attempt_launch(void *state, so_cl_sim *sim, int attempt)
+{
+    so_cl_dx_touch(((wpbs_state *)state)->dx, sim->attempts[attempt].job);
 }
 
 /* Algorithm 1 step 3: eqs. 1-6 for the user of a completed job. */
@@ -490,6 +510,7 @@ static void wpbs_job_finish(void *state, so_cl_sim *sim, int job)
     wpbs_user *us = &st->users[so_cl_job_user(sim, job)];
     double size = 0;
     st->events++;
+    so_cl_dx_touch(st->dx, job);
     for (int phase = 0; phase < SO_CL_PHASES; phase++) {
         const so_cl_obs *o = so_cl_job_obs(sim, job, phase);
         if (sim->jobs[job].n[phase] == 0 || o->n == 0)
@@ -502,6 +523,7 @@ static void wpbs_job_finish(void *state, so_cl_sim *sim, int job)
 
 static const so_cl_hooks wpbs_hooks = {
     .job_arrive = wpbs_job_arrive,
+    .attempt_launch = wpbs_attempt_launch,
     .attempt_end = wpbs_attempt_end,
     .job_finish = wpbs_job_finish,
 };
