@@ -22,7 +22,9 @@
  *     (Hadoop's default; the paper does not say);
  *   - goals: none (Experiment 1's relaxed goals), or tight: Table 1's
  *     Experiment 2 goals, as seconds after submission;
- *   - the user of a job is its application (Sort, Combine, Select). */
+ *   - the user of a job is its application (Sort, Combine, Select);
+ *   - `repeat` R > 1 (scale runs, issue 16): the nine jobs R times, copy r
+ *     submitted r x `period` seconds later and named "<job>-r<r>". */
 #include <stdio.h>
 #include <string.h>
 #include "cluster/workload_family.h"
@@ -36,6 +38,8 @@ const so_option_doc so_cl_ras_gridmix_params[] = {
     {"split_mb", "128", "input split size in MB (one map per split)"},
     {"sort_reducers", "20", "reducers of each Sort job"},
     {"map_fraction", "0.8", "share of a job's length spent in its map phase"},
+    {"repeat", "1", "the nine jobs this many times (1..10000), for scale runs"},
+    {"period", "3600", "seconds between two repetitions' submissions"},
     {NULL, NULL, NULL},
 };
 
@@ -73,8 +77,8 @@ int so_cl_ras_gridmix_generate(const so_params *set, so_rng *rng,
     static const char *const goal_names[] = {"none", "tight", NULL};
     static const char *const contention_names[] = {"share", "none", NULL};
     const so_option_doc *d = so_cl_ras_gridmix_params;
-    int map_slots, reduce_slots, tight, none, sort_reducers;
-    double split_mb, map_fraction;
+    int map_slots, reduce_slots, tight, none, sort_reducers, repeat;
+    double split_mb, map_fraction, period;
     int rc = so_wf_param_int(set, d, "map_slots", 1, 64, &map_slots, err);
     if (!rc)
         rc = so_wf_param_int(set, d, "reduce_slots", 1, 64, &reduce_slots, err);
@@ -88,18 +92,28 @@ int so_cl_ras_gridmix_generate(const so_params *set, so_rng *rng,
         rc = so_wf_param_int(set, d, "sort_reducers", 1, 10000, &sort_reducers, err);
     if (!rc)
         rc = so_wf_param(set, d, "map_fraction", 0.01, 0.99, &map_fraction, err);
+    if (!rc)
+        rc = so_wf_param_int(set, d, "repeat", 1, 10000, &repeat, err);
+    if (!rc)
+        rc = so_wf_param(set, d, "period", 0, 1e9, &period, err);
     if (rc)
         return rc;
     json_t *jobs = json_array();
-    for (size_t k = 0; k < so_gridmix_job_count && jobs; k++) {
-        so_wf_job j;
-        gridmix_job(&j, &so_gridmix_jobs[k], tight, split_mb, sort_reducers,
-                    map_fraction);
-        if (json_array_append_new(jobs, so_wf_job_json(&j, rng))) {
-            json_decref(jobs);
-            jobs = NULL;
+    for (int r = 0; r < repeat && jobs; r++)
+        for (size_t k = 0; k < so_gridmix_job_count && jobs; k++) {
+            so_wf_job j;
+            gridmix_job(&j, &so_gridmix_jobs[k], tight, split_mb,
+                        sort_reducers, map_fraction);
+            if (repeat > 1) {
+                size_t len = strlen(j.name);
+                snprintf(j.name + len, sizeof j.name - len, "-r%d", r);
+                j.submit += r * period;
+            }
+            if (json_array_append_new(jobs, so_wf_job_json(&j, rng))) {
+                json_decref(jobs);
+                jobs = NULL;
+            }
         }
-    }
     so_wf_cluster cl = {SO_GRIDMIX_TTS, map_slots, reduce_slots, 0, 1, 3,
                         resources, 100, none ? NULL : "memory"};
     json_t *cluster = so_wf_cluster_json(&cl);

@@ -119,6 +119,12 @@ typedef struct ras_state {
     double *utility;             /* J: utility in the placement */
     int *order;                  /* jobs of the placement, lowest utility first */
     int n_order;
+    /* per phase, the jobs of `order` with a placement > 0 on each node, in
+     * that order: node n's are by_node[p][node_start[p][n] ..
+     * node_start[p][n + 1]) (the Task Scheduler visits only these) */
+    int *node_start[SO_CL_PHASES];
+    int *by_node[SO_CL_PHASES];
+    size_t cap_by_node[SO_CL_PHASES];
     int *act;                    /* scratch: active jobs */
     double *max_cap;             /* R: largest capacity over nodes */
     long long cycles, fallbacks;
@@ -133,6 +139,8 @@ static void ras_destroy(void *p)
         free(st->target[k]);
         free(st->total[k]);
         free(st->launched[k]);
+        free(st->node_start[k]);
+        free(st->by_node[k]);
     }
     free(st->utility);
     free(st->order);
@@ -259,7 +267,9 @@ static int ras_create(so_cl_sim *sim, const so_params *prm, void **state,
         st->target[k] = calloc(cells, sizeof(int));
         st->total[k] = calloc((size_t)st->J + 1, sizeof(int));
         st->launched[k] = calloc(cells, sizeof(int));
-        ok = ok && st->target[k] && st->total[k] && st->launched[k];
+        st->node_start[k] = calloc((size_t)st->TT + 1, sizeof(int));
+        ok = ok && st->target[k] && st->total[k] && st->launched[k] &&
+             st->node_start[k];
     }
     st->utility = calloc((size_t)st->J + 1, sizeof(double));
     st->order = calloc((size_t)st->J + 1, sizeof(int));
@@ -409,6 +419,48 @@ static void log_cycle(so_cl_sim *sim, const ras_state *st, int j,
             job->running_tasks[SO_CL_MAP], job->running_tasks[SO_CL_REDUCE]);
 }
 
+/* Fills node_start / by_node from order and the placement (one pass to
+ * count, one to place, both in order). Returns 0, or -1 out of memory. */
+static int index_by_node(ras_state *st)
+{
+    size_t row = (size_t)st->TT;
+    for (int p = 0; p < SO_CL_PHASES; p++) {
+        int *start = st->node_start[p];
+        size_t cells = 0;
+        memset(start, 0, (row + 1) * sizeof(int));
+        for (int k = 0; k < st->n_order; k++) {
+            const int *t = st->target[p] + (size_t)st->order[k] * row;
+            for (size_t n = 0; n < row; n++)
+                if (t[n] > 0) {
+                    start[n + 1]++;
+                    cells++;
+                }
+        }
+        if (cells > st->cap_by_node[p]) {
+            int *b = realloc(st->by_node[p], cells * sizeof *b);
+            if (!b) {
+                memset(start, 0, (row + 1) * sizeof(int));
+                return -1;
+            }
+            st->by_node[p] = b;
+            st->cap_by_node[p] = cells;
+        }
+        for (size_t n = 0; n < row; n++)
+            start[n + 1] += start[n];
+        /* place with start[n] as a cursor, then shift the starts back */
+        for (int k = 0; k < st->n_order; k++) {
+            const int *t = st->target[p] + (size_t)st->order[k] * row;
+            for (size_t n = 0; n < row; n++)
+                if (t[n] > 0)
+                    st->by_node[p][start[n]++] = st->order[k];
+        }
+        for (size_t n = row; n > 0; n--)
+            start[n] = start[n - 1];
+        start[0] = 0;
+    }
+    return 0;
+}
+
 static void control_cycle(ras_state *st, so_cl_sim *sim)
 {
     /* only the last cycle's jobs (its order) have placements and launches
@@ -423,6 +475,8 @@ static void control_cycle(ras_state *st, so_cl_sim *sim)
         }
     }
     st->n_order = 0;
+    for (int k = 0; k < SO_CL_PHASES; k++)
+        memset(st->node_start[k], 0, ((size_t)st->TT + 1) * sizeof(int));
     int n = 0;
     for (int j = 0; j < st->J; j++)
         if (sim->jobs[j].arrived && !sim->jobs[j].finished)
@@ -491,6 +545,8 @@ static void control_cycle(ras_state *st, so_cl_sim *sim)
             st->order[b] = st->order[b - 1];
         st->order[b] = x;
     }
+    if (index_by_node(st))
+        sim->failed = 1;
     free(maps);
     free(reds);
     free(copy);
@@ -534,8 +590,12 @@ static int running_on(const so_cl_sim *sim, int node, int j, int p)
 static int ras_assign(void *state, so_cl_sim *sim, int node, int phase)
 {
     ras_state *st = state;
-    for (int k = 0; k < st->n_order; k++) {
-        int j = st->order[k];
+    /* the jobs placed on node, in order: a job with no placement there
+     * would be passed over (P = 0 is met) */
+    const int *placed = st->by_node[phase];
+    for (int k = st->node_start[phase][node];
+         k < st->node_start[phase][node + 1]; k++) {
+        int j = placed[k];
         const so_cl_jobrt *job = &sim->jobs[j];
         size_t idx = (size_t)j * st->TT + (size_t)node;
         if (job->finished || so_cl_pending(job, phase) == 0)

@@ -110,11 +110,29 @@ static int base_filter(const so_cl_sim *sim, int j, int node, int phase,
     return so_cl_base_worth(left, rate) ? task : -1;
 }
 
+/* LATE's choice, then BASE's test: a copy needs LATE's task, a node not
+ * below LATE's slow-node threshold and the benefit. The last two are pure
+ * tests of the same state, so the cheaper one runs first (the node scores
+ * visit every node and running attempt, the copy rate the job's tasks): the
+ * same answer, without the cluster-wide scan for most refused copies. */
 static int base_late_pick(const so_cl_sim *sim, int j, int node, int phase)
 {
     double left = 0;
-    int t = so_cl_late_choose(sim, j, node, phase, &left);
-    return base_filter(sim, j, node, phase, t, left);
+    int t = so_cl_late_slow_task(sim, j, node, phase, &left);
+    if (t < 0)
+        return -1;
+    const so_cl_jobrt *job = &sim->jobs[j];
+    long long node_cost = (long long)sim->w->n_nodes +
+                          sim->total_slots[SO_CL_MAP] +
+                          sim->total_slots[SO_CL_REDUCE];
+    long long job_cost = (long long)job->n_running[phase] + job->n[phase];
+    if (job_cost <= node_cost)
+        return base_filter(sim, j, node, phase, t, left) < 0 ||
+                       so_cl_late_slow_node(sim, node)
+                   ? -1
+                   : t;
+    return so_cl_late_slow_node(sim, node) ? -1
+                                           : base_filter(sim, j, node, phase, t, left);
 }
 
 static int base_hadoop_pick(const so_cl_sim *sim, int j, int node, int phase)

@@ -37,7 +37,7 @@ static double node_score(const so_cl_sim *sim, int n)
     return s;
 }
 
-static int slow_node(const so_cl_sim *sim, int node)
+int so_cl_late_slow_node(const so_cl_sim *sim, int node)
 {
     int n = sim->w->n_nodes;
     so_cl_spec_buf buf;
@@ -52,8 +52,8 @@ static int slow_node(const so_cl_sim *sim, int node)
     return mine < threshold;
 }
 
-int so_cl_late_choose(const so_cl_sim *sim, int j, int node, int phase,
-                      double *time_left)
+int so_cl_late_slow_task(const so_cl_sim *sim, int j, int node, int phase,
+                         double *time_left)
 {
     const so_cl_jobrt *job = &sim->jobs[j];
     int n = job->n_running[phase];
@@ -101,11 +101,16 @@ int so_cl_late_choose(const so_cl_sim *sim, int j, int node, int phase,
         }
     }
     so_cl_spec_buf_done(&buf);
-    if (best >= 0 && slow_node(sim, node))
-        return -1;
     if (time_left)
         *time_left = best_left;
     return best;
+}
+
+int so_cl_late_choose(const so_cl_sim *sim, int j, int node, int phase,
+                      double *time_left)
+{
+    int best = so_cl_late_slow_task(sim, j, node, phase, time_left);
+    return best >= 0 && so_cl_late_slow_node(sim, node) ? -1 : best;
 }
 
 static int late_pick(const so_cl_sim *sim, int j, int node, int phase)

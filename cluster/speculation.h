@@ -44,6 +44,13 @@ double so_cl_quantile(double *x, int n, double q);
  * estimated time left (meaningless when -1 is returned). */
 int so_cl_late_choose(const so_cl_sim *sim, int job, int node, int phase,
                       double *time_left);
+/* LATE's choice in two parts (so_cl_late_choose = the task, unless the node
+ * is slow): the slow task with the longest time left, ignoring the node's
+ * score (-1: none); and whether node is below the slow-node threshold
+ * (1 also when the check cannot be made). */
+int so_cl_late_slow_task(const so_cl_sim *sim, int job, int node, int phase,
+                         double *time_left);
+int so_cl_late_slow_node(const so_cl_sim *sim, int node);
 int so_cl_hadoop_choose(const so_cl_sim *sim, int job, int node, int phase,
                         double *time_left);
 
