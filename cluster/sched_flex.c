@@ -59,11 +59,14 @@
  * k = 1 is a solve every epoch (the results before the rule); k = 8 (4 s
  * of 0.5 s epochs) changes the FB-2009 sample's mean response on 20 nodes
  * by +0.7 % and costs 1/9 of the solves (docs/BENCHMARKS.md, issue 16).
- * Cost per epoch (issue 16): whether the listed jobs changed is known from
- * the hooks (a job's listable state flips at its own events), so the list
- * is walked only after a flip, not every epoch; a solve is O(n log n) per
- * order (sorts, MPS), skipped when the minima fill every slot
- * (so_flex_allocate); the estimates visit the listed jobs at each solve.
+ * Cost per epoch (issue 16): whether the listed jobs changed is known in
+ * O(1) from the hooks (a job's listable state changes only at its own
+ * events: track); a solve is O(n log n) per order (sorts, MPS) plus the
+ * estimates over the listed jobs, except on an overloaded phase: without
+ * pool minima, when S or more listed jobs are still learning their task
+ * time, their learning minima fill every slot and FLEX's first interval is
+ * those minima whatever the order (so_flex_allocate), found in O(S log J)
+ * from a ranked set of those jobs (solve_overloaded, cluster/id_set.h).
  * Metrics needing deadlines or SLA steps are refused, since the workload
  * format carries neither; response-time offsets (time already spent) do
  * not change a minisum optimum and are left out.
@@ -72,6 +75,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cluster/deficit_index.h"
+#include "cluster/id_set.h"
 #include "cluster/observe.h"
 #include "heuristics/flex.h"
 
@@ -99,12 +103,21 @@ typedef struct flex_state {
     int since[SO_CL_PHASES]; /* epochs since the phase's last solve */
     size_t listed_n[SO_CL_PHASES]; /* jobs listed at the last solve */
     int64_t listed_slots[SO_CL_PHASES]; /* S at the last solve */
-    int *listed[SO_CL_PHASES];     /* their simulator ids, in list order */
     int blocked_pool[SO_CL_PHASES]; /* some pool has maximum 0 */
-    unsigned char *listable[SO_CL_PHASES]; /* per job: listed if solved now */
-    long long flips[SO_CL_PHASES];   /* changes of listable so far */
-    long long checked[SO_CL_PHASES]; /* flips when the listed jobs were last
-                                      * known to equal the listable ones */
+    int pool_minimum[SO_CL_PHASES]; /* some pool has a minimum share */
+    /* Per phase and job, kept by the hooks (track): listed if solved now,
+     * listed at the last solve, no completed task of the phase yet. */
+    unsigned char *listable[SO_CL_PHASES], *at_solve[SO_CL_PHASES];
+    unsigned char *unlearnt[SO_CL_PHASES];
+    size_t n_listable[SO_CL_PHASES];
+    long long differ[SO_CL_PHASES]; /* jobs with listable != at_solve */
+    int *moved[SO_CL_PHASES];       /* jobs whose listable changed since the
+                                     * last solve (each once: mark) */
+    size_t n_moved[SO_CL_PHASES];
+    unsigned char *mark[SO_CL_PHASES];
+    so_cl_id_set learners[SO_CL_PHASES]; /* listable and unlearnt jobs */
+    int *given[SO_CL_PHASES];  /* jobs with a target > 0 from the last solve */
+    size_t n_given[SO_CL_PHASES];
     double *estimate;        /* per instance job: estimated task time */
     double *maps_done_at;    /* per job: when its last map completed, or -1 */
     double *reduce_sum;      /* per job: completed reduces' time after maps */
@@ -134,8 +147,13 @@ static void flex_destroy(void *p)
     free(st->job_of);
     for (int k = 0; k < SO_CL_PHASES; k++) {
         free(st->mean_work[k]);
-        free(st->listed[k]);
         free(st->listable[k]);
+        free(st->at_solve[k]);
+        free(st->unlearnt[k]);
+        free(st->moved[k]);
+        free(st->mark[k]);
+        free(st->given[k]);
+        so_cl_id_set_free(&st->learners[k]);
     }
     free(st->pool_min);
     free(st->job_w);
@@ -219,9 +237,17 @@ static int flex_create(so_cl_sim *sim, const so_params *prm, void **state,
         st->maps_done_at[j] = -1;
     for (int k = 0; k < SO_CL_PHASES; k++) {
         st->mean_work[k] = calloc(nj, sizeof(double));
-        st->listed[k] = calloc(nj, sizeof(int));
         st->listable[k] = calloc(nj, 1);
-        ok = ok && st->mean_work[k] && st->listed[k] && st->listable[k];
+        st->at_solve[k] = calloc(nj, 1);
+        st->unlearnt[k] = malloc(nj);
+        st->moved[k] = calloc(nj, sizeof(int));
+        st->mark[k] = calloc(nj, 1);
+        st->given[k] = calloc(nj, sizeof(int));
+        ok = ok && st->mean_work[k] && st->listable[k] && st->at_solve[k] &&
+             st->unlearnt[k] && st->moved[k] && st->mark[k] && st->given[k] &&
+             !so_cl_id_set_init(&st->learners[k], (int)nj);
+        if (st->unlearnt[k])
+            memset(st->unlearnt[k], 1, nj);
     }
     st->pool_min = calloc(np, sizeof(double));
     st->job_w = calloc(nj, sizeof(double));
@@ -244,8 +270,10 @@ static int flex_create(so_cl_sim *sim, const so_params *prm, void **state,
     st->resolve_epochs = (int)every;
     mean_works(st, sim->w);
     for (int p = 0; p < sim->w->n_pools; p++)
-        for (int k = 0; k < SO_CL_PHASES; k++)
+        for (int k = 0; k < SO_CL_PHASES; k++) {
             st->blocked_pool[k] |= sim->w->pools[p].max_share[k] == 0;
+            st->pool_minimum[k] |= sim->w->pools[p].min_share[k] > 0;
+        }
     *state = st;
     return SO_OK;
 }
@@ -303,11 +331,14 @@ static int listable(const flex_state *st, const so_cl_sim *sim, int j, int p)
              sim->w->pools[job->spec->pool].max_share[p] == 0);
 }
 
-/* After any event of job j (every hook): tells the deficit index, and
- * counts the changes of its listable state. The engine changes a job's lists and demand only in
- * events about the job (arrival, launch, end, kill), each followed by one
- * of these hooks; so no change counted since a moment when the listed
- * jobs equalled the listable ones means they still do (same_jobs). */
+/* After any event of job j (every hook, after the hook's own records):
+ * its listable and learning states. The engine changes a job's lists,
+ * demand and completed tasks only in events about the job (arrival,
+ * launch, end, kill), each followed by one of these hooks, so the states
+ * are current at every epoch: `differ` counts the jobs listable now and
+ * not at the last solve or the reverse (same_jobs), `learners` holds the
+ * listable jobs with no completed task of the phase yet; the deficit index
+ * is told too. */
 static void track(flex_state *st, const so_cl_sim *sim, int j)
 {
     so_cl_dx_touch(st->dx, j); /* and the deficit index repairs it */
@@ -315,9 +346,29 @@ static void track(flex_state *st, const so_cl_sim *sim, int j)
         unsigned char now = (unsigned char)listable(st, sim, j, p);
         if (now != st->listable[p][j]) {
             st->listable[p][j] = now;
-            st->flips[p]++;
+            st->n_listable[p] += now ? 1 : (size_t)-1;
+            st->differ[p] += now != st->at_solve[p][j] ? 1 : -1;
+            if (!st->mark[p][j]) {
+                st->mark[p][j] = 1;
+                st->moved[p][st->n_moved[p]++] = j;
+            }
         }
+        int done = p == SO_CL_MAP ? so_cl_job_obs(sim, j, p)->n : st->reduce_n[j];
+        st->unlearnt[p][j] = done == 0;
+        so_cl_id_set_put(&st->learners[p], j, now && done == 0);
     }
+}
+
+/* A solve lists the listable jobs: they are the reference of same_jobs. */
+static void solved_listing(flex_state *st, int p)
+{
+    for (size_t k = 0; k < st->n_moved[p]; k++) {
+        int j = st->moved[p][k];
+        st->at_solve[p][j] = st->listable[p][j];
+        st->mark[p][j] = 0;
+    }
+    st->n_moved[p] = 0;
+    st->differ[p] = 0;
 }
 
 static void flex_job_event(void *state, so_cl_sim *sim, int job)
@@ -340,17 +391,15 @@ static void flex_attempt_end(void *state, so_cl_sim *sim, int id, int node,
     const so_cl_jobrt *job = &sim->jobs[a->job];
     (void)node;
     (void)duration;
-    track(st, sim, a->job);
-    if (a->state != SO_CL_DONE)
-        return;
-    if (a->phase == SO_CL_MAP) {
+    if (a->state == SO_CL_DONE && a->phase == SO_CL_MAP) {
         if (job->done[SO_CL_MAP] == job->n[SO_CL_MAP] &&
             st->maps_done_at[a->job] < 0)
             st->maps_done_at[a->job] = sim->now;
-    } else {
+    } else if (a->state == SO_CL_DONE) {
         st->reduce_sum[a->job] += reduce_time(st, sim, a);
         st->reduce_n[a->job]++;
     }
+    track(st, sim, a->job);
 }
 
 static const so_cl_hooks flex_hooks = {
@@ -475,36 +524,16 @@ static void minima(flex_state *st, const so_cl_sim *sim, int phase)
 }
 
 /* 1 when the phase's instance would list the same jobs as at its last
- * solve (then only remaining work, maxima and estimates have moved). The
- * list is walked only after some job's listable state changed (track):
- * an arrival or a phase running out of tasks, not every epoch. */
-static int same_jobs(flex_state *st, const so_cl_sim *sim, int phase)
+ * solve (then only remaining work, maxima and estimates have moved): no
+ * job is listable now that was not then, or the reverse (track), in O(1).
+ * The lists are in job order, so the same jobs are the same sequence. */
+static int same_jobs(const flex_state *st, const so_cl_sim *sim, int phase)
 {
-    size_t n = 0;
     if (sim->total_slots[phase] != st->listed_slots[phase])
         return 0;
     if (sim->total_slots[phase] < 1)
         return st->listed_n[phase] == 0;
-    if (st->flips[phase] == st->checked[phase])
-        return 1;
-    const so_cl_pool_spec *pools = sim->w->pools;
-    int blocked = st->blocked_pool[phase];
-    for (int j = sim->head[phase]; j >= 0; j = sim->jobs[j].next[phase]) {
-        const so_cl_jobrt *job = &sim->jobs[j];
-        /* listed: capped demand > 0, i.e. runnable tasks and a pool maximum
-         * other than 0 (so_cl_pool_cap inlined, the pool looked up only when
-         * some pool has maximum 0: this runs every epoch over the list) */
-        if (job->n_pending[phase] + job->running_tasks[phase] == 0 ||
-            (blocked && pools[job->spec->pool].max_share[phase] == 0))
-            continue;
-        if (n >= st->listed_n[phase] || st->listed[phase][n] != j)
-            return 0;
-        n++;
-    }
-    if (n != st->listed_n[phase])
-        return 0;
-    st->checked[phase] = st->flips[phase];
-    return 1;
+    return st->differ[phase] == 0;
 }
 
 /* A job's target for the assignment layer (the index repairs only the
@@ -515,12 +544,45 @@ static void set_target(flex_state *st, int phase, int j, double target)
         so_cl_dx_set_target(st->dx, phase, j, target);
 }
 
+/* The solve of an overloaded phase in O(S log J): without pool minima, when
+ * at least S listed jobs are still learning their task time (no completed
+ * task of the phase), the minima are one slot for each of the first S of
+ * them in list order (learning_minima), they fill every slot, and FLEX's
+ * first interval is the minima whatever the order (so_flex_allocate). So
+ * the targets are 1 for those S jobs and 0 for every other listed job: the
+ * listed jobs with a target from the last solve are reset, those S set.
+ * Returns 1 when it applied (else the full solve runs). */
+static int solve_overloaded(flex_state *st, so_cl_sim *sim, int phase)
+{
+    int64_t S = sim->total_slots[phase];
+    if (st->oracle || st->pool_minimum[phase] || S < 1 ||
+        st->learners[phase].count < S)
+        return 0;
+    for (size_t k = 0; k < st->n_given[phase]; k++) {
+        int j = st->given[phase][k];
+        if (sim->jobs[j].in_list[phase]) /* the full solve zeroes the list's jobs */
+            set_target(st, phase, j, 0);
+    }
+    st->n_given[phase] = 0;
+    for (int64_t k = 0; k < S; k++) {
+        int j = so_cl_id_set_kth(&st->learners[phase], (int)k);
+        set_target(st, phase, j, 1.0);
+        st->given[phase][st->n_given[phase]++] = j;
+    }
+    st->listed_n[phase] = st->n_listable[phase];
+    st->listed_slots[phase] = S;
+    solved_listing(st, phase);
+    return 1;
+}
+
 static void allocate_phase(flex_state *st, so_cl_sim *sim, int phase)
 {
     so_flex *f = st->f;
     if (++st->since[phase] < st->resolve_epochs && same_jobs(st, sim, phase))
         return; /* keep the last solve's targets (see the header) */
     st->since[phase] = 0;
+    if (solve_overloaded(st, sim, phase))
+        return;
     f->slots = sim->total_slots[phase];
     f->n = 0;
     for (int j = sim->head[phase]; j >= 0; j = sim->jobs[j].next[phase]) {
@@ -538,9 +600,8 @@ static void allocate_phase(flex_state *st, so_cl_sim *sim, int phase)
     }
     st->listed_n[phase] = f->n;
     st->listed_slots[phase] = sim->total_slots[phase];
-    st->checked[phase] = st->flips[phase];
-    for (size_t k = 0; k < f->n; k++)
-        st->listed[phase][k] = st->job_of[k];
+    solved_listing(st, phase);
+    st->n_given[phase] = 0;
     if (f->n == 0)
         return;
     if (!st->oracle)
@@ -553,8 +614,11 @@ static void allocate_phase(flex_state *st, so_cl_sim *sim, int phase)
         sim->failed = 1; /* only SO_ENOMEM: the instance is valid by build */
         return;
     }
-    for (size_t k = 0; k < f->n; k++)
+    for (size_t k = 0; k < f->n; k++) {
         set_target(st, phase, st->job_of[k], (double)st->slots[k]);
+        if (st->slots[k] > 0)
+            st->given[phase][st->n_given[phase]++] = st->job_of[k];
+    }
 }
 
 static void flex_allocate(void *state, so_cl_sim *sim)
