@@ -316,6 +316,11 @@ static void test_same_reports_policies(void)
         {NULL, "fifo --stealing ltm --speculation base --opt slow_nodes=2"
                " --opt map_slots=4 --opt map_parallel=0.8"
                " --opt reduce_parallel=0.8", 0x77180e96673e1879ULL},
+        /* FLEX on 2 and 3 nodes: overloaded phases (at least S jobs still
+         * learning: sched_flex.c's solve_overloaded) */
+        {NULL, "flex --opt nodes=2", 0xd54a5e31c5e37af0ULL},
+        {NULL, "flex --opt resolve_epochs=1 --opt nodes=3",
+         0xfdd9212d03512525ULL},
         {"wpbs-paper", "wpbs", 0xe9bec1cd40ba2584ULL},
         {"wpbs-paper", "wpbs --opt alpha=0.5 --opt window=0 --opt update=30",
          0x61fc4c0b59b3e3ceULL},
@@ -340,8 +345,8 @@ static void test_same_reports_policies(void)
             snprintf(args, sizeof args, "sim %s/*.json --scheduler %s", dir,
                      runs[k].args);
         } else {
-            snprintf(args, sizeof args, "sim %s --scheduler %s --opt nodes=8",
-                     fb_path, runs[k].args);
+            snprintf(args, sizeof args, "sim %s --opt nodes=8 --scheduler %s",
+                     fb_path, runs[k].args); /* a later nodes= wins */
         }
         CU_ASSERT_EQUAL(so_test_run(args, &out, NULL), 0);
         CU_ASSERT_PTR_NOT_NULL_FATAL(out);
