@@ -1,5 +1,5 @@
-/* deficit_index.h — the fair scheduler's assignment layer (fair_share.h,
- * so_cl_assign_by_deficit) kept incrementally: jobs ordered by deficit
+/* deficit_index.h — the fair scheduler's assignment layer (FLEX sec. 1:
+ * each free slot to the most underallocated job) kept incrementally: jobs ordered by deficit
  * (target - running attempts, ties by job index) in binary heaps, so that a
  * free slot finds its job in O(G + log J) instead of scanning every job.
  *
@@ -15,8 +15,9 @@
  * scheduler calls from its hooks; the heaps are repaired lazily, at the next
  * assignment. A job is offered a slot iff it is in the phase list and has a
  * pending task (or a speculation policy is set), and its pool does not run
- * its maximum of the phase — the rules of so_cl_assign_by_deficit, in the
- * same order, so the same job launches. */
+ * its maximum of the phase — the rules of the scan over the phase list
+ * that this replaced (6f6c0ef's so_cl_assign_by_deficit; suite
+ * cluster-fair-old), in the same order, so the same job launches. */
 #ifndef SO_CL_DEFICIT_INDEX_H
 #define SO_CL_DEFICIT_INDEX_H
 
@@ -45,8 +46,7 @@ void so_cl_dx_touch(so_cl_dx *dx, int j);
 const int *so_cl_dx_take_changed(so_cl_dx *dx, int *n);
 
 /* Offers the free slot of `phase` on `node` to the jobs by decreasing
- * deficit (ties: job index) through try_job, as so_cl_assign_by_deficit
- * does. Returns 1 if a task was launched, 0 if none, -1 when out of memory. */
+ * deficit (ties: job index) through try_job. Returns 1 if a task was launched, 0 if none, -1 when out of memory. */
 int so_cl_dx_assign(so_cl_dx *dx, so_cl_sim *sim, int node, int phase,
                     so_cl_try_fn try_job, void *ctx);
 

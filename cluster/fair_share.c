@@ -9,7 +9,8 @@
  *   here exactly by a sweep over the breakpoints instead of bisection);
  *   assignment layer — "the current slot assignment numbers for jobs are
  *   subtracted from the job allocation goals", and each free slot goes to
- *   the most underallocated job that has a task to run (FLEX sec. 1).
+ *   the most underallocated job that has a task to run (FLEX sec. 1): kept
+ *   incrementally in deficit_index.c.
  * Choice: the deficit is absolute (goal - running), ties in job order.
  * The waterline here sorts its breakpoints on every call (for the pools,
  * and for allocation layers that solve once per epoch); waterline_inc.c
@@ -126,81 +127,8 @@ int so_cl_demand(const so_cl_jobrt *job, int phase)
     return so_cl_pending(job, phase) + job->running_tasks[phase];
 }
 
-/* Whether the job's pool runs its maximum of the phase (max_maps /
- * max_reduces of fair-scheduler.xml). */
-static int pool_full(const so_cl_sim *sim, int j, int phase)
-{
-    int pool = sim->jobs[j].spec->pool;
-    int max = sim->w->pools[pool].max_share[phase];
-    return max >= 0 && sim->pool_running[phase][pool] >= max;
-}
-
-/* Whether job j ranks before job k: larger deficit, then smaller index. */
-static int ranks_before(const so_cl_sim *sim, int phase, int j, int k)
-{
-    double gj = sim->jobs[j].target[phase] - sim->jobs[j].n_running[phase];
-    double gk = sim->jobs[k].target[phase] - sim->jobs[k].n_running[phase];
-    return gj > gk || (gj == gk && j < k);
-}
-
-static void sift_down(const so_cl_sim *sim, int phase, int *h, int n, int at)
-{
-    for (;;) {
-        int best = at, l = 2 * at + 1, r = l + 1;
-        if (l < n && ranks_before(sim, phase, h[l], h[best]))
-            best = l;
-        if (r < n && ranks_before(sim, phase, h[r], h[best]))
-            best = r;
-        if (best == at)
-            return;
-        int t = h[at];
-        h[at] = h[best];
-        h[best] = t;
-        at = best;
-    }
-}
-
-/* One pass over the phase list to gather the candidates and find the
- * first; only when that one declines are the rest put in a binary heap and
- * offered in order, O(J + k log J) for k offers. Jobs with no pending task
- * are left out when no speculation policy is set: so_cl_launch could give
- * them nothing. */
-static int assign_ordered(so_cl_sim *sim, int node, int phase, int *scratch)
-{
-    int keep_idle = sim->cfg.speculation != NULL;
-    int n = 0, best = -1;
-    for (int j = sim->head[phase]; j >= 0; j = sim->jobs[j].next[phase]) {
-        if ((!keep_idle && so_cl_pending(&sim->jobs[j], phase) == 0) ||
-            pool_full(sim, j, phase))
-            continue;
-        if (best < 0 || ranks_before(sim, phase, j, scratch[best]))
-            best = n;
-        scratch[n++] = j;
-    }
-    if (n == 0)
-        return 0;
-    if (so_cl_launch(sim, scratch[best], node, phase))
-        return 1;
-    scratch[best] = scratch[--n];
-    for (int k = n / 2 - 1; k >= 0; k--)
-        sift_down(sim, phase, scratch, n, k);
-    while (n > 0) {
-        int j = scratch[0];
-        if (so_cl_launch(sim, j, node, phase))
-            return 1;
-        scratch[0] = scratch[--n];
-        sift_down(sim, phase, scratch, n, 0);
-    }
-    return 0;
-}
-
 int so_cl_try_launch(void *ctx, so_cl_sim *sim, int job, int node, int phase)
 {
     (void)ctx;
     return so_cl_launch(sim, job, node, phase);
-}
-
-int so_cl_assign_by_deficit(so_cl_sim *sim, int node, int phase, int *scratch)
-{
-    return assign_ordered(sim, node, phase, scratch);
 }

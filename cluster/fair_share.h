@@ -21,18 +21,9 @@ int so_cl_waterline_minima(int n, const double *min_share, const double *demand,
                            double slots, double *share, double *sum_min,
                            double *total);
 
-/* The assignment layer: offers the free slot of `phase` on `node` to the
- * jobs of the phase list by decreasing target - running attempts (ties: job
- * order), skipping jobs with nothing to run and jobs whose pool runs its
- * maximum of the phase (pool max_maps / max_reduces). `scratch` holds at least
- * sim->list_len[phase] ints. Returns 1 if a task was launched. */
-int so_cl_assign_by_deficit(so_cl_sim *sim, int node, int phase, int *scratch);
-
 /* A scheduler's way to offer the slot to a job (plain launch, delay
  * scheduling): try(ctx, sim, job, node, phase) returns 1 if it launched.
- * The fair scheduler keeps the deficit order incrementally and offers
- * through such a function (deficit_index.h); the scan above serves
- * allocation layers that set every target each epoch. */
+ * The assignment layer (deficit_index.h) offers through such a function. */
 typedef int (*so_cl_try_fn)(void *ctx, so_cl_sim *sim, int job, int node,
                             int phase);
 /* The plain way: so_cl_launch (ctx unused). */

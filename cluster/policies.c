@@ -1,6 +1,7 @@
 /* policies.c — the tables of schedulers and speculation plug-ins. Adding a
  * policy = one new file + one row here (a FLEX scheduler: cluster/
- * sched_flex.c, an allocation layer feeding so_cl_assign_by_deficit). */
+ * sched_flex.c, an allocation layer feeding the fair scheduler's
+ * assignment layer, deficit_index.h). */
 #include <string.h>
 #include "cluster/cluster.h"
 

@@ -5,7 +5,8 @@
  *   slots by the waterline over (weight, minimum share, demand); inside a
  *   pool, jobs share the pool's share by the waterline over their weights
  *   (mode "fair") or in submit order (mode "fifo");
- *   assignment layer: so_cl_assign_by_deficit (fair_share.c).
+ *   assignment layer: each free slot to the job with the largest deficit
+ *   (deficit_index.c; the allocation kept by level_tree.c).
  * Pool maxima (max_maps / max_reduces, Hadoop 0.21's maxMaps / maxReduces):
  * a pool's demand is capped at its maximum before the waterline, and the
  * assignment layer offers no slot to a job whose pool runs its maximum.

@@ -4,7 +4,7 @@
  * layer of the Hadoop fair scheduler:
  *   sec. 1: "hfs handing flex the Map phase minimum slots m_1..m_J", flex
  *   handing back s_j >= m_j that replace fair's goals; fair's assignment
- *   layer (so_cl_assign_by_deficit, fair_share.c) enforces them;
+ *   layer (the deficit index, deficit_index.h) enforces them;
  *   sec. 2.2: epoch-based, one FLEX instance per phase (map, reduce) each
  *   epoch over the active jobs; only the first interval of FLEX's malleable
  *   schedule is enforced (so_flex_allocate, heuristics/flex.h: MPS over the

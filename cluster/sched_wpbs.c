@@ -20,7 +20,7 @@
  *     restarts;
  *   - a free slot goes to the job with the largest deficit (target - running
  *     attempts), through the fair scheduler's assignment layer (the deficit
- *     index, deficit_index.h: the same order as so_cl_assign_by_deficit).
+ *     index, deficit_index.h).
  * Choices where the paper is silent (each documented in docs/wpbs.md):
  *   - "active users" (U) of a slot type are the users with a job that wants
  *     slots of it (arrived, phase open, not finished); "current jobs" of a
