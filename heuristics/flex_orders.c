@@ -7,9 +7,13 @@
  * earliest due date (Jackson's rule for max lateness; first SLA step for
  * sla), least laxity d_j - C_j / M_j, longest first (for makespan) and
  * Moore-Hodgson for tardy jobs (flex_moore.c).
- * FLEX tries them all and keeps the best MPS schedule. Ties: arrival index. */
+ * FLEX tries them all and keeps the best MPS schedule. Ties: arrival index.
+ * Large instances (the cluster model's overloaded replays) sort by radix,
+ * the same order (issue 16). */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include "heuristics/flex.h"
 #include "solvers/rap.h"
 
@@ -28,12 +32,67 @@ typedef struct {
     size_t j;
 } keyed;
 
+/* Below this many jobs qsort is as fast as the radix sort's passes. */
+#define RADIX_MIN 256
+
 static int by_key(const void *a, const void *b)
 {
     const keyed *x = a, *y = b;
     if (x->key != y->key)
         return x->key < y->key ? -1 : 1;
     return x->j < y->j ? -1 : x->j > y->j;
+}
+
+/* Sorts k[0..n) by (key, j) when the j ascend in k (as so_flex_order fills
+ * it): a stable LSD radix sort on the keys' bits, 8 bits a pass, passes
+ * whose byte is the same in every key skipped — the order qsort with by_key
+ * gives, in O(n) instead of O(n log n) comparisons through a callback. The
+ * bits of a double x map to an unsigned integer in x's order (negative: all
+ * bits flipped; else the sign bit set), with -0 taken as +0 (equal under
+ * by_key). Returns 0, or -1 when a key is NaN (by_key is no order then) or
+ * memory runs out: the caller sorts with qsort. */
+static int radix_sort(keyed *k, size_t n)
+{
+    uint64_t *bits = malloc(n * sizeof *bits);
+    keyed *tmp = malloc(n * sizeof *tmp);
+    uint64_t *bits_tmp = malloc(n * sizeof *bits_tmp);
+    size_t (*count)[256] = calloc(8, sizeof *count);
+    int ok = bits && tmp && bits_tmp && count;
+    for (size_t i = 0; ok && i < n; i++) {
+        double x = k[i].key == 0 ? 0.0 : k[i].key;
+        if (isnan(x)) {
+            ok = 0;
+            break;
+        }
+        uint64_t u;
+        memcpy(&u, &x, sizeof u);
+        u = u >> 63 ? ~u : u | (UINT64_C(1) << 63);
+        bits[i] = u;
+        for (int b = 0; b < 8; b++)
+            count[b][(u >> (8 * b)) & 0xff]++;
+    }
+    for (int b = 0; ok && b < 8; b++) {
+        size_t first = (bits[0] >> (8 * b)) & 0xff;
+        if (count[b][first] == n)
+            continue; /* every key has this byte: the pass moves nothing */
+        size_t at[256], sum = 0;
+        for (int v = 0; v < 256; v++) {
+            at[v] = sum;
+            sum += count[b][v];
+        }
+        for (size_t i = 0; i < n; i++) {
+            size_t d = at[(bits[i] >> (8 * b)) & 0xff]++;
+            tmp[d] = k[i];
+            bits_tmp[d] = bits[i];
+        }
+        memcpy(k, tmp, n * sizeof *k);
+        memcpy(bits, bits_tmp, n * sizeof *bits);
+    }
+    free(bits);
+    free(tmp);
+    free(bits_tmp);
+    free(count);
+    return ok ? 0 : -1;
 }
 
 static double due(const so_flex *f, size_t j)
@@ -120,7 +179,8 @@ int so_flex_order(const so_flex *f, int kind, size_t *order)
         k[j].key = key(f, kind, j, s);
         k[j].j = j;
     }
-    qsort(k, n, sizeof *k, by_key);
+    if (n < RADIX_MIN || radix_sort(k, n))
+        qsort(k, n, sizeof *k, by_key);
     for (size_t i = 0; i < n; i++)
         order[i] = k[i].j;
     free(k);

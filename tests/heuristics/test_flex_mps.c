@@ -357,7 +357,49 @@ static void test_orders_same_as(void)
     }
 }
 
+/* Large instances sort their orders by radix (flex_orders.c): the order
+ * must be the one of (key, index) — checked for SPT (key = work: ties, -0
+ * beside +0, infinity) and LPT (key = -work / max: negative keys) on 3,000
+ * jobs, and a NaN key falls back to qsort without failing. */
+static void test_large_orders(void)
+{
+    enum { N = 3000 };
+    so_flex *f = so_flex_new(N, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    f->slots = 100;
+    f->metric = SO_FLEX_RESPONSE;
+    so_rng rng;
+    so_rng_seed(&rng, 44);
+    for (size_t j = 0; j < N; j++) {
+        int r = (int)so_rng_int(&rng, 0, 60);
+        f->work[j] = r == 0 ? -0.0 : r == 1 ? 0.0 : r == 2 ? INFINITY
+                   : r < 30 ? (double)(r % 7) : so_rng_uniform(&rng) * 1e6;
+        f->min[j] = 0;
+        f->max[j] = so_rng_int(&rng, 1, 5);
+    }
+    size_t *order = malloc(N * sizeof *order);
+    int bad = 0;
+    CU_ASSERT_EQUAL_FATAL(so_flex_order(f, SO_FLEX_ORDER_SPT, order), SO_OK);
+    for (size_t i = 1; i < N; i++) {
+        double a = f->work[order[i - 1]], b = f->work[order[i]];
+        bad += !(a < b || (a == b && order[i - 1] < order[i]));
+    }
+    CU_ASSERT_EQUAL(so_flex_order(f, SO_FLEX_ORDER_LPT, order), SO_OK);
+    for (size_t i = 1; i < N; i++) {
+        size_t x = order[i - 1], y = order[i];
+        double a = -(f->work[x] / (double)f->max[x]);
+        double b = -(f->work[y] / (double)f->max[y]);
+        bad += !(a < b || (a == b && x < y));
+    }
+    CU_ASSERT_EQUAL(bad, 0);
+    f->work[17] = NAN;
+    CU_ASSERT_EQUAL(so_flex_order(f, SO_FLEX_ORDER_SPT, order), SO_OK);
+    free(order);
+    so_flex_free(f);
+}
+
 static CU_TestInfo tests[] = {
+    {"large orders: radix sort gives the (key, index) order", test_large_orders},
     {"orders FLEX copies equal the sorted ones", test_orders_same_as},
     {"Moore-Hodgson order by hand", test_moore_by_hand},
     {"MPS reproduces a hand-computed schedule", test_mps_by_hand},
