@@ -75,7 +75,6 @@ typedef struct so_cl_jobrt {
     int reduces_open;                 /* slow-start reached */
     int in_list[SO_CL_PHASES];
     int prev[SO_CL_PHASES], next[SO_CL_PHASES];
-    double target[SO_CL_PHASES];      /* allocation layer's slots */
     so_cl_obs obs[SO_CL_PHASES];      /* its completed tasks' durations */
     double start, finish;
     /* locality: per node, a list of entries (map i, replica r) = i * R + r

@@ -36,6 +36,7 @@ typedef struct fair_state {
     double *skipped;   /* per job: when it was first skipped since its last
                         * map launch, < 0 if not */
     char *anywhere;    /* per job: its last map was non-local */
+    double *target[SO_CL_PHASES]; /* per job: the allocation's slots */
 } fair_state;
 
 static void fair_destroy(void *p)
@@ -57,6 +58,8 @@ static void fair_destroy(void *p)
     free(st->job_demand);
     free(st->job_share);
     free(st->members);
+    for (int k = 0; k < SO_CL_PHASES; k++)
+        free(st->target[k]);
     free(st->pool_first);
     free(st->scratch);
     free(st->victims);
@@ -113,11 +116,14 @@ static int fair_create(so_cl_sim *sim, const so_params *prm, void **state,
     st->job_demand = calloc(nj, sizeof(double));
     st->job_share = calloc(nj, sizeof(double));
     st->members = calloc(nj, sizeof(int));
+    for (int k = 0; k < SO_CL_PHASES; k++)
+        st->target[k] = calloc(nj, sizeof(double));
     st->scratch = calloc(nj, sizeof(int));
     st->skipped = malloc(nj * sizeof(double));
     st->anywhere = calloc(nj, 1);
     ok = ok && st->job_w && st->job_min && st->job_demand && st->job_share &&
-         st->members && st->scratch && st->skipped && st->anywhere;
+         st->members && st->scratch && st->skipped && st->anywhere &&
+         st->target[SO_CL_MAP] && st->target[SO_CL_REDUCE];
     if (!ok) {
         fair_destroy(st);
         return SO_ENOMEM;
@@ -139,10 +145,9 @@ static void share_in_pool(fair_state *st, so_cl_sim *sim, int phase, int p,
     if (pool->fifo) {
         double left = st->pool_share[p];
         for (int k = 0; k < n; k++) {
-            so_cl_jobrt *job = &sim->jobs[members[k]];
-            double d = so_cl_demand(job, phase);
-            job->target[phase] = fmin(d, left);
-            left -= job->target[phase];
+            double d = so_cl_demand(&sim->jobs[members[k]], phase);
+            st->target[phase][members[k]] = fmin(d, left);
+            left -= st->target[phase][members[k]];
         }
         return;
     }
@@ -155,7 +160,7 @@ static void share_in_pool(fair_state *st, so_cl_sim *sim, int phase, int p,
     so_cl_waterline(n, st->job_w, st->job_min, st->job_demand,
                     st->pool_share[p], st->job_share);
     for (int k = 0; k < n; k++)
-        sim->jobs[members[k]].target[phase] = st->job_share[k];
+        st->target[phase][members[k]] = st->job_share[k];
 }
 
 static void allocate_phase(fair_state *st, so_cl_sim *sim, int phase)
@@ -346,20 +351,22 @@ static int pool_full(const so_cl_sim *sim, int j, int phase)
     return max >= 0 && sim->pool_running[phase][pool] >= max;
 }
 
-static int ranks_before(const so_cl_sim *sim, int phase, int j, int k)
+static int ranks_before(const so_cl_sim *sim, const double *target, int phase,
+                        int j, int k)
 {
-    double gj = sim->jobs[j].target[phase] - sim->jobs[j].n_running[phase];
-    double gk = sim->jobs[k].target[phase] - sim->jobs[k].n_running[phase];
+    double gj = target[j] - sim->jobs[j].n_running[phase];
+    double gk = target[k] - sim->jobs[k].n_running[phase];
     return gj > gk || (gj == gk && j < k);
 }
 
-static void sift_down(const so_cl_sim *sim, int phase, int *h, int n, int at)
+static void sift_down(const so_cl_sim *sim, const double *target, int phase,
+                      int *h, int n, int at)
 {
     for (;;) {
         int best = at, l = 2 * at + 1, r = l + 1;
-        if (l < n && ranks_before(sim, phase, h[l], h[best]))
+        if (l < n && ranks_before(sim, target, phase, h[l], h[best]))
             best = l;
-        if (r < n && ranks_before(sim, phase, h[r], h[best]))
+        if (r < n && ranks_before(sim, target, phase, h[r], h[best]))
             best = r;
         if (best == at)
             return;
@@ -370,7 +377,8 @@ static void sift_down(const so_cl_sim *sim, int phase, int *h, int n, int at)
     }
 }
 
-static int assign_ordered(so_cl_sim *sim, int node, int phase, int *scratch,
+static int assign_ordered(so_cl_sim *sim, const double *target, int node,
+                          int phase, int *scratch,
                           int (*try_job)(void *, so_cl_sim *, int, int, int),
                           void *ctx)
 {
@@ -380,7 +388,7 @@ static int assign_ordered(so_cl_sim *sim, int node, int phase, int *scratch,
         if ((!keep_idle && so_cl_pending(&sim->jobs[j], phase) == 0) ||
             pool_full(sim, j, phase))
             continue;
-        if (best < 0 || ranks_before(sim, phase, j, scratch[best]))
+        if (best < 0 || ranks_before(sim, target, phase, j, scratch[best]))
             best = n;
         scratch[n++] = j;
     }
@@ -390,29 +398,25 @@ static int assign_ordered(so_cl_sim *sim, int node, int phase, int *scratch,
         return 1;
     scratch[best] = scratch[--n];
     for (int k = n / 2 - 1; k >= 0; k--)
-        sift_down(sim, phase, scratch, n, k);
+        sift_down(sim, target, phase, scratch, n, k);
     while (n > 0) {
         int j = scratch[0];
         if (try_job(ctx, sim, j, node, phase))
             return 1;
         scratch[0] = scratch[--n];
-        sift_down(sim, phase, scratch, n, 0);
+        sift_down(sim, target, phase, scratch, n, 0);
     }
     return 0;
-}
-
-static int plain_launch(void *ctx, so_cl_sim *sim, int job, int node, int phase)
-{
-    (void)ctx;
-    return so_cl_launch(sim, job, node, phase);
 }
 
 static int fair_assign(void *state, so_cl_sim *sim, int node, int phase)
 {
     fair_state *st = state;
     if (phase == SO_CL_MAP && st->delay > 0 && sim->replicas > 0)
-        return assign_ordered(sim, node, phase, st->scratch, try_delayed, st);
-    return assign_ordered(sim, node, phase, st->scratch, plain_launch, NULL);
+        return assign_ordered(sim, st->target[phase], node, phase, st->scratch,
+                              try_delayed, st);
+    return assign_ordered(sim, st->target[phase], node, phase, st->scratch,
+                          so_cl_try_launch, NULL);
 }
 
 const so_cl_scheduler so_test_fair_old = {
