@@ -1,7 +1,7 @@
 /* deficit_index.c — jobs ordered by deficit in binary heaps, one per group
  * (deficit_index.h). Group g < n_pools holds pool g's jobs with explicit
  * targets (key: target - running attempts); the groups after it hold the
- * level members of one (pool, weight) each (key: -running attempts; their
+ * level members of one (level id, pool, weight) each (key: -running attempts; their
  * deficit is level x weight + key, computed as target - running is).
  * Complexity: a touch O(1); the repair of a touched job O(log J); an offer
  * O(G) for the groups' tops, plus O(k log k) when the first k jobs decline
@@ -15,9 +15,10 @@ typedef struct entry {
 } entry;
 
 typedef struct group {
-    int pool;
+    int pool;          /* its jobs' pool (the pool maxima) */
+    int lid;           /* level members: their level id */
     double weight;     /* 0: explicit targets */
-    int next_class;    /* the pool's next level group, -1 none */
+    int next_class;    /* the level id's next level group, -1 none */
     entry *heap;
     int n, cap;
 } group;
@@ -25,8 +26,8 @@ typedef struct group {
 typedef struct phase_index {
     group *groups;
     int n_groups, cap_groups;
-    int *first_class;  /* per pool: its first level group, -1 none */
-    double *level;     /* per pool */
+    int *first_class;  /* per level id: its first level group, -1 none */
+    double *level;     /* per level id */
     int *group_of;     /* per job: its group, -1: explicit (pool's) */
     int *heap_of;      /* per job: the group whose heap holds it, -1 none */
     int *pos;          /* per job: its place in that heap */
@@ -77,13 +78,13 @@ void so_cl_dx_free(so_cl_dx *dx)
     free(dx);
 }
 
-static int init_phase(phase_index *ph, int n_pools, int n_jobs)
+static int init_phase(phase_index *ph, int n_pools, int n_levels, int n_jobs)
 {
-    size_t np = (size_t)n_pools + 1, nj = (size_t)n_jobs + 1;
+    size_t nl = (size_t)n_levels + 1, nj = (size_t)n_jobs + 1;
     ph->cap_groups = n_pools > 0 ? n_pools : 1;
     ph->groups = calloc((size_t)ph->cap_groups, sizeof(group));
-    ph->first_class = malloc(np * sizeof(int));
-    ph->level = calloc(np, sizeof(double));
+    ph->first_class = malloc(nl * sizeof(int));
+    ph->level = calloc(nl, sizeof(double));
     ph->group_of = malloc(nj * sizeof(int));
     ph->heap_of = malloc(nj * sizeof(int));
     ph->pos = calloc(nj, sizeof(int));
@@ -92,16 +93,21 @@ static int init_phase(phase_index *ph, int n_pools, int n_jobs)
         !ph->heap_of || !ph->pos || !ph->target)
         return -1;
     ph->n_groups = n_pools;
-    for (int p = 0; p < n_pools; p++) {
-        ph->groups[p] = (group){.pool = p, .next_class = -1};
-        ph->first_class[p] = -1;
-    }
+    for (int p = 0; p < n_pools; p++)
+        ph->groups[p] = (group){.pool = p, .lid = -1, .next_class = -1};
+    for (int l = 0; l < n_levels; l++)
+        ph->first_class[l] = -1;
     for (size_t j = 0; j < nj; j++)
         ph->group_of[j] = ph->heap_of[j] = -1;
     return 0;
 }
 
 so_cl_dx *so_cl_dx_new(const so_cl_sim *sim)
+{
+    return so_cl_dx_new_levels(sim, sim->w->n_pools);
+}
+
+so_cl_dx *so_cl_dx_new_levels(const so_cl_sim *sim, int n_levels)
 {
     so_cl_dx *dx = calloc(1, sizeof *dx);
     if (!dx)
@@ -112,7 +118,7 @@ so_cl_dx *so_cl_dx_new(const so_cl_sim *sim)
     size_t nj = (size_t)dx->n_jobs + 1;
     int ok = 1;
     for (int k = 0; k < SO_CL_PHASES; k++)
-        ok = ok && !init_phase(&dx->ph[k], dx->n_pools, dx->n_jobs);
+        ok = ok && !init_phase(&dx->ph[k], dx->n_pools, n_levels, dx->n_jobs);
     dx->dirty = malloc(nj * sizeof(int));
     dx->changed = malloc(nj * sizeof(int));
     dx->flags = calloc(nj, 1);
@@ -253,30 +259,32 @@ void so_cl_dx_set_target(so_cl_dx *dx, int phase, int j, double target)
     mark(dx, j, DIRTY);
 }
 
-int so_cl_dx_set_level_member(so_cl_dx *dx, int phase, int j, double weight)
+int so_cl_dx_set_level_member(so_cl_dx *dx, int phase, int j, int lid,
+                              double weight)
 {
     phase_index *ph = &dx->ph[phase];
     int pool = dx->w->jobs[j].pool;
-    int gi = ph->first_class[pool];
-    while (gi >= 0 && ph->groups[gi].weight != weight)
+    int gi = ph->first_class[lid];
+    while (gi >= 0 && (ph->groups[gi].weight != weight ||
+                       ph->groups[gi].pool != pool))
         gi = ph->groups[gi].next_class;
-    if (gi < 0) { /* a new (pool, weight) class */
+    if (gi < 0) { /* a new (level id, pool, weight) class */
         if (grow((void **)&ph->groups, ph->n_groups, &ph->cap_groups,
                  sizeof *ph->groups, 1))
             return -1;
         gi = ph->n_groups++;
-        ph->groups[gi] = (group){.pool = pool, .weight = weight,
-                                 .next_class = ph->first_class[pool]};
-        ph->first_class[pool] = gi;
+        ph->groups[gi] = (group){.pool = pool, .lid = lid, .weight = weight,
+                                 .next_class = ph->first_class[lid]};
+        ph->first_class[lid] = gi;
     }
     ph->group_of[j] = gi;
     mark(dx, j, DIRTY);
     return 0;
 }
 
-void so_cl_dx_set_level(so_cl_dx *dx, int phase, int p, double level)
+void so_cl_dx_set_level(so_cl_dx *dx, int phase, int lid, double level)
 {
-    dx->ph[phase].level[p] = level;
+    dx->ph[phase].level[lid] = level;
 }
 
 double so_cl_dx_target(const so_cl_dx *dx, int phase, int j)
@@ -285,7 +293,7 @@ double so_cl_dx_target(const so_cl_dx *dx, int phase, int j)
     int gi = ph->group_of[j];
     if (gi < 0)
         return ph->target[j];
-    return ph->level[ph->groups[gi].pool] * ph->groups[gi].weight;
+    return ph->level[ph->groups[gi].lid] * ph->groups[gi].weight;
 }
 
 /* Puts job j where its state says: in its group's heap, with its key, iff
@@ -335,7 +343,7 @@ static cand candidate(const phase_index *ph, int gi, int at)
     const group *g = &ph->groups[gi];
     const entry *e = &g->heap[at];
     /* a level member's deficit, as target - running with target = level x w */
-    double score = g->weight > 0 ? ph->level[g->pool] * g->weight + e->key
+    double score = g->weight > 0 ? ph->level[g->lid] * g->weight + e->key
                                  : e->key;
     return (cand){score, e->job, gi, at};
 }

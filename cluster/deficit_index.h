@@ -3,9 +3,10 @@
  * (target - running attempts, ties by job index) in binary heaps, so that a
  * free slot finds its job in O(G + log J) instead of scanning every job.
  *
- * A job's target of a phase is either explicit (set_target) or the water
- * level of its pool times its weight (set_level_member; the level set per
- * pool by set_level). Jobs of the second kind live in one heap per (pool,
+ * A job's target of a phase is either explicit (set_target) or a water
+ * level times its weight (set_level_member; the level set per level id by
+ * set_level; the fair scheduler's level ids are its pools, WPBS's its
+ * users). Jobs of the second kind live in one heap per (level id, pool,
  * weight) keyed by -running: their order does not depend on the level, so
  * a new level costs O(1), not a pass over the jobs. Jobs with explicit
  * targets live in one heap per pool keyed by target - running.
@@ -25,17 +26,21 @@
 
 typedef struct so_cl_dx so_cl_dx;
 
+/* An index whose level ids are the pools (the fair scheduler's levels). */
 so_cl_dx *so_cl_dx_new(const so_cl_sim *sim);
+/* An index with level ids 0..n_levels-1 (e.g. WPBS: one level per user). */
+so_cl_dx *so_cl_dx_new_levels(const so_cl_sim *sim, int n_levels);
 void so_cl_dx_free(so_cl_dx *dx);
 
 /* Job j's target of the phase is `target` (until set again). A job never
  * set has target 0. */
 void so_cl_dx_set_target(so_cl_dx *dx, int phase, int j, double target);
-/* Job j's target of the phase is its pool's level times `weight` (> 0).
- * Returns 0, or -1 when out of memory (a new weight class). */
-int so_cl_dx_set_level_member(so_cl_dx *dx, int phase, int j, double weight);
-/* Pool p's water level of the phase. */
-void so_cl_dx_set_level(so_cl_dx *dx, int phase, int p, double level);
+/* Job j's target of the phase is the level of level id `lid` times
+ * `weight` (> 0). Returns 0, or -1 when out of memory (a new class). */
+int so_cl_dx_set_level_member(so_cl_dx *dx, int phase, int j, int lid,
+                              double weight);
+/* The water level of level id lid of the phase. */
+void so_cl_dx_set_level(so_cl_dx *dx, int phase, int lid, double level);
 /* Job j's target of the phase as it stands. */
 double so_cl_dx_target(const so_cl_dx *dx, int phase, int j);
 

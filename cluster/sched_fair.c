@@ -198,7 +198,7 @@ static int classify(fair_state *st, int phase, int j)
     if (p < 0)
         return 0;
     if (st->level[phase][p] * f->w[j] < f->d[j])
-        return so_cl_dx_set_level_member(st->dx, phase, j, f->w[j]);
+        return so_cl_dx_set_level_member(st->dx, phase, j, p, f->w[j]);
     so_cl_dx_set_target(st->dx, phase, j, f->d[j]);
     return 0;
 }
