@@ -55,21 +55,38 @@
  *     pool's: FIFO gives it to the jobs in submit order up to their demands,
  *     fair sharing by the waterline over the jobs' weights; pool maxima are
  *     honoured by the assignment layer.
- * Cost (issue 16): the fair split keeps each user's waterline sorted between
- * epochs (waterline_inc.h: the same shares, bit for bit, without a sort of
- * the user's jobs per epoch); an epoch with no arrival, attempt end or job
- * finish since the last allocation repeats it and is skipped (quiet_epoch;
- * 46 % of the epochs of the FB-2009 sample on 20 nodes, 80 % of an
- * overloaded swim-synth day); the sizes of eq. 7 are computed once per
- * refresh. Other epochs still visit every listed job (O(J)): eq. 7's means
- * and the current jobs' CV are floating-point sums in list order, which an
- * incremental update would not reproduce bit for bit.
+ *   - the per-user sums below are added in another order than a pass over
+ *     the jobs would (issue 16), so an estimate can differ from that pass
+ *     in its last bits, and the current jobs' CV is computed from sums of
+ *     squares (var = E[x^2] - mean^2) rather than Welford's pass: a
+ *     rounding apart, which can move a schedule only where two deficits
+ *     tied or a CV sat at 1 within rounding (the report hashes of
+ *     cluster-scale were re-recorded with this change; `--opt verify=1`
+ *     checks the sums against the pass at every allocation).
+ * Cost (issue 16): an allocation touches only what changed. A job's terms
+ * of eq. 7 are its observed size (n x mean, once a task of the phase
+ * completed) or its task count times its user's fallback task time, so a
+ * user's eq. 7 is (sum a + f sum b) / n, and its current jobs' CV comes
+ * from ten sums (n, a, b, c and their squares and products: x = a + f_map
+ * b + f_reduce c); the jobs whose state changed since the last allocation
+ * (the deficit index's touched jobs) update these sums in per-user sum
+ * trees (sum_tree.h: O(log J) per change, history-independent rounding),
+ * and their demands in per-user level trees (level_tree.h) from which a
+ * fair user's water level is one descent; the jobs at the level follow it
+ * in the deficit index without being visited (one level id per user), and
+ * only the jobs whose demand lies between the old and the new level change
+ * side. A FIFO user's split walks its jobs in order only until its share
+ * ran out and past the last job that had a target. Eqs. 8-10: O(U log U).
+ * An epoch with no arrival, attempt end or job finish since the last
+ * allocation repeats it and is skipped (quiet_epoch).
  */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cluster/deficit_index.h"
-#include "cluster/waterline_inc.h"
+#include "cluster/level_tree.h"
+#include "cluster/sum_tree.h"
 #include "cluster/wpbs.h"
 
 static const so_option_doc wpbs_options[] = {
@@ -78,6 +95,8 @@ static const so_option_doc wpbs_options[] = {
                      " cover (0 = all)"},
     {"update", "0", "seconds between refreshes of the size estimates and the"
                     " FIFO/fair choice (0 = every allocation epoch)"},
+    {"verify", "0", "1: check the per-user sums against a pass over the jobs"
+                    " at every allocation (slow; so_cl_wpbs_verified)"},
     {NULL, NULL, NULL},
 };
 
@@ -135,41 +154,48 @@ int so_wpbs_tier2(double cv_history, double cv_current, int *reset)
 
 /* ---- scheduler state ----------------------------------------------------- */
 
+/* Values per job in the sum trees. Eq. 7 over a phase list: (1, a, b) with
+ * a the job's observed phase size (n x mean task time, once a task of the
+ * phase completed) and b its task count otherwise (times the user's
+ * fallback task time). Algorithm 3 over the current jobs: x = a + f_map b +
+ * f_reduce c, kept as its ten moment terms. */
+enum { LISTED_K = 3, CURRENT_K = 10 };
+
 typedef struct wpbs_user {
     so_cl_obs size;                /* eqs. 4-6: completed jobs' sizes */
     so_cl_obs task[SO_CL_PHASES];  /* eqs. 1-2: their mean task times */
-    so_cl_obs current;             /* scratch: current jobs' sizes */
     int fifo, resets;
+    int switched;                  /* its scheme changed at this refresh */
     double est[SO_CL_PHASES];      /* eq. 7; < 0: to compute */
     double su[SO_CL_PHASES], share[SO_CL_PHASES];
-    int head, tail;                /* scratch: its jobs in a phase list */
-    double demand;                 /* scratch */
-    so_cl_wl jobs_wl[SO_CL_PHASES]; /* fair split: its jobs' waterline, kept
-                                     * sorted between epochs */
+    double level[SO_CL_PHASES];    /* fair split: its jobs' water level */
 } wpbs_user;
 
 typedef struct wpbs_state {
     double alpha, update, last_refresh;
-    int window, n_users;
+    int window, n_users, verify;
     wpbs_user *users;
     so_cl_obs all[SO_CL_PHASES];   /* every completed task (no-history rule) */
     int *active;                   /* n_users */
     double *size, *demand, *su, *share; /* n_users */
-    int *next_of_user;             /* per job: next job of its user */
-    int *seen;                     /* per job: stamp of the last refresh */
-    double *job_size[SO_CL_PHASES]; /* per job: its eq. 7 phase sizes at
-                                     * the refresh of stamp seen[j] */
-    int stamp;
-    double *job_w, *job_min, *job_d, *job_s;
-    int *members;
+    so_cl_sum_forest listed[SO_CL_PHASES]; /* per user: its jobs in the list */
+    so_cl_sum_forest current;      /* per user: its current jobs */
+    so_cl_level_forest demands[SO_CL_PHASES]; /* per user: its listed jobs'
+                                               * demands and weights */
     so_cl_dx *dx;                  /* the assignment layer's deficit order */
-    so_cl_wl_space wl_space[SO_CL_PHASES]; /* job ids, one per phase */
+    int *reclassify, n_reclassify; /* scratch: jobs near a moved level */
+    int reclassify_phase;
+    /* the FIFO users' split (share_fifo_users), per phase x user */
+    int *fifo_last, *fifo_new_last;
+    double *fifo_left;
+    char *fifo_done;
     /* skipping quiet epochs (wpbs_allocate) */
     long long events, events_then; /* arrivals, attempt ends, finishes */
     int list_len_then[SO_CL_PHASES];
     int allocated;      /* an allocation ran */
     int refreshed_then; /* the last allocation refreshed... */
     int reset_then;     /* ...and restarted some user's history */
+    long long checks, mismatches; /* verify=1 */
 } wpbs_state;
 
 extern const so_cl_scheduler so_cl_sched_wpbs;
@@ -179,26 +205,22 @@ static void wpbs_destroy(void *p)
     wpbs_state *st = p;
     if (!st)
         return;
-    for (int u = 0; st->users && u < st->n_users; u++)
-        for (int k = 0; k < SO_CL_PHASES; k++)
-            so_cl_wl_free(&st->users[u].jobs_wl[k]);
-    for (int k = 0; k < SO_CL_PHASES; k++)
-        so_cl_wl_space_free(&st->wl_space[k]);
+    for (int k = 0; k < SO_CL_PHASES; k++) {
+        so_cl_sum_forest_free(&st->listed[k]);
+        so_cl_level_forest_free(&st->demands[k]);
+    }
+    so_cl_sum_forest_free(&st->current);
     free(st->users);
     free(st->active);
     free(st->size);
     free(st->demand);
     free(st->su);
     free(st->share);
-    free(st->next_of_user);
-    free(st->seen);
-    free(st->job_size[SO_CL_MAP]);
-    free(st->job_size[SO_CL_REDUCE]);
-    free(st->job_w);
-    free(st->job_min);
-    free(st->job_d);
-    free(st->job_s);
-    free(st->members);
+    free(st->reclassify);
+    free(st->fifo_last);
+    free(st->fifo_new_last);
+    free(st->fifo_left);
+    free(st->fifo_done);
     so_cl_dx_free(st->dx);
     free(st);
 }
@@ -208,12 +230,14 @@ static int wpbs_create(so_cl_sim *sim, const so_params *prm, void **state,
 {
     *state = NULL;
     double alpha = 1, update = 0;
-    long long window = 20;
+    long long window = 20, verify = 0;
     int rc = so_params_double(prm, wpbs_options, "alpha", 1, &alpha, err);
     if (!rc)
         rc = so_params_int(prm, wpbs_options, "window", 20, &window, err);
     if (!rc)
         rc = so_params_double(prm, wpbs_options, "update", 0, &update, err);
+    if (!rc)
+        rc = so_params_int(prm, wpbs_options, "verify", 0, &verify, err);
     if (rc)
         return rc;
     if (!(alpha >= 0 && alpha <= 1))
@@ -225,131 +249,217 @@ static int wpbs_create(so_cl_sim *sim, const so_params *prm, void **state,
     if (!(update >= 0 && update <= 1e9))
         return so_error_setf(err, NULL, 0, 0, "update",
                              "expected seconds in [0, 1e9], found %g", update);
+    if (verify != 0 && verify != 1)
+        return so_error_setf(err, NULL, 0, 0, "verify",
+                             "expected 0 or 1, found %lld", verify);
     wpbs_state *st = calloc(1, sizeof *st);
     if (!st)
         return SO_ENOMEM;
     st->alpha = alpha;
     st->update = update;
     st->window = (int)window;
+    st->verify = (int)verify;
     st->last_refresh = -INFINITY;
     st->n_users = so_cl_user_count(sim);
-    size_t nu = (size_t)st->n_users + 1, nj = (size_t)sim->w->n_jobs + 1;
-    st->users = calloc(nu, sizeof *st->users);
-    st->active = calloc(nu, sizeof(int));
-    st->size = calloc(nu, sizeof(double));
-    st->demand = calloc(nu, sizeof(double));
-    st->su = calloc(nu, sizeof(double));
-    st->share = calloc(nu, sizeof(double));
-    st->next_of_user = calloc(nj, sizeof(int));
-    st->seen = calloc(nj, sizeof(int));
-    st->job_size[SO_CL_MAP] = calloc(nj, sizeof(double));
-    st->job_size[SO_CL_REDUCE] = calloc(nj, sizeof(double));
-    st->job_w = calloc(nj, sizeof(double));
-    st->job_min = calloc(nj, sizeof(double));
-    st->job_d = calloc(nj, sizeof(double));
-    st->job_s = calloc(nj, sizeof(double));
-    st->members = calloc(nj, sizeof(int));
-    st->dx = so_cl_dx_new(sim);
-    if (!st->users || !st->active || !st->job_size[SO_CL_MAP] ||
-        !st->job_size[SO_CL_REDUCE] || !st->size || !st->demand || !st->su ||
-        !st->share || !st->next_of_user || !st->seen || !st->job_w ||
-        !st->job_min || !st->job_d || !st->job_s || !st->members ||
-        !st->dx || so_cl_wl_space_init(&st->wl_space[SO_CL_MAP], (int)nj) ||
-        so_cl_wl_space_init(&st->wl_space[SO_CL_REDUCE], (int)nj)) {
+    int nu = st->n_users, nj = sim->w->n_jobs;
+    size_t nu1 = (size_t)nu + 1, nuph = (size_t)nu * SO_CL_PHASES + 1;
+    st->users = calloc(nu1, sizeof *st->users);
+    st->active = calloc(nu1, sizeof(int));
+    st->size = calloc(nu1, sizeof(double));
+    st->demand = calloc(nu1, sizeof(double));
+    st->su = calloc(nu1, sizeof(double));
+    st->share = calloc(nu1, sizeof(double));
+    st->reclassify = calloc((size_t)nj + 1, sizeof(int));
+    st->fifo_last = calloc(nuph, sizeof(int));
+    st->fifo_new_last = calloc(nu1, sizeof(int));
+    st->fifo_left = calloc(nu1, sizeof(double));
+    st->fifo_done = calloc(nu1, 1);
+    st->dx = so_cl_dx_new_levels(sim, nu);
+    int ok = st->users && st->active && st->size && st->demand && st->su &&
+             st->share && st->reclassify && st->fifo_last &&
+             st->fifo_new_last && st->fifo_left && st->fifo_done && st->dx &&
+             !so_cl_sum_forest_init(&st->current, nu, nj, CURRENT_K);
+    for (int k = 0; ok && k < SO_CL_PHASES; k++)
+        ok = !so_cl_sum_forest_init(&st->listed[k], nu, nj, LISTED_K) &&
+             !so_cl_level_forest_init(&st->demands[k], nu, nj);
+    if (!ok) {
         wpbs_destroy(st);
         return SO_ENOMEM;
     }
-    for (int u = 0; u < st->n_users; u++) {
+    for (int u = 0; u < nu; u++) {
         st->users[u].fifo = 1; /* statistics start at zero: CV 0 < 1 */
         st->users[u].est[SO_CL_MAP] = st->users[u].est[SO_CL_REDUCE] = -1;
     }
+    for (size_t k = 0; k + 1 < nuph; k++)
+        st->fifo_last[k] = -1;
     *state = st;
     return SO_OK;
 }
 
 /* ---- estimates (eq. 7, Algorithm 3's CV*) -------------------------------- */
 
-/* A job's mean task time of a phase: observed, else its user's history,
- * else the cluster's completed tasks, else 1 s. */
-static double task_time(const wpbs_state *st, const so_cl_sim *sim, int j,
-                        int phase)
+/* A user's task time of a phase for its jobs with no completed task of it:
+ * its history (eqs. 1-2), else the cluster's completed tasks, else 1 s. */
+static double fallback_time(const wpbs_state *st, int user, int phase)
 {
-    const so_cl_obs *o = so_cl_job_obs(sim, j, phase);
-    if (o->n > 0)
-        return o->mean;
-    const so_cl_obs *h = &st->users[so_cl_job_user(sim, j)].task[phase];
+    const so_cl_obs *h = &st->users[user].task[phase];
     if (h->n > 0)
         return h->mean;
     return st->all[phase].n > 0 ? st->all[phase].mean : 1.0;
 }
 
-static double job_phase_size(const wpbs_state *st, const so_cl_sim *sim,
-                             int j, int phase)
+/* Job j's terms of a phase: observed size a, or task count b (see LISTED_K). */
+static void phase_terms(const so_cl_sim *sim, int j, int phase, double *a,
+                        double *b)
 {
-    return sim->jobs[j].n[phase] * task_time(st, sim, j, phase);
+    const so_cl_obs *o = so_cl_job_obs(sim, j, phase);
+    double n = sim->jobs[j].n[phase];
+    *a = o->n > 0 ? n * o->mean : 0;
+    *b = o->n > 0 ? 0 : n;
 }
 
-/* Groups the jobs of a phase list by user (each user's list in job order). */
-static void group_by_user(wpbs_state *st, const so_cl_sim *sim, int phase)
+/* Job j's state into its user's trees (out of them when it left a list). */
+static void track_job(wpbs_state *st, const so_cl_sim *sim, int j)
 {
-    for (int u = 0; u < st->n_users; u++)
-        st->users[u].head = st->users[u].tail = -1;
-    for (int j = sim->head[phase]; j >= 0; j = sim->jobs[j].next[phase]) {
-        wpbs_user *us = &st->users[so_cl_job_user(sim, j)];
-        st->next_of_user[j] = -1;
-        if (us->tail < 0)
-            us->head = j;
-        else
-            st->next_of_user[us->tail] = j;
-        us->tail = j;
-    }
-}
-
-/* Eq. 7: mean estimated phase size of the user's jobs in the phase list;
- * fresh: every listed job's size was computed by this epoch's refresh
- * (refresh_tier2: the same state, the same values). */
-static double user_phase_size(const wpbs_state *st, const so_cl_sim *sim,
-                              const wpbs_user *us, int phase, int fresh)
-{
-    double sum = 0;
-    int n = 0;
-    for (int j = us->head; j >= 0; j = st->next_of_user[j]) {
-        sum += fresh ? st->job_size[phase][j] : job_phase_size(st, sim, j, phase);
-        n++;
-    }
-    return fmax(sum / n, 1e-9);
-}
-
-/* Algorithm 3 for every user, over its current jobs (both phase lists). */
-static void refresh_tier2(wpbs_state *st, const so_cl_sim *sim)
-{
-    st->stamp++;
-    for (int u = 0; u < st->n_users; u++)
-        memset(&st->users[u].current, 0, sizeof(so_cl_obs));
-    for (int phase = 0; phase < SO_CL_PHASES; phase++)
-        for (int j = sim->head[phase]; j >= 0; j = sim->jobs[j].next[phase]) {
-            if (st->seen[j] == st->stamp)
-                continue;
-            st->seen[j] = st->stamp;
-            double m = job_phase_size(st, sim, j, SO_CL_MAP);
-            double r = job_phase_size(st, sim, j, SO_CL_REDUCE);
-            st->job_size[SO_CL_MAP][j] = m;
-            st->job_size[SO_CL_REDUCE][j] = r;
-            so_cl_obs_add(&st->users[so_cl_job_user(sim, j)].current, m + r);
+    const so_cl_jobrt *job = &sim->jobs[j];
+    int u = so_cl_job_user(sim, j);
+    double a[SO_CL_PHASES], b[SO_CL_PHASES];
+    for (int ph = 0; ph < SO_CL_PHASES; ph++) {
+        phase_terms(sim, j, ph, &a[ph], &b[ph]);
+        so_cl_level_forest *f = &st->demands[ph];
+        if (!job->in_list[ph]) {
+            so_cl_sum_remove(&st->listed[ph], j);
+            so_cl_level_remove(f, j);
+            /* should it come back (a re-run after a failure) behind the
+             * FIFO walk's stop, no stale target */
+            if (so_cl_dx_target(st->dx, ph, j) != 0)
+                so_cl_dx_set_target(st->dx, ph, j, 0);
+            continue;
         }
+        so_cl_sum_set(&st->listed[ph], u, j, (double[]){1, a[ph], b[ph]});
+        double d = so_cl_demand(job, ph);
+        if (f->tree[j] != u || f->d[j] != d)
+            so_cl_level_set(f, u, j, d, job->spec->weight);
+    }
+    if (!job->in_list[SO_CL_MAP] && !job->in_list[SO_CL_REDUCE]) {
+        so_cl_sum_remove(&st->current, j);
+        return;
+    }
+    double x = a[SO_CL_MAP] + a[SO_CL_REDUCE], y = b[SO_CL_MAP],
+           z = b[SO_CL_REDUCE];
+    so_cl_sum_set(&st->current, u, j,
+                  (double[]){1, x, y, z, x * x, y * y, z * z, x * y, x * z,
+                             y * z});
+}
+
+/* Eq. 7 from the user's sums: mean estimated phase size of its listed
+ * jobs; 0 when it has none. */
+static double user_phase_size(const wpbs_state *st, int user, int phase)
+{
+    double s[LISTED_K];
+    so_cl_sum_total(&st->listed[phase], user, s);
+    if (s[0] == 0)
+        return 0;
+    return fmax((s[1] + s[2] * fallback_time(st, user, phase)) / s[0], 1e-9);
+}
+
+/* Algorithm 3's current jobs of the user as statistics (n, mean, m2) from
+ * its sums: mean = S1 / n, m2 = S2 - n mean^2 (at least 0). */
+static so_cl_obs current_jobs(const wpbs_state *st, int user)
+{
+    double s[CURRENT_K];
+    so_cl_sum_total(&st->current, user, s);
+    double fm = fallback_time(st, user, SO_CL_MAP);
+    double fr = fallback_time(st, user, SO_CL_REDUCE);
+    so_cl_obs o = {.n = (int)s[0]};
+    if (o.n < 1)
+        return o;
+    double s1 = s[1] + fm * s[2] + fr * s[3];
+    double s2 = s[4] + fm * fm * s[5] + fr * fr * s[6] +
+                2 * (fm * s[7] + fr * s[8] + fm * fr * s[9]);
+    o.mean = s1 / s[0];
+    o.m2 = fmax(s2 - s[0] * o.mean * o.mean, 0.0);
+    return o;
+}
+
+/* Algorithm 3 for every user with more than one current job. */
+static void refresh_tier2(wpbs_state *st)
+{
     for (int u = 0; u < st->n_users; u++) {
         wpbs_user *us = &st->users[u];
-        if (us->current.n < 2)
+        so_cl_obs cur = current_jobs(st, u);
+        if (cur.n < 2)
             continue;
-        int reset;
-        us->fifo = so_wpbs_tier2(so_wpbs_cv(&us->size),
-                                 so_wpbs_cv(&us->current), &reset);
+        int reset, fifo = so_wpbs_tier2(so_wpbs_cv(&us->size),
+                                        so_wpbs_cv(&cur), &reset);
+        us->switched = fifo != us->fifo;
+        us->fifo = fifo;
         if (reset && us->size.n > 0) { /* an empty history: nothing to restart */
             memset(&us->size, 0, sizeof us->size);
             us->resets++;
             st->reset_then = 1;
         }
     }
+}
+
+/* ---- verify=1: the sums against a pass over the jobs --------------------- */
+
+static int near(double a, double b)
+{
+    return fabs(a - b) <= 1e-9 * fmax(fabs(a), fabs(b)) + 1e-12;
+}
+
+/* The definitions, job by job in list order (the computation before issue
+ * 16), against the sums; counts the users checked and those apart. */
+static void verify_sums(wpbs_state *st, const so_cl_sim *sim)
+{
+    int nu = st->n_users;
+    double *sum = calloc((size_t)nu * 2 + 1, sizeof *sum);
+    so_cl_obs *cur = calloc((size_t)nu + 1, sizeof *cur);
+    if (!sum || !cur) {
+        free(sum);
+        free(cur);
+        return;
+    }
+    for (int ph = 0; ph < SO_CL_PHASES; ph++) {
+        memset(sum, 0, (size_t)nu * 2 * sizeof *sum);
+        for (int j = sim->head[ph]; j >= 0; j = sim->jobs[j].next[ph]) {
+            int u = so_cl_job_user(sim, j);
+            double a, b;
+            phase_terms(sim, j, ph, &a, &b);
+            sum[2 * u] += a + b * fallback_time(st, u, ph);
+            sum[2 * u + 1] += 1;
+        }
+        for (int u = 0; u < nu; u++) {
+            double est = sum[2 * u + 1] > 0
+                             ? fmax(sum[2 * u] / sum[2 * u + 1], 1e-9) : 0;
+            st->checks++;
+            st->mismatches += !near(est, user_phase_size(st, u, ph));
+        }
+    }
+    for (int ph = 0; ph < SO_CL_PHASES; ph++)
+        for (int j = sim->head[ph]; j >= 0; j = sim->jobs[j].next[ph]) {
+            if (ph == SO_CL_REDUCE && sim->jobs[j].in_list[SO_CL_MAP])
+                continue; /* counted with the map list */
+            int u = so_cl_job_user(sim, j);
+            double x = 0;
+            for (int k = 0; k < SO_CL_PHASES; k++) {
+                double a, b;
+                phase_terms(sim, j, k, &a, &b);
+                x += a + b * fallback_time(st, u, k);
+            }
+            so_cl_obs_add(&cur[u], x);
+        }
+    for (int u = 0; u < nu; u++) {
+        so_cl_obs got = current_jobs(st, u);
+        st->checks++;
+        st->mismatches += got.n != cur[u].n ||
+                          (cur[u].n > 0 && !near(got.mean, cur[u].mean)) ||
+                          (cur[u].n > 1 && fabs(so_wpbs_cv(&got) -
+                                                so_wpbs_cv(&cur[u])) > 1e-6);
+    }
+    free(sum);
+    free(cur);
 }
 
 /* ---- allocation ---------------------------------------------------------- */
@@ -362,67 +472,124 @@ static void set_target(wpbs_state *st, int phase, int j, double target)
         so_cl_dx_set_target(st->dx, phase, j, target);
 }
 
-/* Splits user us's share among its jobs of the phase (tier 2's scheme). */
-static void share_among_jobs(wpbs_state *st, so_cl_sim *sim, wpbs_user *us,
-                             int phase, double share)
+/* A fair user's job on the side of the level its demand puts it: target
+ * level x weight below its demand, else its demand (so_cl_waterline's
+ * "s < d ? s : d"). Returns -1 when out of memory. */
+static int classify(wpbs_state *st, int phase, int j)
 {
-    if (us->fifo) {
-        for (int j = us->head; j >= 0; j = st->next_of_user[j]) {
-            double t = fmin(so_cl_demand(&sim->jobs[j], phase), share);
-            set_target(st, phase, j, t);
-            share -= t;
-        }
-        return;
-    }
-    int n = 0;
-    for (int j = us->head; j >= 0; j = st->next_of_user[j]) {
-        st->members[n] = j;
-        st->job_w[n] = sim->jobs[j].spec->weight;
-        st->job_min[n] = 0;
-        st->job_d[n] = so_cl_demand(&sim->jobs[j], phase);
-        n++;
-    }
-    /* the phase list is in job order: ids ascend, as so_cl_wl_solve needs;
-     * the same shares, bit for bit, as so_cl_waterline without its sort */
-    (void)so_cl_wl_solve(&us->jobs_wl[phase], &st->wl_space[phase], n,
-                         st->members, st->job_w, st->job_min, st->job_d, share,
-                         st->job_s); /* out of memory: the minima, as there */
-    for (int k = 0; k < n; k++)
-        set_target(st, phase, st->members[k], st->job_s[k]);
+    const so_cl_level_forest *f = &st->demands[phase];
+    int u = f->tree[j];
+    if (u < 0)
+        return 0;
+    if (st->users[u].level[phase] * f->w[j] < f->d[j])
+        return so_cl_dx_set_level_member(st->dx, phase, j, u, f->w[j]);
+    set_target(st, phase, j, f->d[j]);
+    return 0;
 }
 
-static void allocate_phase(wpbs_state *st, so_cl_sim *sim, int phase,
-                           int refresh)
+static void add_reclassify(void *ctx, int j)
 {
-    group_by_user(st, sim, phase);
+    wpbs_state *st = ctx;
+    st->reclassify[st->n_reclassify++] = j;
+}
+
+/* A fair user's split of its share: its new level, and the jobs whose side
+ * of it may have changed (demand between the old and the new level, with a
+ * margin for rounding; every job when the user just turned fair). */
+static int share_fair_user(wpbs_state *st, int phase, int u)
+{
+    wpbs_user *us = &st->users[u];
+    double old = us->level[phase];
+    double level = so_cl_level_solve(&st->demands[phase], u, us->share[phase]);
+    us->level[phase] = level;
+    so_cl_dx_set_level(st->dx, phase, u, level);
+    if (level == old && !us->switched)
+        return 0;
+    double lo = fmin(old, level) * (1 - 1e-9), hi = fmax(old, level) * (1 + 1e-9);
+    if (us->switched)
+        lo = -INFINITY, hi = INFINITY;
+    st->n_reclassify = 0;
+    so_cl_level_range(&st->demands[phase], u, lo, hi, add_reclassify, st);
+    for (int k = 0; k < st->n_reclassify; k++)
+        if (classify(st, phase, st->reclassify[k]))
+            return -1;
+    return 0;
+}
+
+/* The FIFO users: their jobs in job order get their demand until the
+ * user's share runs out. One pass over the phase list that stops once every
+ * FIFO user's share ran out and the jobs that had a target at the last
+ * epoch are behind (the later ones have target 0 already; every job of a
+ * user that just turned FIFO). */
+static void share_fifo_users(wpbs_state *st, so_cl_sim *sim, int phase)
+{
+    int nu = st->n_users, *last = st->fifo_last + phase * nu, open = 0;
+    for (int u = 0; u < nu; u++) {
+        const wpbs_user *us = &st->users[u];
+        st->fifo_left[u] = us->share[phase];
+        st->fifo_new_last[u] = -1;
+        st->fifo_done[u] = !us->fifo || us->est[phase] < 0;
+        open += !st->fifo_done[u];
+        if (us->switched)
+            last[u] = INT_MAX;
+    }
+    for (int j = sim->head[phase]; j >= 0 && open > 0;
+         j = sim->jobs[j].next[phase]) {
+        int u = so_cl_job_user(sim, j);
+        if (st->fifo_done[u])
+            continue;
+        double t = fmin(so_cl_demand(&sim->jobs[j], phase), st->fifo_left[u]);
+        st->fifo_left[u] -= t;
+        set_target(st, phase, j, t);
+        if (t > 0)
+            st->fifo_new_last[u] = j;
+        if (st->fifo_left[u] <= 0 && j >= last[u]) {
+            st->fifo_done[u] = 1;
+            open--;
+        }
+    }
+    for (int u = 0; u < nu; u++)
+        if (st->users[u].fifo)
+            last[u] = st->fifo_new_last[u];
+}
+
+static int allocate_phase(wpbs_state *st, so_cl_sim *sim, int phase,
+                          int refresh, const int *changed, int n_changed)
+{
     int n = 0;
     for (int u = 0; u < st->n_users; u++) {
         wpbs_user *us = &st->users[u];
         us->su[phase] = us->share[phase] = 0;
-        if (us->head < 0) {
+        double est = user_phase_size(st, u, phase);
+        if (est == 0) {
             us->est[phase] = -1; /* estimated afresh when active again */
             continue;
         }
         if (refresh || us->est[phase] < 0)
-            us->est[phase] = user_phase_size(st, sim, us, phase, refresh);
-        double d = 0;
-        for (int j = us->head; j >= 0; j = st->next_of_user[j])
-            d += so_cl_demand(&sim->jobs[j], phase);
+            us->est[phase] = est;
         st->active[n] = u;
         st->size[n] = us->est[phase];
-        st->demand[n] = d;
+        st->demand[n] = so_cl_level_demand(&st->demands[phase], u);
         n++;
     }
-    if (n == 0)
-        return;
-    so_wpbs_shares(n, st->size, st->alpha, sim->total_slots[phase], st->su);
-    so_wpbs_cap(n, st->su, st->demand, sim->total_slots[phase], st->share);
+    if (n > 0) {
+        so_wpbs_shares(n, st->size, st->alpha, sim->total_slots[phase], st->su);
+        so_wpbs_cap(n, st->su, st->demand, sim->total_slots[phase], st->share);
+    }
     for (int k = 0; k < n; k++) {
         wpbs_user *us = &st->users[st->active[k]];
         us->su[phase] = st->su[k];
         us->share[phase] = st->share[k];
-        share_among_jobs(st, sim, us, phase, st->share[k]);
+        if (!us->fifo && share_fair_user(st, phase, st->active[k]))
+            return -1;
     }
+    for (int k = 0; k < n_changed; k++) {
+        int u = so_cl_job_user(sim, changed[k]);
+        if (!st->users[u].fifo && classify(st, phase, changed[k]))
+            return -1;
+    }
+    share_fifo_users(st, sim, phase);
+    return 0;
 }
 
 /* Whether this epoch's allocation would repeat the last one exactly. Its
@@ -452,13 +619,22 @@ static void wpbs_allocate(void *state, so_cl_sim *sim)
             st->last_refresh = sim->now; /* as the skipped refresh would */
         return; /* targets, shares and schemes stand: the same values */
     }
+    int n_changed;
+    const int *changed = so_cl_dx_take_changed(st->dx, &n_changed);
+    for (int k = 0; k < n_changed; k++)
+        track_job(st, sim, changed[k]);
+    if (st->verify)
+        verify_sums(st, sim);
     st->reset_then = 0;
     if (refresh) {
         st->last_refresh = sim->now;
-        refresh_tier2(st, sim);
+        refresh_tier2(st);
     }
     for (int phase = 0; phase < SO_CL_PHASES; phase++)
-        allocate_phase(st, sim, phase, refresh);
+        if (allocate_phase(st, sim, phase, refresh, changed, n_changed))
+            sim->failed = 1;
+    for (int u = 0; u < st->n_users; u++)
+        st->users[u].switched = 0;
     st->allocated = 1;
     st->refreshed_then = refresh;
     st->events_then = st->events;
@@ -577,4 +753,12 @@ int so_cl_wpbs_user_resets(const so_cl_sim *sim, int user)
 {
     const wpbs_state *st = state_of(sim);
     return st && user >= 0 && user < st->n_users ? st->users[user].resets : -1;
+}
+
+long long so_cl_wpbs_verified(const so_cl_sim *sim, long long *mismatches)
+{
+    const wpbs_state *st = state_of(sim);
+    if (mismatches)
+        *mismatches = st ? st->mismatches : 0;
+    return st ? st->checks : -1;
 }

@@ -124,7 +124,11 @@ void so_cl_sum_remove(so_cl_sum_forest *f, int id)
 
 void so_cl_sum_set(so_cl_sum_forest *f, int tree, int id, const double *v)
 {
-    memcpy(f->val + (size_t)id * f->k, v, (size_t)f->k * sizeof *v);
+    double *own = f->val + (size_t)id * f->k;
+    size_t bytes = (size_t)f->k * sizeof *v;
+    if (f->tree[id] == tree && !memcmp(own, v, bytes))
+        return; /* unchanged */
+    memcpy(own, v, bytes);
     if (f->tree[id] == tree) {
         repull(f, f->root[tree], id);
         return;

@@ -30,7 +30,7 @@ int so_cl_sum_forest_init(so_cl_sum_forest *f, int n_trees, int n_ids, int k);
 void so_cl_sum_forest_free(so_cl_sum_forest *f);
 
 /* Puts id in `tree` with values v[0..k-1] (moving it there, or changing
- * its values, if it is in a tree already). */
+ * its values, if it is in a tree already; O(k) when nothing changes). */
 void so_cl_sum_set(so_cl_sum_forest *f, int tree, int id, const double *v);
 /* Takes id out of its tree (no-op if in none). */
 void so_cl_sum_remove(so_cl_sum_forest *f, int id);

@@ -355,7 +355,8 @@ static void test_hand_run(void)
 static void test_bad_options(void)
 {
     const char *bad[][2] = {{"alpha", "1.5"}, {"alpha", "-0.1"}, {"alpha", "x"},
-                            {"window", "-1"}, {"update", "-2"}};
+                            {"window", "-1"}, {"update", "-2"},
+                            {"verify", "2"}};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         so_params prm;
         so_params_init(&prm);
@@ -434,6 +435,41 @@ static void test_determinism(void)
     so_cl_workload_free(w);
 }
 
+/* The per-user sums (sum trees, updated from the changed jobs only)
+ * against a pass over the jobs at every allocation (`verify=1`), on the
+ * paper's workload at load 1 and overloaded (3), with the refresh interval
+ * and alpha moved, and with speculative attempts killed (Hadoop's
+ * speculation): every check agrees to rounding, and the checks happened. */
+static void test_sums_against_pass(void)
+{
+    const char *opts[][3] = {{"1", NULL, NULL}, {"3", NULL, NULL},
+                             {"3", "alpha", "0.5"}, {"3", "update", "30"},
+                             {"2", "spec", "hadoop"}};
+    for (size_t k = 0; k < sizeof opts / sizeof opts[0]; k++) {
+        so_cl_workload *w = wpbs_paper(2, opts[k][0]);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(w);
+        so_params prm;
+        so_params_init(&prm);
+        so_params_set(&prm, "verify", "1");
+        int spec = opts[k][1] && !strcmp(opts[k][1], "spec");
+        if (opts[k][1] && !spec)
+            so_params_set(&prm, opts[k][1], opts[k][2]);
+        so_cl_config cfg = {.scheduler = so_cl_scheduler_find("wpbs"),
+                            .speculation = spec ? so_cl_speculation_find("hadoop")
+                                                : NULL,
+                            .params = &prm, .seed = 5};
+        so_cl_sim *sim = NULL;
+        so_error err;
+        CU_ASSERT_EQUAL_FATAL(so_cl_sim_new(w, &cfg, &sim, &err), SO_OK);
+        CU_ASSERT_EQUAL(so_cl_sim_run(sim), SO_OK);
+        long long bad = -1, checks = so_cl_wpbs_verified(sim, &bad);
+        CU_ASSERT(checks > 5000);
+        CU_ASSERT_EQUAL(bad, 0);
+        so_cl_sim_free(sim);
+        so_cl_workload_free(w);
+    }
+}
+
 /* Tier 2 on the paper's workload (seed 1, load 1): the Pi user, whose jobs
  * all have 10 maps of one task-time distribution (job-size CV about 0.1),
  * is FIFO at every job completion and its history never restarts. */
@@ -487,6 +523,8 @@ static CU_TestInfo tests[] = {
     {"bad options", test_bad_options},
     {"determinism on wpbs-paper", test_determinism},
     {"tier 2 on wpbs-paper: Pi stays FIFO", test_paper_pi_fifo},
+    {"per-user sums equal a pass over the jobs at every allocation",
+     test_sums_against_pass},
     CU_TEST_INFO_NULL,
 };
 SO_SUITE("cluster-wpbs", tests)
