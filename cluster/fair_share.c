@@ -13,10 +13,10 @@
  *   incrementally in deficit_index.c.
  * Choice: the deficit is absolute (goal - running), ties in job order.
  * The waterline here sorts its breakpoints on every call (for the pools,
- * and for allocation layers that solve once per epoch); waterline_inc.c
- * keeps them sorted between calls (WPBS); the fair scheduler keeps its
- * jobs' level between epochs (level_tree.c) and its deficit order in heaps
- * (deficit_index.c); all with the same shares and the same order.
+ * the WPBS users, and for allocation layers that solve once per epoch); the
+ * fair scheduler and WPBS keep their jobs' level between epochs
+ * (level_tree.c) and their deficit order in heaps (deficit_index.c); all
+ * with the same shares and the same order.
  */
 #include <stdlib.h>
 #include "cluster/fair_share.h"
@@ -39,9 +39,13 @@ static int by_r(const void *a, const void *b)
     return x->i - y->i;
 }
 
-int so_cl_waterline_minima(int n, const double *min_share, const double *demand,
-                           double slots, double *share, double *sum_min,
-                           double *total)
+/* The waterline's first step: share_i = m_i', *sum_min their sum and *total
+ * = min(slots, sum d_i); when the minima fill the total they are scaled to
+ * it and 1 is returned (the shares are final), else 0 (the level r is
+ * still to find). */
+static int waterline_minima(int n, const double *min_share,
+                            const double *demand, double slots, double *share,
+                            double *sum_min, double *total)
 {
     double sum_demand = 0;
     *sum_min = 0;
@@ -62,7 +66,7 @@ void so_cl_waterline(int n, const double *weight, const double *min_share,
                      const double *demand, double slots, double *share)
 {
     double sum_min, total;
-    if (so_cl_waterline_minima(n, min_share, demand, slots, share, &sum_min, &total))
+    if (waterline_minima(n, min_share, demand, slots, share, &sum_min, &total))
         return;
     /* a few entities (the pools, every epoch): on the stack, insertion
      * sorted; the order is the same total order either way */

@@ -12,15 +12,6 @@
  * minima m_i' exceed that total they are scaled down to it. weight[i] > 0. */
 void so_cl_waterline(int n, const double *weight, const double *min_share,
                      const double *demand, double slots, double *share);
-/* The waterline's first step, shared with the incremental one
- * (waterline_inc.c): share_i = m_i', *sum_min their sum and *total =
- * min(slots, sum d_i); when the minima fill the total they are scaled to it
- * and 1 is returned (the shares are final), else 0 (the level r is still
- * to find). */
-int so_cl_waterline_minima(int n, const double *min_share, const double *demand,
-                           double slots, double *share, double *sum_min,
-                           double *total);
-
 /* A scheduler's way to offer the slot to a job (plain launch, delay
  * scheduling): try(ctx, sim, job, node, phase) returns 1 if it launched.
  * The assignment layer (deficit_index.h) offers through such a function. */
