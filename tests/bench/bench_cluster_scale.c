@@ -2,14 +2,17 @@
  * side in one run: every scheduler on the FB-2009 sample on 20 nodes
  * (overloaded), 100 and 3,000 nodes; an overloaded synthetic day (25,000
  * jobs, about 16 M tasks) on 100 nodes; a scaling series of swim-synth at constant load (same arrival
- * rate, job sizes and cluster; 10 k, 100 k, 1 M jobs) under fifo and fair,
+ * rate, job sizes and cluster; 10 k, 100 k, 1 M jobs) under fifo, fair and
+ * wpbs,
  * with the time per event and the peak memory per job.
  *
  *     make bench BENCHES=cluster-scale
  *
  * Long (tens of minutes on the shared machine): never part of `make test`.
  * Set SO_BENCH_SCALE_QUICK=1 to stop the series at 100 k jobs; a row
- * stops at SO_BENCH_ROW_LIMIT CPU seconds (default 600). */
+ * stops at SO_BENCH_ROW_LIMIT CPU seconds (default 600);
+ * SO_BENCH_SCALE_PARTS picks tables (comma-separated: fb20, fb100, fb3000,
+ * day, series; default all). */
 #include <malloc.h>
 #include <math.h>
 #include <signal.h>
@@ -251,6 +254,19 @@ static void table(FILE *out, const char *title, const so_cl_workload *w,
     }
 }
 
+/* Whether table `part` is asked for (SO_BENCH_SCALE_PARTS). */
+static int wanted(const char *part)
+{
+    const char *parts = getenv("SO_BENCH_SCALE_PARTS");
+    if (!parts || !*parts)
+        return 1;
+    size_t n = strlen(part);
+    for (const char *p = parts; (p = strstr(p, part)) != NULL; p += n)
+        if ((p == parts || p[-1] == ',') && (p[n] == ',' || p[n] == '\0'))
+            return 1;
+    return 0;
+}
+
 static void bench_cluster_scale(FILE *out)
 {
     fprintf(out, "## Cluster model at scale\n\n"
@@ -269,7 +285,10 @@ static void bench_cluster_scale(FILE *out)
                  " which SWIM-derived workloads do not have.\n\n"
                  "    make bench BENCHES=cluster-scale\n");
     static const int nodes[] = {20, 100, 3000};
+    static const char *const node_parts[] = {"fb20", "fb100", "fb3000"};
     for (int k = 0; k < 3; k++) {
+        if (!wanted(node_parts[k]))
+            continue;
         so_cl_workload *w = swim(nodes[k], 0), *wl = swim(nodes[k], 1);
         if (!w || !wl) {
             fprintf(out, "\ncannot read %s\n", TRACE);
@@ -287,7 +306,7 @@ static void bench_cluster_scale(FILE *out)
     }
     /* an overloaded day: 25,000 jobs of FB-2010-like size at the FB-2010
      * day's rate (0.289 jobs/s) on 100 nodes */
-    so_cl_workload *o = synth(25000, 0.289, 13, 100, 3);
+    so_cl_workload *o = wanted("day") ? synth(25000, 0.289, 13, 100, 3) : NULL;
     if (o) {
         char title[240];
         snprintf(title, sizeof title,
@@ -299,6 +318,8 @@ static void bench_cluster_scale(FILE *out)
         so_cl_workload_free(o);
     }
     /* scaling series at constant load: same rate, sizes and cluster */
+    if (!wanted("series"))
+        return;
     const char *quick = getenv("SO_BENCH_SCALE_QUICK");
     int max_jobs = quick && *quick == '1' ? 100000 : 1000000;
     fprintf(out, "\nScaling series: swim-synth `--set rate=1 --set size_scale=0.1"
@@ -315,7 +336,9 @@ static void bench_cluster_scale(FILE *out)
             fprintf(out, "| %d | cannot generate |||||||\n", jobs);
             continue;
         }
-        for (int v = 0; v < 2; v++) {
+        static const int series[] = {0, 1, 5}; /* fifo, fair, wpbs */
+        for (int k = 0; k < 3; k++) {
+            int v = series[k];
             run r = replay(w, &variants[v]);
             fprintf(out, "| %d | %lld | %s | %llu | %.2f | %.0f | %.0f | %.2f |\n",
                     jobs, tasks_of(w), variants[v].label,
