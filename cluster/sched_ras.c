@@ -85,7 +85,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cluster/sim_internal.h"
-#include "formulations/ras.h"
+#include "heuristics/ras.h"
 
 static const so_option_doc ras_options[] = {
     {"cycle", "10", "RAS control cycle T, seconds (the paper: tens of seconds)"},
@@ -363,33 +363,83 @@ fail:
     return NULL;
 }
 
-/* Runs the backend (the fallback when it gives no placement); the result
- * or NULL. */
-static so_result *place(ras_state *st, so_ras *ras, int *fell_back)
+/* A result's placement into pm / pr (n x TT) and its jobs' utilities
+ * (-infinity where it gives none). */
+static void read_result(const ras_state *st, const so_result *res, int n,
+                        int *pm, int *pr, double *u)
 {
-    so_problem *prob = NULL;
+    json_t *sol = so_result_solution(res);
+    json_t *jobs = json_object_get(sol, "jobs");
+    for (int k = 0; k < n; k++) {
+        json_t *x = json_object_get(json_array_get(jobs, (size_t)k), "utility");
+        u[k] = json_is_number(x) ? json_number_value(x) : -INFINITY;
+    }
+    size_t i;
+    json_t *c;
+    json_array_foreach(json_object_get(sol, "placement"), i, c) {
+        json_int_t k = json_integer_value(json_object_get(c, "job"));
+        json_int_t tt = json_integer_value(json_object_get(c, "tt"));
+        if (k < 0 || k >= n || tt < 0 || tt >= st->TT)
+            continue;
+        size_t idx = (size_t)k * (size_t)st->TT + (size_t)tt;
+        pm[idx] = (int)json_integer_value(json_object_get(c, "maps"));
+        pr[idx] = (int)json_integer_value(json_object_get(c, "reduces"));
+    }
+}
+
+/* Algorithm 1 (so_ras_place, the `ras` backend's default 10 rounds) on
+ * ras's n jobs, and their utilities as its result would give them. */
+static int algorithm1(const ras_state *st, const so_ras *ras, int n, int *pm,
+                      int *pr, double *u)
+{
+    long long rounds_run;
+    if (so_ras_place(ras, 10, pm, pr, &rounds_run))
+        return -1;
+    size_t row = (size_t)st->TT;
+    for (int k = 0; k < n; k++) {
+        int s = 0, q = 0;
+        for (size_t tt = 0; tt < row; tt++) {
+            s += pm[(size_t)k * row + tt];
+            q += pr[(size_t)k * row + tt];
+        }
+        double x = so_ras_utility(&ras->jobs[k], s, q);
+        u[k] = isfinite(x) ? x : -INFINITY; /* null in a result */
+    }
+    return 0;
+}
+
+/* The cycle's placement of ras's n jobs into pm / pr (n x TT, zeroed) and
+ * their utilities; ras is freed. Algorithm 1 (the default backend, and the
+ * fallback when another backend gives no placement) runs directly: the
+ * same placement and utilities as through its result object, without
+ * building and parsing one every cycle (issue 16: that cost as much as the
+ * algorithm). Returns 0, or -1 when there is no placement. */
+static int place(const ras_state *st, so_ras *ras, int n, int *pm, int *pr,
+                 double *u, int *fell_back)
+{
     *fell_back = 0;
+    if (st->backend == st->fallback) {
+        int rc = algorithm1(st, ras, n, pm, pr, u);
+        so_ras_free(ras);
+        return rc;
+    }
+    so_problem *prob = NULL;
     if (so_ras_problem(ras, "ras-cycle", &prob))
-        return NULL; /* ras freed */
+        return -1; /* ras freed */
     so_result *res = NULL;
     so_error err;
     so_error_clear(&err);
     int rc = so_solve(st->backend, prob, &st->bprm, &res, &err);
-    if (rc < 0 || !res || !so_result_solution(res)) {
-        so_result_free(res);
-        res = NULL;
+    if (rc >= 0 && res && so_result_solution(res)) {
+        read_result(st, res, n, pm, pr, u);
+        rc = 0;
+    } else {
         *fell_back = 1;
-        so_params none;
-        so_params_init(&none);
-        so_error_clear(&err);
-        rc = so_solve(st->fallback, prob, &none, &res, &err);
-        if (rc < 0 || !res || !so_result_solution(res)) {
-            so_result_free(res);
-            res = NULL;
-        }
+        rc = algorithm1(st, so_ras_of(prob), n, pm, pr, u);
     }
+    so_result_free(res);
     so_problem_free(prob);
-    return res;
+    return rc;
 }
 
 static int by_utility(const ras_state *st, int a, int b)
@@ -501,36 +551,33 @@ static void control_cycle(ras_state *st, so_cl_sim *sim)
         copy[k].s_pend = ras->jobs[k].s_pend;
         copy[k].r_pend = ras->jobs[k].r_pend;
     }
-    int fell_back = 0;
-    so_result *res = place(st, ras, &fell_back);
-    st->fallbacks += fell_back;
-    json_t *sol = res ? so_result_solution(res) : NULL;
-    json_t *jobs = json_object_get(sol, "jobs");
-    json_t *cells_json = json_object_get(sol, "placement");
+    size_t cells = (size_t)n * (size_t)st->TT + 1;
+    int *pm = calloc(cells, sizeof(int)), *pr = calloc(cells, sizeof(int));
     int *maps = calloc((size_t)n, sizeof(int)), *reds = calloc((size_t)n, sizeof(int));
-    if (!maps || !reds) {
+    double *u = calloc((size_t)n, sizeof(double));
+    int fell_back = 0;
+    if (!pm || !pr || !maps || !reds || !u) {
+        so_ras_free(ras);
         sim->failed = 1;
         n = 0;
+    } else if (place(st, ras, n, pm, pr, u, &fell_back)) {
+        memset(pm, 0, cells * sizeof(int)); /* no placement this cycle */
+        memset(pr, 0, cells * sizeof(int));
+        for (int k = 0; k < n; k++)
+            u[k] = -INFINITY;
     }
+    st->fallbacks += fell_back;
     for (int k = 0; k < n; k++) {
-        json_t *u = json_object_get(json_array_get(jobs, (size_t)k), "utility");
-        st->utility[st->act[k]] = json_is_number(u) ? json_number_value(u)
-                                                    : -INFINITY;
-    }
-    size_t i;
-    json_t *c;
-    json_array_foreach(cells_json, i, c) {
-        json_int_t k = json_integer_value(json_object_get(c, "job"));
-        json_int_t tt = json_integer_value(json_object_get(c, "tt"));
-        if (k < 0 || k >= n || tt < 0 || tt >= st->TT)
-            continue;
-        size_t idx = (size_t)st->act[k] * st->TT + (size_t)tt;
-        int pm = (int)json_integer_value(json_object_get(c, "maps"));
-        int pr = (int)json_integer_value(json_object_get(c, "reduces"));
-        st->target[SO_CL_MAP][idx] = pm;
-        st->target[SO_CL_REDUCE][idx] = pr;
-        maps[k] += pm;
-        reds[k] += pr;
+        int j = st->act[k];
+        st->utility[j] = u[k];
+        for (int tt = 0; tt < st->TT; tt++) {
+            size_t from = (size_t)k * (size_t)st->TT + (size_t)tt;
+            size_t idx = (size_t)j * (size_t)st->TT + (size_t)tt;
+            st->target[SO_CL_MAP][idx] = pm[from];
+            st->target[SO_CL_REDUCE][idx] = pr[from];
+            maps[k] += pm[from];
+            reds[k] += pr[from];
+        }
     }
     for (int k = 0; k < n; k++) {
         st->total[SO_CL_MAP][st->act[k]] = maps[k];
@@ -547,10 +594,12 @@ static void control_cycle(ras_state *st, so_cl_sim *sim)
     }
     if (index_by_node(st))
         sim->failed = 1;
+    free(pm);
+    free(pr);
+    free(u);
     free(maps);
     free(reds);
     free(copy);
-    so_result_free(res);
 }
 
 static void ras_allocate(void *state, so_cl_sim *sim)

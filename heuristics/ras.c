@@ -39,7 +39,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "formulations/ras.h"
+#include "heuristics/ras.h"
 
 const so_option_doc so_ras_heuristic_options[] = {
     {"rounds", "10", "maximum rounds of map-slot moves (Algorithm 1, line 9)"},
@@ -366,24 +366,14 @@ static int report_switch(const so_ras *ras, const int *pm, const int *pr,
     return SO_OK;
 }
 
-int so_ras_heuristic_solve(const so_problem *p, const so_params *prm,
-                           so_result *r)
+int so_ras_place(const so_ras *ras, long long rounds, int *pm, int *pr,
+                 long long *rounds_run)
 {
-    const so_ras *ras = so_ras_of(p);
-    so_error err;
-    long long rounds;
-    if (so_params_int(prm, so_ras_heuristic_options, "rounds", 10, &rounds,
-                      &err) || rounds < 1 || rounds > 1000000) {
-        so_result_set_message(r, "option rounds: expected an integer in"
-                                 " [1, 1000000]");
-        return SO_EINVAL;
-    }
     state s;
     int rc = state_init(&s, ras);
     if (rc)
         return rc;
-    int *best_pm = malloc((s.J * s.TT + 1) * sizeof *best_pm);
-    rc = best_pm ? place_reducers(&s) : SO_ENOMEM;
+    rc = place_reducers(&s);
     so_ras_eval best = {0};
     long long round = 1;
     for (; round <= rounds && !rc; round++) {
@@ -393,16 +383,39 @@ int so_ras_heuristic_solve(const so_problem *p, const so_params *prm,
         if (round > 1 && !so_ras_better(&ev, &best))
             break;
         best = ev;
-        memcpy(best_pm, s.pm, s.J * s.TT * sizeof *best_pm);
+        memcpy(pm, s.pm, s.J * s.TT * sizeof *pm);
     }
-    if (!rc)
-        rc = so_ras_report(ras, r, SO_FEASIBLE, best_pm, s.pr, 0, 0);
-    if (!rc) /* the rounds run, the last one included when it stopped the loop */
-        so_result_set_extra(r, "rounds_run",
-                            json_integer(round > rounds ? rounds : round));
-    if (!rc)
-        rc = report_switch(ras, best_pm, s.pr, r);
-    free(best_pm);
+    if (!rc) {
+        memcpy(pr, s.pr, s.J * s.TT * sizeof *pr);
+        /* the rounds run, the last one included when it stopped the loop */
+        *rounds_run = round > rounds ? rounds : round;
+    }
     state_free(&s);
+    return rc;
+}
+
+int so_ras_heuristic_solve(const so_problem *p, const so_params *prm,
+                           so_result *r)
+{
+    const so_ras *ras = so_ras_of(p);
+    so_error err;
+    long long rounds, run = 0;
+    if (so_params_int(prm, so_ras_heuristic_options, "rounds", 10, &rounds,
+                      &err) || rounds < 1 || rounds > 1000000) {
+        so_result_set_message(r, "option rounds: expected an integer in"
+                                 " [1, 1000000]");
+        return SO_EINVAL;
+    }
+    size_t cells = ras->J * ras->TT + 1;
+    int *pm = calloc(cells, sizeof *pm), *pr = calloc(cells, sizeof *pr);
+    int rc = pm && pr ? so_ras_place(ras, rounds, pm, pr, &run) : SO_ENOMEM;
+    if (!rc)
+        rc = so_ras_report(ras, r, SO_FEASIBLE, pm, pr, 0, 0);
+    if (!rc)
+        so_result_set_extra(r, "rounds_run", json_integer(run));
+    if (!rc)
+        rc = report_switch(ras, pm, pr, r);
+    free(pm);
+    free(pr);
     return rc;
 }

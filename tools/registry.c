@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "slotopt.h"
+#include "heuristics/ras.h"
 
 /* ---- backend functions, by problem ---------------------------------------- */
 /* knapsack */
@@ -47,8 +48,6 @@ extern const so_option_doc so_pt_sweep_options[], so_pt_enum_options[],
 /* ras */
 int so_ras_glpk_solve(const so_problem *, const so_params *, so_result *);
 int so_ras_enum_solve(const so_problem *, const so_params *, so_result *);
-int so_ras_heuristic_solve(const so_problem *, const so_params *, so_result *);
-extern const so_option_doc so_ras_heuristic_options[];
 int so_ras_plus_solve(const so_problem *, const so_params *, so_result *);
 int so_ras_exact_solve(const so_problem *, const so_params *, so_result *);
 extern const so_option_doc so_ras_plus_options[];
