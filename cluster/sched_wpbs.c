@@ -329,11 +329,7 @@ static void track_job(wpbs_state *st, const so_cl_sim *sim, int j)
         so_cl_level_forest *f = &st->demands[ph];
         if (!job->in_list[ph]) {
             so_cl_sum_remove(&st->listed[ph], j);
-            so_cl_level_remove(f, j);
-            /* should it come back (a re-run after a failure) behind the
-             * FIFO walk's stop, no stale target */
-            if (so_cl_dx_target(st->dx, ph, j) != 0)
-                so_cl_dx_set_target(st->dx, ph, j, 0);
+            so_cl_level_remove(f, j); /* for good: all its tasks done */
             continue;
         }
         so_cl_sum_set(&st->listed[ph], u, j, (double[]){1, a[ph], b[ph]});
