@@ -18,6 +18,7 @@ static inline long long harness_db_int(const char *db, const char *sql)
     sqlite3_stmt *s = NULL;
     long long n = -1;
     if (sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+        sqlite3_busy_timeout(h, 2000) == SQLITE_OK && /* a writer's lock: wait */
         sqlite3_prepare_v2(h, sql, -1, &s, NULL) == SQLITE_OK &&
         sqlite3_step(s) == SQLITE_ROW)
         n = sqlite3_column_int64(s, 0);
@@ -38,6 +39,7 @@ static inline char *harness_db_rows(const char *db, const char *sql,
     size_t len = 0;
     FILE *fp = open_memstream(&out, &len);
     if (sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+        sqlite3_busy_timeout(h, 2000) == SQLITE_OK &&
         sqlite3_prepare_v2(h, sql, -1, &s, NULL) == SQLITE_OK)
         while (sqlite3_step(s) == SQLITE_ROW) {
             if (skip && strcmp((const char *)sqlite3_column_text(s, 0), skip) == 0)
