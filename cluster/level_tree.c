@@ -3,50 +3,30 @@
  * priorities are a fixed hash of the id, so the shapes (and the run) are
  * the same every time. Recursion depth: the treap's height, O(log n)
  * expected. */
-#include <stdint.h>
 #include <stdlib.h>
 #include "cluster/level_tree.h"
 
 int so_cl_level_forest_init(so_cl_level_forest *f, int n_trees, int n_ids)
 {
     size_t n = (size_t)(n_ids > 0 ? n_ids : 1);
-    size_t nt = (size_t)(n_trees > 0 ? n_trees : 1);
-    *f = (so_cl_level_forest){.n_ids = n_ids, .n_trees = n_trees};
-    f->root = malloc(nt * sizeof(int));
-    f->tree = malloc(n * sizeof(int));
-    f->left = malloc(n * sizeof(int));
-    f->right = malloc(n * sizeof(int));
-    f->prio = malloc(n * sizeof(unsigned));
+    *f = (so_cl_level_forest){0};
+    if (so_cl_treap_ids_init(&f->t, n_trees, n_ids))
+        return -1;
     f->d = calloc(n, sizeof(double));
     f->w = calloc(n, sizeof(double));
     f->ratio = calloc(n, sizeof(double));
     f->sum_d = calloc(n, sizeof(double));
     f->sum_w = calloc(n, sizeof(double));
-    if (!f->root || !f->tree || !f->left || !f->right || !f->prio || !f->d ||
-        !f->w || !f->ratio || !f->sum_d || !f->sum_w) {
+    if (!f->d || !f->w || !f->ratio || !f->sum_d || !f->sum_w) {
         so_cl_level_forest_free(f);
         return -1;
-    }
-    for (size_t t = 0; t < nt; t++)
-        f->root[t] = -1;
-    for (size_t i = 0; i < n; i++) {
-        f->tree[i] = f->left[i] = f->right[i] = -1;
-        uint32_t x = (uint32_t)i * 2654435761u + 0x9e3779b9u; /* mix */
-        x ^= x >> 16;
-        x *= 0x85ebca6bu;
-        x ^= x >> 13;
-        f->prio[i] = x;
     }
     return 0;
 }
 
 void so_cl_level_forest_free(so_cl_level_forest *f)
 {
-    free(f->root);
-    free(f->tree);
-    free(f->left);
-    free(f->right);
-    free(f->prio);
+    so_cl_treap_ids_free(&f->t);
     free(f->d);
     free(f->w);
     free(f->ratio);
@@ -58,7 +38,7 @@ void so_cl_level_forest_free(so_cl_level_forest *f)
 static void pull(so_cl_level_forest *f, int x)
 {
     double sd = f->d[x], sw = f->w[x];
-    int l = f->left[x], r = f->right[x];
+    int l = f->t.left[x], r = f->t.right[x];
     if (l >= 0) {
         sd = f->sum_d[l] + sd;
         sw = f->sum_w[l] + sw;
@@ -86,10 +66,10 @@ static void split(so_cl_level_forest *f, int x, int key, int *lo, int *hi)
         return;
     }
     if (before(f, x, key)) {
-        split(f, f->right[x], key, &f->right[x], hi);
+        split(f, f->t.right[x], key, &f->t.right[x], hi);
         *lo = x;
     } else {
-        split(f, f->left[x], key, lo, &f->left[x]);
+        split(f, f->t.left[x], key, lo, &f->t.left[x]);
         *hi = x;
     }
     pull(f, x);
@@ -101,12 +81,12 @@ static int merge(so_cl_level_forest *f, int a, int b)
         return b;
     if (b < 0)
         return a;
-    if (f->prio[a] > f->prio[b]) {
-        f->right[a] = merge(f, f->right[a], b);
+    if (f->t.prio[a] > f->t.prio[b]) {
+        f->t.right[a] = merge(f, f->t.right[a], b);
         pull(f, a);
         return a;
     }
-    f->left[b] = merge(f, a, f->left[b]);
+    f->t.left[b] = merge(f, a, f->t.left[b]);
     pull(f, b);
     return b;
 }
@@ -115,25 +95,25 @@ static int merge(so_cl_level_forest *f, int a, int b)
 static int take_out(so_cl_level_forest *f, int x, int id)
 {
     if (x == id) {
-        int m = merge(f, f->left[x], f->right[x]);
-        f->left[x] = f->right[x] = -1;
+        int m = merge(f, f->t.left[x], f->t.right[x]);
+        f->t.left[x] = f->t.right[x] = -1;
         return m;
     }
     if (before(f, id, x))
-        f->left[x] = take_out(f, f->left[x], id);
+        f->t.left[x] = take_out(f, f->t.left[x], id);
     else
-        f->right[x] = take_out(f, f->right[x], id);
+        f->t.right[x] = take_out(f, f->t.right[x], id);
     pull(f, x);
     return x;
 }
 
 void so_cl_level_remove(so_cl_level_forest *f, int id)
 {
-    int t = f->tree[id];
+    int t = f->t.tree[id];
     if (t < 0)
         return;
-    f->root[t] = take_out(f, f->root[t], id);
-    f->tree[id] = -1;
+    f->t.root[t] = take_out(f, f->t.root[t], id);
+    f->t.tree[id] = -1;
 }
 
 /* A new demand for an id of `tree` that keeps its place in the order (the
@@ -145,21 +125,21 @@ static int set_in_place(so_cl_level_forest *f, int tree, int id, double d)
 {
     enum { MAX_DEPTH = 128 };
     int path[MAX_DEPTH], n = 0, pred = -1, succ = -1;
-    for (int x = f->root[tree]; x != id;) {
+    for (int x = f->t.root[tree]; x != id;) {
         if (n == MAX_DEPTH || x < 0)
             return 0;
         path[n++] = x;
         if (before(f, id, x)) {
             succ = x;
-            x = f->left[x];
+            x = f->t.left[x];
         } else {
             pred = x;
-            x = f->right[x];
+            x = f->t.right[x];
         }
     }
-    for (int x = f->left[id]; x >= 0; x = f->right[x])
+    for (int x = f->t.left[id]; x >= 0; x = f->t.right[x])
         pred = x;
-    for (int x = f->right[id]; x >= 0; x = f->left[x])
+    for (int x = f->t.right[id]; x >= 0; x = f->t.left[x])
         succ = x;
     double r = d / f->w[id];
     if ((pred >= 0 && !(f->ratio[pred] < r || (f->ratio[pred] == r && pred < id))) ||
@@ -176,7 +156,7 @@ static int set_in_place(so_cl_level_forest *f, int tree, int id, double d)
 void so_cl_level_set(so_cl_level_forest *f, int tree, int id, double d,
                      double w)
 {
-    if (f->tree[id] == tree && f->w[id] == w && set_in_place(f, tree, id, d))
+    if (f->t.tree[id] == tree && f->w[id] == w && set_in_place(f, tree, id, d))
         return;
     so_cl_level_remove(f, id);
     f->d[id] = d;
@@ -185,20 +165,20 @@ void so_cl_level_set(so_cl_level_forest *f, int tree, int id, double d,
     f->sum_d[id] = d;
     f->sum_w[id] = w;
     int lo, hi;
-    split(f, f->root[tree], id, &lo, &hi);
-    f->root[tree] = merge(f, merge(f, lo, id), hi);
-    f->tree[id] = tree;
+    split(f, f->t.root[tree], id, &lo, &hi);
+    f->t.root[tree] = merge(f, merge(f, lo, id), hi);
+    f->t.tree[id] = tree;
 }
 
 double so_cl_level_demand(const so_cl_level_forest *f, int tree)
 {
-    int r = f->root[tree];
+    int r = f->t.root[tree];
     return r >= 0 ? f->sum_d[r] : 0;
 }
 
 double so_cl_level_solve(const so_cl_level_forest *f, int tree, double slots)
 {
-    int x = f->root[tree];
+    int x = f->t.root[tree];
     if (x < 0)
         return 0;
     double all_w = f->sum_w[x];
@@ -209,7 +189,7 @@ double so_cl_level_solve(const so_cl_level_forest *f, int tree, double slots)
     double c = 0, w_before = 0, c_at = 0, slope_at = 0, last = 0;
     int found = -1;
     while (x >= 0) {
-        int l = f->left[x];
+        int l = f->t.left[x];
         double c_here = l >= 0 ? c + f->sum_d[l] : c;
         double w_here = l >= 0 ? w_before + f->sum_w[l] : w_before;
         double slope = all_w - w_here;
@@ -222,7 +202,7 @@ double so_cl_level_solve(const so_cl_level_forest *f, int tree, double slots)
             c = c_here + f->d[x];
             w_before = w_here + f->w[x];
             last = f->ratio[x];
-            x = f->right[x];
+            x = f->t.right[x];
         }
     }
     if (found < 0)
@@ -235,19 +215,19 @@ static void range(const so_cl_level_forest *f, int x, double lo, double hi,
 {
     while (x >= 0) {
         if (f->ratio[x] < lo) {
-            x = f->right[x];
+            x = f->t.right[x];
             continue;
         }
-        range(f, f->left[x], lo, hi, fn, ctx);
+        range(f, f->t.left[x], lo, hi, fn, ctx);
         if (f->ratio[x] > hi)
             return;
         fn(ctx, x);
-        x = f->right[x];
+        x = f->t.right[x];
     }
 }
 
 void so_cl_level_range(const so_cl_level_forest *f, int tree, double lo,
                        double hi, void (*fn)(void *ctx, int id), void *ctx)
 {
-    range(f, f->root[tree], lo, hi, fn, ctx);
+    range(f, f->t.root[tree], lo, hi, fn, ctx);
 }

@@ -16,12 +16,10 @@
 #ifndef SO_CL_LEVEL_TREE_H
 #define SO_CL_LEVEL_TREE_H
 
+#include "cluster/treap_ids.h"
+
 typedef struct so_cl_level_forest {
-    int n_ids, n_trees;
-    int *root;           /* per tree: its root id, -1 empty */
-    int *tree;           /* per id: its tree, -1 none */
-    int *left, *right;   /* per id: children, -1 none */
-    unsigned *prio;      /* per id: heap priority (a hash of the id) */
+    so_cl_treap_ids t;   /* roots, trees, children, priorities */
     double *d, *w, *ratio;
     double *sum_d, *sum_w; /* per id: its subtree's sums */
 } so_cl_level_forest;

@@ -182,7 +182,7 @@ static int snapshot(fair_state *st, const so_cl_sim *sim, int phase, int j)
         return 0;
     }
     double d = so_cl_demand(job, phase);
-    if (f->tree[j] == job->spec->pool && f->d[j] == d)
+    if (f->t.tree[j] == job->spec->pool && f->d[j] == d)
         return 0;
     so_cl_level_set(f, job->spec->pool, j, d, job->spec->weight);
     return 1;
@@ -194,7 +194,7 @@ static int snapshot(fair_state *st, const so_cl_sim *sim, int phase, int j)
 static int classify(fair_state *st, int phase, int j)
 {
     const so_cl_level_forest *f = &st->demand[phase];
-    int p = f->tree[j];
+    int p = f->t.tree[j];
     if (p < 0)
         return 0;
     if (st->level[phase][p] * f->w[j] < f->d[j])

@@ -334,7 +334,7 @@ static void track_job(wpbs_state *st, const so_cl_sim *sim, int j)
         }
         so_cl_sum_set(&st->listed[ph], u, j, (double[]){1, a[ph], b[ph]});
         double d = so_cl_demand(job, ph);
-        if (f->tree[j] != u || f->d[j] != d)
+        if (f->t.tree[j] != u || f->d[j] != d)
             so_cl_level_set(f, u, j, d, job->spec->weight);
     }
     if (!job->in_list[SO_CL_MAP] && !job->in_list[SO_CL_REDUCE]) {
@@ -474,7 +474,7 @@ static void set_target(wpbs_state *st, int phase, int j, double target)
 static int classify(wpbs_state *st, int phase, int j)
 {
     const so_cl_level_forest *f = &st->demands[phase];
-    int u = f->tree[j];
+    int u = f->t.tree[j];
     if (u < 0)
         return 0;
     if (st->users[u].level[phase] * f->w[j] < f->d[j])

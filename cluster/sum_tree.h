@@ -14,12 +14,11 @@
 #ifndef SO_CL_SUM_TREE_H
 #define SO_CL_SUM_TREE_H
 
+#include "cluster/treap_ids.h"
+
 typedef struct so_cl_sum_forest {
-    int n_ids, n_trees, k;
-    int *root;          /* per tree: its root id, -1 empty */
-    int *tree;          /* per id: its tree, -1 none */
-    int *left, *right;  /* per id: children, -1 none */
-    unsigned *prio;     /* per id: heap priority (a hash of the id) */
+    so_cl_treap_ids t;  /* roots, trees, children, priorities */
+    int k;              /* values per id */
     double *val;        /* per id: its k values */
     double *sum;        /* per id: the k sums of its subtree */
 } so_cl_sum_forest;

@@ -96,7 +96,7 @@ static void test_hand_and_empty(void)
     so_cl_sum_remove(&f, 4); /* in no tree: no-op */
     so_cl_sum_total(&f, 1, out);
     CU_ASSERT(out[0] == 2 && out[1] == 20);
-    CU_ASSERT_EQUAL(f.tree[4], -1);
+    CU_ASSERT_EQUAL(f.t.tree[4], -1);
     so_cl_sum_forest_free(&f);
 }
 
