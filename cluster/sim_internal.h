@@ -175,6 +175,9 @@ int so_cl_kill(so_cl_sim *sim, int attempt);
  * phases count one third each) and progress rate (score / seconds run). */
 double so_cl_progress(const so_cl_sim *sim, const so_cl_attempt *a);
 double so_cl_progress_rate(const so_cl_sim *sim, const so_cl_attempt *a);
+/* rate[k] = so_cl_progress_rate of attempt ids[k], k < n, all of `job`. */
+void so_cl_progress_rates(const so_cl_sim *sim, int job, const int *ids, int n,
+                          double *rate);
 
 /* Observed statistics (observe.c). */
 int so_cl_users_init(so_cl_sim *sim);

@@ -22,6 +22,7 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "cluster/speculation.h"
 
 #define SPECULATIVE_CAP 0.10
@@ -86,10 +87,9 @@ int so_cl_late_slow_task_rates(const so_cl_sim *sim, int j, int node,
     if (!rates)
         return -1;
     double *all = rates + n;
-    int m = 0;
-    for (int k = 0; k < n; k++)
-        all[m++] = rates[k] =
-            so_cl_progress_rate(sim, &sim->attempts[job->running[phase][k]]);
+    so_cl_progress_rates(sim, j, job->running[phase], n, rates);
+    memcpy(all, rates, (size_t)n * sizeof *all);
+    int m = n;
     const int *done = sim->done_order + job->first_task[phase];
     for (int k = 0; k < job->done[phase]; k++)
         all[m++] = sim->tasks[done[k]].rate;
