@@ -240,7 +240,9 @@ static int start_attempt(so_cl_sim *s, int t, int node, int speculative)
         s->cap_attempts = cap;
     }
     if (grow_ints(&job->running[p], &job->cap_running[p],
-                  job->n_running[p] + 1))
+                  job->n_running[p] + 1) ||
+        grow_ints(&job->launched[p], &job->cap_launched[p],
+                  job->n_launched[p] + 1))
         return -1;
     int id = (int)s->n_attempts++;
     so_cl_attempt *a = &s->attempts[id];
@@ -261,6 +263,7 @@ static int start_attempt(so_cl_sim *s, int t, int node, int speculative)
         a->scale = s->w->remote_slowdown; /* reads its input remotely */
         s->stats.remote_maps++;
     }
+    job->launched[p][job->n_launched[p]++] = id;
     a->run_index = job->n_running[p];
     job->running[p][job->n_running[p]++] = id;
     a->node_index = nd->n_running;
@@ -302,6 +305,23 @@ static int start_attempt(so_cl_sim *s, int t, int node, int speculative)
     return 0;
 }
 
+/* Moves the job's oldest running attempt of phase p past the ended ones;
+ * once the ended prefix is half of the launch list, drops it (the list then
+ * holds about the running attempts, each skipped once: O(1) amortised). */
+static void drop_ended_oldest(so_cl_sim *s, so_cl_jobrt *job, int p)
+{
+    int *l = job->launched[p];
+    int k = job->oldest[p], n = job->n_launched[p];
+    while (k < n && s->attempts[l[k]].state != SO_CL_RUNNING)
+        k++;
+    if (k >= 64 && 2 * k >= n) {
+        memmove(l, l + k, (size_t)(n - k) * sizeof *l);
+        job->n_launched[p] = n - k;
+        k = 0;
+    }
+    job->oldest[p] = k;
+}
+
 /* Ends a running attempt (done or killed): frees its slot, drops it from the
  * running lists, accounts its slot-seconds. */
 static void stop_attempt(so_cl_sim *s, int id, int state)
@@ -333,6 +353,7 @@ static void stop_attempt(so_cl_sim *s, int id, int state)
     last = job->running[p][--job->n_running[p]];
     job->running[p][a->run_index] = last;
     s->attempts[last].run_index = a->run_index;
+    drop_ended_oldest(s, job, p);
     for (int k = 0; k < task->n_running; k++)
         if (task->attempt[k] == id) {
             task->attempt[k] = task->attempt[--task->n_running];
@@ -627,6 +648,7 @@ static int on_end(so_cl_sim *s, const so_cl_event *e)
     }
     job->running_tasks[p]--;
     s->runnable[p]--;
+    s->done_order[job->first_task[p] + job->done[p]] = t;
     if (++job->done[p] == job->n[p]) {
         list_remove(s, j, p);
         if (p == SO_CL_MAP) {
@@ -697,10 +719,11 @@ int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
     s->jobs = calloc((size_t)w->n_jobs + 1, sizeof *s->jobs);
     s->results = calloc((size_t)w->n_jobs + 1, sizeof *s->results);
     s->tasks = calloc(n_tasks + 1, sizeof *s->tasks);
+    s->done_order = malloc((n_tasks + 1) * sizeof *s->done_order);
     s->nodes = calloc((size_t)w->n_nodes + 1, sizeof *s->nodes);
     for (int p = 0; p < SO_CL_PHASES; p++)
         s->pool_running[p] = calloc((size_t)w->n_pools + 1, sizeof(int));
-    if (!s->jobs || !s->results || !s->tasks || !s->nodes ||
+    if (!s->jobs || !s->results || !s->tasks || !s->done_order || !s->nodes ||
         !s->pool_running[SO_CL_MAP] || !s->pool_running[SO_CL_REDUCE]) {
         so_cl_sim_free(s);
         return SO_ENOMEM;
@@ -835,6 +858,7 @@ void so_cl_sim_free(so_cl_sim *s)
             for (int p = 0; p < SO_CL_PHASES; p++) {
                 free(s->jobs[j].running[p]);
                 free(s->jobs[j].requeued[p]);
+                free(s->jobs[j].launched[p]);
             }
             so_cl_locality_close(s, j);
         }
@@ -851,6 +875,7 @@ void so_cl_sim_free(so_cl_sim *s)
     free(s->jobs);
     free(s->results);
     free(s->tasks);
+    free(s->done_order);
     free(s->nodes);
     free(s->attempts);
     free(s);

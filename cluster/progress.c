@@ -8,9 +8,15 @@
 #include <math.h>
 #include "cluster/sim_internal.h"
 
+/* fmin(1, fmax(0, done / work)) (1 without work), by comparisons: the same
+ * value for every input, NaN (0) and -0 (+0) included, without two libm
+ * calls on the speculation rules' hottest path. */
 static double frac(double done, double work)
 {
-    return work > 0 ? fmin(1.0, fmax(0.0, done / work)) : 1.0;
+    if (!(work > 0))
+        return 1.0;
+    double q = done / work;
+    return q > 0 ? (q < 1.0 ? q : 1.0) : 0.0;
 }
 
 /* Work done of the attempt's current segment, now. */
@@ -19,13 +25,25 @@ static double done_now(const so_cl_sim *sim, const so_cl_attempt *a)
     return a->waiting ? a->done : a->done + (sim->now - a->updated) * a->rate;
 }
 
-double so_cl_progress(const so_cl_sim *sim, const so_cl_attempt *a)
+/* The fraction of a job's maps done, which bounds its reduces' copy
+ * fraction (+infinity: no maps, no bound). */
+static double map_cap(const so_cl_jobrt *job)
+{
+    return job->n[SO_CL_MAP] > 0
+               ? (double)job->done[SO_CL_MAP] / job->n[SO_CL_MAP]
+               : INFINITY;
+}
+
+/* so_cl_progress, given for a reduce its job's map_cap and map_cap / 3
+ * (unused for a map), so that a batch of one job's attempts divides once. */
+static inline double progress_of(const so_cl_sim *sim, const so_cl_attempt *a,
+                                 double cap, double cap_third)
 {
     if (a->state == SO_CL_DONE)
         return 1.0;
-    const so_cl_jobrt *job = &sim->jobs[a->job];
     if (a->phase == SO_CL_MAP)
         return frac(done_now(sim, a), a->work);
+    const so_cl_jobrt *job = &sim->jobs[a->job];
     const so_cl_reduce_work *rw =
         &job->spec->reduce_work[a->task - job->first_task[a->phase]];
     double after;
@@ -34,17 +52,35 @@ double so_cl_progress(const so_cl_sim *sim, const so_cl_attempt *a)
     } else if (a->chained && sim->now >= a->copy_end) {
         after = (sim->now - a->copy_end) * a->rate;
     } else {
+        /* fmin(copy, cap) / 3: copy in [0, 1] and cap never NaN */
         double copy = frac(done_now(sim, a), a->work);
-        if (job->n[SO_CL_MAP] > 0)
-            copy = fmin(copy, (double)job->done[SO_CL_MAP] / job->n[SO_CL_MAP]);
-        return copy / 3.0;
+        return cap < copy ? cap_third : copy / 3.0;
     }
     return (1.0 + frac(after, rw->sort) + frac(after - rw->sort, rw->reduce)) /
            3.0;
+}
+
+double so_cl_progress(const so_cl_sim *sim, const so_cl_attempt *a)
+{
+    if (a->phase == SO_CL_MAP)
+        return progress_of(sim, a, 0, 0);
+    double cap = map_cap(&sim->jobs[a->job]);
+    return progress_of(sim, a, cap, cap / 3.0);
 }
 
 double so_cl_progress_rate(const so_cl_sim *sim, const so_cl_attempt *a)
 {
     double ran = sim->now - a->start;
     return ran > 0 ? so_cl_progress(sim, a) / ran : 0.0;
+}
+
+void so_cl_progress_rates(const so_cl_sim *sim, int job, const int *ids, int n,
+                          double *rate)
+{
+    double cap = map_cap(&sim->jobs[job]), cap_third = cap / 3.0;
+    for (int k = 0; k < n; k++) {
+        const so_cl_attempt *a = &sim->attempts[ids[k]];
+        double ran = sim->now - a->start;
+        rate[k] = ran > 0 ? progress_of(sim, a, cap, cap_third) / ran : 0.0;
+    }
 }

@@ -70,6 +70,13 @@ typedef struct so_cl_jobrt {
     int *running[SO_CL_PHASES];       /* running attempt ids */
     int n_running[SO_CL_PHASES], cap_running[SO_CL_PHASES];
     int spec_running[SO_CL_PHASES];
+    /* its attempts of each phase in launch order, hence by start time, from
+     * launched[p][oldest[p]] (running, unless oldest[p] == n_launched[p]);
+     * later ones may have ended. Neutral statistics for the speculation
+     * rules (the oldest running attempt's start, in O(1)). */
+    int *launched[SO_CL_PHASES];
+    int n_launched[SO_CL_PHASES], cap_launched[SO_CL_PHASES];
+    int oldest[SO_CL_PHASES];
     /* progress rates (1 / duration) of its completed tasks */
     double rate_sum[SO_CL_PHASES], rate_sumsq[SO_CL_PHASES];
     int reduces_open;                 /* slow-start reached */
@@ -110,6 +117,10 @@ struct so_cl_sim {
     so_cl_attempt *attempts;
     size_t n_attempts, cap_attempts;
     so_cl_nodert *nodes;
+    /* each job's completed tasks of phase p in completion order:
+     * done_order[jobs[j].first_task[p] + k], k < jobs[j].done[p] (tasks of
+     * a job's phase are consecutive, so one array of n_tasks holds all) */
+    int *done_order;
     int total_slots[SO_CL_PHASES];
     double total_capacity[SO_CL_MAX_RESOURCES];
     int replicas;  /* R: replicas per map (0: no locality model) */
@@ -164,6 +175,9 @@ int so_cl_kill(so_cl_sim *sim, int attempt);
  * phases count one third each) and progress rate (score / seconds run). */
 double so_cl_progress(const so_cl_sim *sim, const so_cl_attempt *a);
 double so_cl_progress_rate(const so_cl_sim *sim, const so_cl_attempt *a);
+/* rate[k] = so_cl_progress_rate of attempt ids[k], k < n, all of `job`. */
+void so_cl_progress_rates(const so_cl_sim *sim, int job, const int *ids, int n,
+                          double *rate);
 
 /* Observed statistics (observe.c). */
 int so_cl_users_init(so_cl_sim *sim);

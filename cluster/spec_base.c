@@ -40,11 +40,24 @@
  * non-beneficial (NBST: its original won) or killed.
  */
 #include <math.h>
+#include <stdlib.h>
 #include "cluster/speculation.h"
 
 #define BASE_THRESHOLD 10.0
 
-double so_cl_base_copy_rate(const so_cl_sim *sim, int j, int node, int phase)
+static int by_id(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* so_cl_base_copy_rate, given the running attempts' progress rates at now
+ * in running-list order (NULL: computed here). The means add the running
+ * attempts in running-list order, then the completed tasks in task order:
+ * from the completion list, sorted, when it is short against the phase,
+ * else by a scan of the phase's tasks (the same sums either way). */
+static double copy_rate(const so_cl_sim *sim, int j, int node, int phase,
+                        const double *running_rate)
 {
     const so_cl_jobrt *job = &sim->jobs[j];
     const so_cl_workload *w = sim->w;
@@ -52,7 +65,7 @@ double so_cl_base_copy_rate(const so_cl_sim *sim, int j, int node, int phase)
     int n_here = 0, n_norm = 0;
     for (int k = 0; k < job->n_running[phase]; k++) {
         const so_cl_attempt *a = &sim->attempts[job->running[phase][k]];
-        double r = so_cl_progress_rate(sim, a);
+        double r = running_rate ? running_rate[k] : so_cl_progress_rate(sim, a);
         if (!(r > 0))
             continue;
         if (a->node == node) {
@@ -62,9 +75,17 @@ double so_cl_base_copy_rate(const so_cl_sim *sim, int j, int node, int phase)
         norm += r / w->nodes[a->node].speed;
         n_norm++;
     }
-    int first = job->first_task[phase];
-    for (int t = first; t < first + job->n[phase]; t++) {
-        const so_cl_task *task = &sim->tasks[t];
+    int first = job->first_task[phase], n_done = job->done[phase];
+    int sorted[SO_CL_SPEC_LOCAL];
+    int from_list = n_done <= SO_CL_SPEC_LOCAL && 8 * n_done < job->n[phase];
+    if (from_list) {
+        for (int k = 0; k < n_done; k++)
+            sorted[k] = sim->done_order[first + k];
+        qsort(sorted, (size_t)n_done, sizeof *sorted, by_id);
+    }
+    int n_visit = from_list ? n_done : job->n[phase];
+    for (int k = 0; k < n_visit; k++) {
+        const so_cl_task *task = &sim->tasks[from_list ? sorted[k] : first + k];
         if (task->state != SO_CL_DONE || !(task->rate > 0))
             continue;
         int ran_on = sim->attempts[task->winner].node;
@@ -78,6 +99,11 @@ double so_cl_base_copy_rate(const so_cl_sim *sim, int j, int node, int phase)
     if (n_here > 0)
         return here / n_here;
     return n_norm > 0 ? norm / n_norm * w->nodes[node].speed : 0;
+}
+
+double so_cl_base_copy_rate(const so_cl_sim *sim, int j, int node, int phase)
+{
+    return copy_rate(sim, j, node, phase, NULL);
 }
 
 int so_cl_base_worth(double time_left, double copy_rate)
@@ -101,12 +127,12 @@ static double current_left(const so_cl_sim *sim, int task, double left)
 }
 
 static int base_filter(const so_cl_sim *sim, int j, int node, int phase,
-                       int task, double left)
+                       int task, double left, const double *running_rate)
 {
     if (task < 0)
         return -1;
     left = current_left(sim, task, left);
-    double rate = so_cl_base_copy_rate(sim, j, node, phase);
+    double rate = copy_rate(sim, j, node, phase, running_rate);
     return so_cl_base_worth(left, rate) ? task : -1;
 }
 
@@ -114,32 +140,44 @@ static int base_filter(const so_cl_sim *sim, int j, int node, int phase,
  * below LATE's slow-node threshold and the benefit. The last two are pure
  * tests of the same state, so the cheaper one runs first (the node scores
  * visit every node and running attempt, the copy rate the job's tasks): the
- * same answer, without the cluster-wide scan for most refused copies. */
-static int base_late_pick(const so_cl_sim *sim, int j, int node, int phase)
+ * same answer, without the cluster-wide scan for most refused copies. The
+ * copy rate takes the running attempts' progress rates LATE's rule
+ * computed (the same values at the same time). */
+static int base_late_check(const so_cl_sim *sim, int j, int node, int phase,
+                           int t, double left, const double *rate)
 {
-    double left = 0;
-    int t = so_cl_late_slow_task(sim, j, node, phase, &left);
-    if (t < 0)
-        return -1;
     const so_cl_jobrt *job = &sim->jobs[j];
     long long node_cost = (long long)sim->w->n_nodes +
                           sim->total_slots[SO_CL_MAP] +
                           sim->total_slots[SO_CL_REDUCE];
     long long job_cost = (long long)job->n_running[phase] + job->n[phase];
     if (job_cost <= node_cost)
-        return base_filter(sim, j, node, phase, t, left) < 0 ||
+        return base_filter(sim, j, node, phase, t, left, rate) < 0 ||
                        so_cl_late_slow_node(sim, node)
                    ? -1
                    : t;
-    return so_cl_late_slow_node(sim, node) ? -1
-                                           : base_filter(sim, j, node, phase, t, left);
+    return so_cl_late_slow_node(sim, node)
+               ? -1
+               : base_filter(sim, j, node, phase, t, left, rate);
+}
+
+static int base_late_pick(const so_cl_sim *sim, int j, int node, int phase)
+{
+    so_cl_spec_buf buf;
+    buf.heap = NULL;
+    const double *rate = NULL;
+    double left = 0;
+    int t = so_cl_late_slow_task_rates(sim, j, node, phase, &left, &buf, &rate);
+    int pick = t < 0 ? -1 : base_late_check(sim, j, node, phase, t, left, rate);
+    so_cl_spec_buf_done(&buf);
+    return pick;
 }
 
 static int base_hadoop_pick(const so_cl_sim *sim, int j, int node, int phase)
 {
     double left = 0;
     int t = so_cl_hadoop_choose(sim, j, node, phase, &left);
-    return base_filter(sim, j, node, phase, t, left);
+    return base_filter(sim, j, node, phase, t, left, NULL);
 }
 
 const so_cl_speculation so_cl_spec_base = {

@@ -1,5 +1,6 @@
-/* spec_common.c — eligibility of an attempt for a speculative copy and the
- * quantile used by LATE's thresholds (see speculation.h). */
+/* spec_common.c — eligibility of an attempt for a speculative copy (and
+ * whether a job has one) and the quantile used by LATE's thresholds (see
+ * speculation.h). */
 #include <math.h>
 #include <stdlib.h>
 #include "cluster/speculation.h"
@@ -9,6 +10,23 @@ int so_cl_spec_candidate(const so_cl_sim *sim, const so_cl_attempt *a, int node)
     return a->state == SO_CL_RUNNING && !a->speculative && a->node != node &&
            sim->tasks[a->task].n_running == 1 &&
            sim->now - a->start >= SO_CL_SPECULATIVE_LAG;
+}
+
+int so_cl_spec_any_candidate(const so_cl_sim *sim, int j, int phase, int node)
+{
+    const so_cl_jobrt *job = &sim->jobs[j];
+    if (job->oldest[phase] >= job->n_launched[phase])
+        return 0;
+    /* now - start is monotone in start in floating point: if the oldest
+     * has not run the lag, no running attempt has */
+    int oldest = job->launched[phase][job->oldest[phase]];
+    if (!(sim->now - sim->attempts[oldest].start >= SO_CL_SPECULATIVE_LAG))
+        return 0;
+    for (int k = 0; k < job->n_running[phase]; k++)
+        if (so_cl_spec_candidate(sim, &sim->attempts[job->running[phase][k]],
+                                 node))
+            return 1;
+    return 0;
 }
 
 double so_cl_time_left(const so_cl_sim *sim, const so_cl_attempt *a,

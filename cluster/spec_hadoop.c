@@ -48,11 +48,7 @@ int so_cl_hadoop_choose(const so_cl_sim *sim, int j, int node, int phase,
      * one-map jobs whose map runs (99 % of the calls): answered at once. */
     if (job->n_running[phase] == 1 && job->done[phase] == 0)
         return -1;
-    int any = 0;
-    for (int k = 0; k < job->n_running[phase] && !any; k++)
-        any = so_cl_spec_candidate(sim, &sim->attempts[job->running[phase][k]],
-                                   node);
-    if (!any)
+    if (!so_cl_spec_any_candidate(sim, j, phase, node))
         return -1;
     int n_run = job->n_running[phase];
     so_cl_spec_buf buf;

@@ -22,6 +22,7 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "cluster/speculation.h"
 
 #define SPECULATIVE_CAP 0.10
@@ -55,6 +56,19 @@ int so_cl_late_slow_node(const so_cl_sim *sim, int node)
 int so_cl_late_slow_task(const so_cl_sim *sim, int j, int node, int phase,
                          double *time_left)
 {
+    so_cl_spec_buf buf;
+    buf.heap = NULL;
+    const double *rates;
+    int t = so_cl_late_slow_task_rates(sim, j, node, phase, time_left, &buf,
+                                       &rates);
+    so_cl_spec_buf_done(&buf);
+    return t;
+}
+
+int so_cl_late_slow_task_rates(const so_cl_sim *sim, int j, int node,
+                               int phase, double *time_left,
+                               so_cl_spec_buf *buf, const double **rates_out)
+{
     const so_cl_jobrt *job = &sim->jobs[j];
     int n = job->n_running[phase];
     if (n == 0 || sim->spec_running[phase] >= SPECULATIVE_CAP * sim->total_slots[phase])
@@ -65,27 +79,20 @@ int so_cl_late_slow_task(const so_cl_sim *sim, int j, int node, int phase,
      * whose map runs). */
     if (n == 1 && job->done[phase] == 0)
         return -1;
-    int any = 0;
-    for (int k = 0; k < n && !any; k++)
-        any = so_cl_spec_candidate(sim, &sim->attempts[job->running[phase][k]],
-                                   node);
-    if (!any)
+    if (!so_cl_spec_any_candidate(sim, j, phase, node))
         return -1;
     /* rates[0..n-1]: the running attempts', kept; a copy with the
      * completed tasks' rates goes to the quantile, which reorders it */
-    so_cl_spec_buf buf;
-    double *rates = so_cl_spec_buf_get(&buf, (size_t)(2 * n + job->done[phase]));
+    double *rates = so_cl_spec_buf_get(buf, (size_t)(2 * n + job->done[phase]));
     if (!rates)
         return -1;
     double *all = rates + n;
-    int m = 0;
-    for (int k = 0; k < n; k++)
-        all[m++] = rates[k] =
-            so_cl_progress_rate(sim, &sim->attempts[job->running[phase][k]]);
-    for (int t = job->first_task[phase]; t < job->first_task[phase] + job->n[phase];
-         t++)
-        if (sim->tasks[t].state == SO_CL_DONE)
-            all[m++] = sim->tasks[t].rate;
+    so_cl_progress_rates(sim, j, job->running[phase], n, rates);
+    memcpy(all, rates, (size_t)n * sizeof *all);
+    int m = n;
+    const int *done = sim->done_order + job->first_task[phase];
+    for (int k = 0; k < job->done[phase]; k++)
+        all[m++] = sim->tasks[done[k]].rate;
     double slow = so_cl_quantile(all, m, SLOW_TASK_QUANTILE);
     slow -= SO_CL_RATE_TOLERANCE * slow; /* rates equal up to rounding are not slow */
     int best = -1;
@@ -100,9 +107,9 @@ int so_cl_late_slow_task(const so_cl_sim *sim, int j, int node, int phase,
             best = a->task;
         }
     }
-    so_cl_spec_buf_done(&buf);
     if (time_left)
         *time_left = best_left;
+    *rates_out = rates;
     return best;
 }
 

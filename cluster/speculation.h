@@ -18,6 +18,13 @@
 int so_cl_spec_candidate(const so_cl_sim *sim, const so_cl_attempt *a,
                          int node);
 
+/* Whether some running attempt of job j's phase may get a copy on node
+ * (so_cl_spec_candidate): none while the job's oldest running attempt of
+ * the phase has run less than SO_CL_SPECULATIVE_LAG (attempts start in
+ * launch order, so no other has run longer), found in O(1); else the first
+ * candidate of the running list. */
+int so_cl_spec_any_candidate(const so_cl_sim *sim, int j, int phase, int node);
+
 /* LATE's estimate of an attempt's time left, (1 - score) / rate, given its
  * rate (score = rate x seconds run); infinite for a zero rate. */
 double so_cl_time_left(const so_cl_sim *sim, const so_cl_attempt *a,
@@ -51,6 +58,13 @@ int so_cl_late_choose(const so_cl_sim *sim, int job, int node, int phase,
 int so_cl_late_slow_task(const so_cl_sim *sim, int job, int node, int phase,
                          double *time_left);
 int so_cl_late_slow_node(const so_cl_sim *sim, int node);
+/* so_cl_late_slow_task with its scratch in buf (buf->heap NULL on entry;
+ * release with so_cl_spec_buf_done after use of *rates_out): when a task is
+ * returned, *rates_out holds the progress rates of the job's running
+ * attempts of the phase, at now, in running-list order. */
+int so_cl_late_slow_task_rates(const so_cl_sim *sim, int job, int node,
+                               int phase, double *time_left,
+                               so_cl_spec_buf *buf, const double **rates_out);
 int so_cl_hadoop_choose(const so_cl_sim *sim, int job, int node, int phase,
                         double *time_left);
 
