@@ -306,8 +306,9 @@ static int start_attempt(so_cl_sim *s, int t, int node, int speculative)
 }
 
 /* Moves the job's oldest running attempt of phase p past the ended ones;
- * once the ended prefix is half of the launch list, drops it (the list then
- * holds about the running attempts, each skipped once: O(1) amortised). */
+ * once the ended prefix is half of the launch list, drops it (each ended
+ * attempt is skipped once: O(1) amortised; attempts that ended after a
+ * still-running older one stay in the list until that one ends). */
 static void drop_ended_oldest(so_cl_sim *s, so_cl_jobrt *job, int p)
 {
     int *l = job->launched[p];

@@ -393,7 +393,11 @@ static int algorithm1(const ras_state *st, const so_ras *ras, int n, int *pm,
                       int *pr, double *u)
 {
     long long rounds_run;
-    if (so_ras_place(ras, 10, pm, pr, &rounds_run))
+    so_ras_eval ev;
+    /* the backend's guard: a placement over a capacity or pending limit is
+     * an internal error, not a placement */
+    if (so_ras_place(ras, 10, pm, pr, &rounds_run) ||
+        so_ras_evaluate(ras, pm, pr, &ev) || !ev.feasible)
         return -1;
     size_t row = (size_t)st->TT;
     for (int k = 0; k < n; k++) {
@@ -421,6 +425,7 @@ static int place(const ras_state *st, so_ras *ras, int n, int *pm, int *pr,
     if (st->backend == st->fallback) {
         int rc = algorithm1(st, ras, n, pm, pr, u);
         so_ras_free(ras);
+        *fell_back = rc != 0; /* the fallback (itself) was tried, as before */
         return rc;
     }
     so_problem *prob = NULL;

@@ -62,7 +62,10 @@
  *     rounding apart, which can move a schedule only where two deficits
  *     tied or a CV sat at 1 within rounding (the report hashes of
  *     cluster-scale were re-recorded with this change; `--opt verify=1`
- *     checks the sums against the pass at every allocation).
+ *     checks the sums and every job's target against the pass at every
+ *     allocation); the fair split's level comes from a level tree, the
+ *     same bits as so_cl_waterline for integer and short binary-fraction
+ *     weights, within ~1e-12 for others (level_tree.h).
  * Cost (issue 16): an allocation touches only what changed. A job's terms
  * of eq. 7 are its observed size (n x mean, once a task of the phase
  * completed) or its task count times its user's fallback task time, so a
@@ -75,8 +78,10 @@
  * fair user's water level is one descent; the jobs at the level follow it
  * in the deficit index without being visited (one level id per user), and
  * only the jobs whose demand lies between the old and the new level change
- * side. A FIFO user's split walks its jobs in order only until its share
- * ran out and past the last job that had a target. Eqs. 8-10: O(U log U).
+ * side. The FIFO users' split walks the phase list from its head until
+ * every FIFO user's share ran out and the last job that had a target is
+ * behind (O(J) when a FIFO user's share is its whole demand). Eqs. 8-10:
+ * O(U log U).
  * An epoch with no arrival, attempt end or job finish since the last
  * allocation repeats it and is skipped (quiet_epoch).
  */
@@ -95,8 +100,9 @@ static const so_option_doc wpbs_options[] = {
                      " cover (0 = all)"},
     {"update", "0", "seconds between refreshes of the size estimates and the"
                     " FIFO/fair choice (0 = every allocation epoch)"},
-    {"verify", "0", "1: check the per-user sums against a pass over the jobs"
-                    " at every allocation (slow; so_cl_wpbs_verified)"},
+    {"verify", "0", "1: check the per-user sums and every job's target against"
+                    " a pass over the jobs at every allocation (slow; for"
+                    " tests: the counts are read by so_cl_wpbs_verified)"},
     {NULL, NULL, NULL},
 };
 
@@ -329,7 +335,7 @@ static void track_job(wpbs_state *st, const so_cl_sim *sim, int j)
         so_cl_level_forest *f = &st->demands[ph];
         if (!job->in_list[ph]) {
             so_cl_sum_remove(&st->listed[ph], j);
-            so_cl_level_remove(f, j); /* for good: all its tasks done */
+            so_cl_level_remove(f, j); /* not entered, or left for good */
             continue;
         }
         so_cl_sum_set(&st->listed[ph], u, j, (double[]){1, a[ph], b[ph]});
@@ -588,6 +594,47 @@ static int allocate_phase(wpbs_state *st, so_cl_sim *sim, int phase,
     return 0;
 }
 
+/* verify=1, after an allocation: every listed job's target against the
+ * plain split of its user's share, from scratch (FIFO: demand in list
+ * order until the share runs out; fair: so_cl_waterline over the user's
+ * jobs), relative 1e-9 (the level tree rounds differently with weights
+ * that are not short binary fractions). */
+static void verify_targets(wpbs_state *st, const so_cl_sim *sim, int phase)
+{
+    int nj = sim->w->n_jobs;
+    int *ids = malloc(((size_t)nj + 1) * sizeof *ids);
+    double *buf = malloc(((size_t)nj + 1) * 4 * sizeof *buf);
+    for (int u = 0; ids && buf && u < st->n_users; u++) {
+        const wpbs_user *us = &st->users[u];
+        if (us->est[phase] < 0)
+            continue;
+        double *w = buf, *zero = w + nj + 1, *d = zero + nj + 1,
+               *share = d + nj + 1, left = us->share[phase];
+        int n = 0;
+        for (int j = sim->head[phase]; j >= 0; j = sim->jobs[j].next[phase])
+            if (so_cl_job_user(sim, j) == u) {
+                ids[n] = j;
+                w[n] = sim->jobs[j].spec->weight;
+                zero[n] = 0;
+                d[n] = so_cl_demand(&sim->jobs[j], phase);
+                n++;
+            }
+        if (!us->fifo)
+            so_cl_waterline(n, w, zero, d, left, share);
+        for (int k = 0; k < n; k++) {
+            if (us->fifo) {
+                share[k] = fmin(d[k], left);
+                left -= share[k];
+            }
+            st->checks++;
+            st->mismatches += !near(so_cl_dx_target(st->dx, phase, ids[k]),
+                                    share[k]);
+        }
+    }
+    free(ids);
+    free(buf);
+}
+
 /* Whether this epoch's allocation would repeat the last one exactly. Its
  * inputs (the phase lists, demands = pending + running tasks, observed
  * task times, users' histories) change only at arrivals, attempt ends and
@@ -626,9 +673,12 @@ static void wpbs_allocate(void *state, so_cl_sim *sim)
         st->last_refresh = sim->now;
         refresh_tier2(st);
     }
-    for (int phase = 0; phase < SO_CL_PHASES; phase++)
+    for (int phase = 0; phase < SO_CL_PHASES; phase++) {
         if (allocate_phase(st, sim, phase, refresh, changed, n_changed))
             sim->failed = 1;
+        if (st->verify)
+            verify_targets(st, sim, phase);
+    }
     for (int u = 0; u < st->n_users; u++)
         st->users[u].switched = 0;
     st->allocated = 1;

@@ -56,8 +56,9 @@ int so_cl_wpbs_user_shares(const so_cl_sim *sim, int phase, double *su,
 int so_cl_wpbs_user_fifo(const so_cl_sim *sim, int user);
 const so_cl_obs *so_cl_wpbs_user_history(const so_cl_sim *sim, int user);
 int so_cl_wpbs_user_resets(const so_cl_sim *sim, int user);
-/* Under `--opt verify=1`: the checks of the per-user sums against a pass
- * over the jobs made so far (one per user and estimate per allocation),
+/* Under `--opt verify=1`: the checks made so far against a pass over the
+ * jobs (per allocation: each user's estimates and current-jobs statistics,
+ * each listed job's target against the plain FIFO or waterline split),
  * and in *mismatches those apart by more than rounding (relative 1e-9;
  * CV 1e-6). -1 when sim does not run wpbs. */
 long long so_cl_wpbs_verified(const so_cl_sim *sim, long long *mismatches);

@@ -435,27 +435,72 @@ static void test_determinism(void)
     so_cl_workload_free(w);
 }
 
-/* The per-user sums (sum trees, updated from the changed jobs only)
- * against a pass over the jobs at every allocation (`verify=1`), on the
- * paper's workload at load 1 and overloaded (3), with the refresh interval
- * and alpha moved, and with speculative attempts killed (Hadoop's
- * speculation): every check agrees to rounding, and the checks happened. */
+/* A swim-synth workload (heavy-tailed job sizes: fair users, switches)
+ * on `nodes` nodes with its jobs dealt to 5 users, every third job of
+ * weight 2. */
+static so_cl_workload *five_users(uint64_t seed, const char *nodes)
+{
+    so_params set;
+    so_params_init(&set);
+    so_params_set(&set, "jobs", "300");
+    so_params_set(&set, "rate", "0.05");
+    so_params_set(&set, "nodes", nodes);
+    json_t *inst = NULL;
+    so_error err;
+    if (so_family_generate(so_family_find("swim-synth"), &set, seed, 0, &inst,
+                           &err))
+        return NULL;
+    size_t i;
+    json_t *job;
+    json_array_foreach(json_object_get(inst, "jobs"), i, job) {
+        char user[8];
+        snprintf(user, sizeof user, "u%zu", i * 7 % 5);
+        json_object_set_new(job, "user", json_string(user));
+        if (i % 3 == 0)
+            json_object_set_new(job, "weight", json_integer(2));
+    }
+    char *text = json_dumps(inst, 0);
+    json_decref(inst);
+    so_cl_workload *w = NULL;
+    if (text)
+        so_cl_workload_parse_json(text, strlen(text), "gen.json", 1, &w, &err);
+    free(text);
+    return w;
+}
+
+/* The incremental allocation (sums in sum trees, levels in level trees,
+ * the FIFO walk's early stop, scheme switches, all updated from the
+ * changed jobs only) against a pass over the jobs at every allocation
+ * (`verify=1`: estimates, current-jobs statistics and every listed job's
+ * target), on the paper's workload at load 1 and overloaded (3), with the
+ * refresh interval and alpha moved, with speculative attempts killed
+ * (Hadoop's speculation), and on five users with heavy-tailed sizes and
+ * weights 1 and 2 (fair users and switches): every check agrees to
+ * rounding, and the checks happened. */
 static void test_sums_against_pass(void)
 {
-    const char *opts[][3] = {{"1", NULL, NULL}, {"3", NULL, NULL},
-                             {"3", "alpha", "0.5"}, {"3", "update", "30"},
-                             {"2", "spec", "hadoop"}};
+    const char *opts[][4] = {{"paper", "1", NULL, NULL},
+                             {"paper", "3", NULL, NULL},
+                             {"paper", "3", "alpha", "0.5"},
+                             {"paper", "3", "update", "30"},
+                             {"paper", "2", "spec", "hadoop"},
+                             {"five", "5", NULL, NULL},
+                             {"five", "20", "update", "7"},
+                             {"five", "5", "spec", "late"}};
+    int fair_seen = 0;
     for (size_t k = 0; k < sizeof opts / sizeof opts[0]; k++) {
-        so_cl_workload *w = wpbs_paper(2, opts[k][0]);
+        int paper = !strcmp(opts[k][0], "paper");
+        so_cl_workload *w = paper ? wpbs_paper(2, opts[k][1])
+                                  : five_users(k, opts[k][1]);
         CU_ASSERT_PTR_NOT_NULL_FATAL(w);
         so_params prm;
         so_params_init(&prm);
         so_params_set(&prm, "verify", "1");
-        int spec = opts[k][1] && !strcmp(opts[k][1], "spec");
-        if (opts[k][1] && !spec)
-            so_params_set(&prm, opts[k][1], opts[k][2]);
+        int spec = opts[k][2] && !strcmp(opts[k][2], "spec");
+        if (opts[k][2] && !spec)
+            so_params_set(&prm, opts[k][2], opts[k][3]);
         so_cl_config cfg = {.scheduler = so_cl_scheduler_find("wpbs"),
-                            .speculation = spec ? so_cl_speculation_find("hadoop")
+                            .speculation = spec ? so_cl_speculation_find(opts[k][3])
                                                 : NULL,
                             .params = &prm, .seed = 5};
         so_cl_sim *sim = NULL;
@@ -465,9 +510,12 @@ static void test_sums_against_pass(void)
         long long bad = -1, checks = so_cl_wpbs_verified(sim, &bad);
         CU_ASSERT(checks > 5000);
         CU_ASSERT_EQUAL(bad, 0);
+        for (int u = 0; u < so_cl_user_count(sim); u++)
+            fair_seen += !paper && so_cl_wpbs_user_fifo(sim, u) == 0;
         so_cl_sim_free(sim);
         so_cl_workload_free(w);
     }
+    CU_ASSERT(fair_seen > 0); /* the fair split was exercised */
 }
 
 /* Tier 2 on the paper's workload (seed 1, load 1): the Pi user, whose jobs
