@@ -149,6 +149,29 @@ int so_flex_order_same_as(const so_flex *f, int kind)
     }
 }
 
+int so_flex_order_reversible(const so_flex *f)
+{
+    return no_deadlines(f);
+}
+
+int so_flex_order_reversed(const so_flex *f, const size_t *alone, size_t *order)
+{
+    size_t n = f->n, at = 0;
+    for (size_t i = 0; i < n; i++)
+        if (isnan(key(f, SO_FLEX_ORDER_ALONE, alone[i], NULL)))
+            return so_flex_order(f, SO_FLEX_ORDER_LAXITY, order);
+    for (size_t hi = n; hi > 0;) {
+        double a = key(f, SO_FLEX_ORDER_ALONE, alone[hi - 1], NULL);
+        size_t lo = hi - 1;
+        while (lo > 0 && key(f, SO_FLEX_ORDER_ALONE, alone[lo - 1], NULL) == a)
+            lo--;
+        for (size_t i = lo; i < hi; i++)
+            order[at++] = alone[i];
+        hi = lo;
+    }
+    return SO_OK;
+}
+
 int so_flex_order(const so_flex *f, int kind, size_t *order)
 {
     if (kind == SO_FLEX_ORDER_EDD && no_deadlines(f)) {

@@ -8,7 +8,11 @@
  * candidate order in turn (multi-start) within one budget of evaluations,
  * a job-count cap and an optional wall-clock deadline. Orders are compared
  * by their objective, then by sum_j omega_j t_j, so that the search moves
- * on the plateaus of step metrics (tardy jobs, SLA) and of maxima. */
+ * on the plateaus of step metrics (tardy jobs, SLA) and of maxima.
+ * Without local search (the cluster model's epochs, issue 16) the orders
+ * are compared without replaying each to its end: the metric's likely
+ * winner first, the others cut once they provably lose to it
+ * (best_by_bounds, flex_mps.c); the same order, value and kind. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +24,8 @@ void so_flex_options_init(so_flex_options *o)
     o->ls_max_jobs = 200;
     o->ls_evals = 4000;
     o->deadline = 0;
+    o->exhaustive = 0;
+    o->lead = -1;
 }
 
 /* An order's value and, to break ties on the plateaus of step metrics and
@@ -28,9 +34,13 @@ typedef struct {
     double value, second;
 } score;
 
-static int evaluate(const so_flex *f, const size_t *order, double *c, score *out)
+/* The score of an order (its whole MPS replay on the workspace w); first
+ * (may be NULL) gets its first interval. */
+static int evaluate(so_flex_mps_ws *w, const so_flex *f, const size_t *order,
+                    double *c, int64_t *first, score *out)
 {
-    int rc = so_flex_mps(f, order, 0, c, NULL, NULL);
+    int cut;
+    int rc = so_flex_mps_run(w, f, order, 0, INFINITY, c, first, NULL, &cut);
     if (rc)
         return rc;
     out->value = so_flex_objective(f, c);
@@ -72,8 +82,9 @@ static int out_of_time(const so_flex_options *o)
 
 /* First-improvement insertion moves from order (improved in place) while
  * *budget lasts. */
-static int descend(const so_flex *f, const so_flex_options *o, size_t *order,
-                   score *best, size_t *budget)
+static int descend(so_flex_mps_ws *w, const so_flex *f,
+                   const so_flex_options *o, size_t *order, score *best,
+                   size_t *budget)
 {
     size_t n = f->n;
     size_t *trial = malloc(n * sizeof *trial);
@@ -87,7 +98,7 @@ static int descend(const so_flex *f, const so_flex_options *o, size_t *order,
                     continue;
                 move(order, n, i, k, trial);
                 score sc;
-                rc = evaluate(f, trial, c, &sc);
+                rc = evaluate(w, f, trial, c, NULL, &sc);
                 (*budget)--;
                 if (!rc && better(sc, *best)) {
                     memcpy(order, trial, n * sizeof *order);
@@ -101,35 +112,198 @@ static int descend(const so_flex *f, const so_flex_options *o, size_t *order,
     return rc;
 }
 
-int so_flex_best(const so_flex *f, const so_flex_options *o, size_t *order,
-                 double *value, int *kind_out)
+/* The candidate orders, RAP to MOORE (cand: SO_FLEX_NORDERS x k): have[kind]
+ * when kind's order exists, twin[kind] the first earlier kind with the same
+ * order, or -1. An order equal to an earlier one by construction is copied
+ * (so_flex_order_same_as), LAXITY without deadlines is ALONE reversed
+ * (so_flex_order_reversed); a RAP too large or infeasible gives no order. */
+static int candidates(const so_flex *f, size_t *cand, size_t k, int *have,
+                      int *twin)
 {
-    size_t n = f->n, k = n ? n : 1;
-    size_t *cand = malloc(SO_FLEX_NORDERS * k * sizeof *cand);
-    double *c = malloc(k * sizeof *c);
-    score sc[SO_FLEX_NORDERS], best = {INFINITY, INFINITY};
-    int have[SO_FLEX_NORDERS] = {0}, rc = cand && c ? SO_OK : SO_ENOMEM, chosen = 0;
-    for (int kind = SO_FLEX_ORDER_RAP; !rc && kind < SO_FLEX_NORDERS; kind++) {
+    size_t n = f->n;
+    int reversible = so_flex_order_reversible(f);
+    for (int kind = SO_FLEX_ORDER_RAP; kind < SO_FLEX_NORDERS; kind++) {
         size_t *ord = cand + (size_t)kind * k;
         int same_as = so_flex_order_same_as(f, kind);
         int orc = SO_OK;
+        have[kind] = 0;
+        twin[kind] = -1;
         if (same_as >= 0 && have[same_as])
             memcpy(ord, cand + (size_t)same_as * k, n * sizeof *ord);
+        else if (kind == SO_FLEX_ORDER_LAXITY && reversible &&
+                 have[SO_FLEX_ORDER_ALONE])
+            orc = so_flex_order_reversed(f, cand + (size_t)SO_FLEX_ORDER_ALONE * k,
+                                         ord);
         else
             orc = so_flex_order(f, kind, ord);
         if (orc == SO_INFEASIBLE || orc == SO_ENOMEM || orc == SO_EUNSUPPORTED)
             continue; /* no generic order (RAP too large or infeasible) */
-        int twin = -1; /* an order already evaluated, equal to this one */
-        for (int e = SO_FLEX_ORDER_RAP; !orc && twin < 0 && e < kind; e++)
+        if (orc)
+            return orc;
+        for (int e = SO_FLEX_ORDER_RAP; twin[kind] < 0 && e < kind; e++)
             if (have[e] && !memcmp(ord, cand + (size_t)e * k, n * sizeof *ord))
-                twin = e;
-        if (twin >= 0)
-            sc[kind] = sc[twin]; /* MPS is deterministic: same order, same score */
-        else
-            rc = orc ? orc : evaluate(f, ord, c, &sc[kind]);
-        have[kind] = !rc;
+                twin[kind] = e;
+        have[kind] = 1;
     }
+    return SO_OK;
+}
+
+/* The order most likely to win for f's metric (the one replayed first in
+ * full, whose objective bounds the others' replays): the single-machine
+ * rule of the metric (SPT for response, Smith's ratio for weights and
+ * stretch, longest first for makespan), else the generic RAP order. Any
+ * choice gives the same result; a good one cuts the others early. */
+static int lead_kind(const so_flex *f, int wanted, const int *have)
+{
+    int kind = wanted > SO_FLEX_ORDER_ARRIVAL && wanted < SO_FLEX_NORDERS
+                   ? wanted
+               : f->metric == SO_FLEX_RESPONSE  ? SO_FLEX_ORDER_SPT
+               : f->metric == SO_FLEX_WRESPONSE ? SO_FLEX_ORDER_SMITH
+               : f->metric == SO_FLEX_STRETCH   ? SO_FLEX_ORDER_SMITH
+               : f->metric == SO_FLEX_MAKESPAN  ? SO_FLEX_ORDER_LPT
+                                                : SO_FLEX_ORDER_RAP;
+    for (int e = SO_FLEX_ORDER_RAP; !have[kind] && e < SO_FLEX_NORDERS; e++)
+        kind = e;
+    return kind;
+}
+
+/* Working memory of one so_flex_best call. */
+typedef struct {
+    size_t k;
+    size_t *cand;
+    double *c;
+    so_flex_mps_ws *w;
+} search_mem;
+
+static int mem_init(search_mem *m, size_t n)
+{
+    m->k = n ? n : 1;
+    m->cand = malloc(SO_FLEX_NORDERS * m->k * sizeof *m->cand);
+    m->c = malloc(m->k * sizeof *m->c);
+    m->w = so_flex_mps_ws_new(n);
+    return m->cand && m->c && m->w ? SO_OK : SO_ENOMEM;
+}
+
+static void mem_free(search_mem *m)
+{
+    free(m->cand);
+    free(m->c);
+    so_flex_mps_ws_free(m->w);
+}
+
+/* so_flex_best without local search, by cut replays: the lead order
+ * (lead_kind) is replayed in full, every other distinct order with the
+ * lead's objective as bound (so_flex_mps_run); a cut order provably scores
+ * worse than the lead by more than the margin. The fold over the orders
+ * (every kind in turn replaces the best so far when better, the first one
+ * always) then needs no cut order's exact score while the best so far is
+ * exact and within half the margin of the lead's value (the cut order is
+ * not better), or the candidate is exact and within it and the best so
+ * far is cut (the candidate is better); in any other comparison the cut
+ * orders involved are replayed in full first. So the fold's result is the
+ * one of exact scores everywhere: the same order, value and kind. When the
+ * best order is the lead's, its first interval is the lead's replay's
+ * (first, when not NULL; *have_first = 1). exhaustive: no bound. */
+static int best_by_bounds(const so_flex *f, search_mem *m,
+                          const so_flex_options *o,
+                          size_t *order, double *value, int *kind_out,
+                          int64_t *first, int *have_first)
+{
+    size_t n = f->n, k = m->k;
+    int have[SO_FLEX_NORDERS], twin[SO_FLEX_NORDERS], root[SO_FLEX_NORDERS];
+    int cut[SO_FLEX_NORDERS] = {0};
+    score sc[SO_FLEX_NORDERS];
+    *have_first = 0;
+    *value = INFINITY;
+    int rc = candidates(f, m->cand, k, have, twin);
+    if (rc)
+        return rc;
+    int lead = lead_kind(f, o->lead, have);
+    if (!have[lead])
+        return SO_OK; /* no order at all */
+    for (int kind = SO_FLEX_ORDER_RAP; kind < SO_FLEX_NORDERS; kind++)
+        root[kind] = twin[kind] >= 0 ? twin[kind] : kind;
+    rc = evaluate(m->w, f, m->cand + (size_t)lead * k, m->c, first,
+                  &sc[root[lead]]);
+    double bound = o->exhaustive || rc || !isfinite(sc[root[lead]].value)
+                       ? INFINITY : sc[root[lead]].value;
+    for (int kind = SO_FLEX_ORDER_RAP; !rc && kind < SO_FLEX_NORDERS; kind++) {
+        if (!have[kind] || root[kind] != kind || kind == root[lead])
+            continue;
+        rc = so_flex_mps_run(m->w, f, m->cand + (size_t)kind * k, 0, bound,
+                             m->c, NULL, NULL, &cut[kind]);
+        if (rc || cut[kind])
+            continue;
+        sc[kind].value = so_flex_objective(f, m->c);
+        sc[kind].second = 0;
+        for (size_t j = 0; j < n; j++)
+            sc[kind].second += so_flex_omega(f, j) * m->c[j];
+    }
+    double limit = bound + 0.5 * SO_FLEX_MPS_CUT_MARGIN * (1 + fabs(bound));
+    int chosen = -1;
+    for (int kind = SO_FLEX_ORDER_RAP; !rc && kind < SO_FLEX_NORDERS; kind++) {
+        if (!have[kind])
+            continue;
+        int r = root[kind], b = chosen >= 0 ? root[chosen] : -1;
+        if (b < 0 || r == b) { /* the first order; the same order is not better */
+            chosen = b < 0 ? kind : chosen;
+            continue;
+        }
+        if (cut[r] && !cut[b] && sc[b].value <= limit)
+            continue;
+        if (!cut[r] && cut[b] && sc[r].value <= limit) {
+            chosen = kind;
+            continue;
+        }
+        for (int i = 0; !rc && i < 2; i++) { /* exact scores of both */
+            int e = i ? b : r;
+            if (cut[e])
+                rc = evaluate(m->w, f, m->cand + (size_t)e * k, m->c, NULL, &sc[e]);
+            cut[e] = 0;
+        }
+        if (!rc && better(sc[r], sc[b]))
+            chosen = kind;
+    }
+    if (rc)
+        return rc;
+    memcpy(order, m->cand + (size_t)chosen * k, n * sizeof *order);
+    if (kind_out)
+        *kind_out = chosen;
+    *value = sc[root[chosen]].value;
+    *have_first = first != NULL && root[chosen] == root[lead];
+    return SO_OK;
+}
+
+/* so_flex_best, and the first interval of its best order when known
+ * (*have_first). */
+static int best_first(const so_flex *f, const so_flex_options *o, size_t *order,
+                      double *value, int *kind_out, int64_t *first,
+                      int *have_first)
+{
+    size_t n = f->n;
+    search_mem m;
+    int rc = mem_init(&m, n);
     int use_ls = o->local_search && n >= 2 && n <= o->ls_max_jobs;
+    *have_first = 0;
+    if (!rc && !use_ls) {
+        rc = best_by_bounds(f, &m, o, order, value, kind_out, first,
+                            have_first);
+        mem_free(&m);
+        return rc;
+    }
+    size_t k = m.k, *cand = m.cand;
+    score sc[SO_FLEX_NORDERS], best = {INFINITY, INFINITY};
+    int have[SO_FLEX_NORDERS] = {0}, twin[SO_FLEX_NORDERS], chosen = 0;
+    if (!rc)
+        rc = candidates(f, cand, k, have, twin);
+    for (int kind = SO_FLEX_ORDER_RAP; !rc && kind < SO_FLEX_NORDERS; kind++) {
+        if (!have[kind])
+            continue;
+        if (twin[kind] >= 0)
+            sc[kind] = sc[twin[kind]]; /* MPS is deterministic: same order, same score */
+        else
+            rc = evaluate(m.w, f, cand + (size_t)kind * k, m.c, NULL, &sc[kind]);
+    }
     size_t budget = o->ls_evals;
     /* every order, then (multi-start) its local optimum; keep the best */
     for (int kind = SO_FLEX_ORDER_RAP; !rc && kind < SO_FLEX_NORDERS; kind++) {
@@ -137,7 +311,7 @@ int so_flex_best(const so_flex *f, const so_flex_options *o, size_t *order,
             continue;
         size_t *ord = cand + (size_t)kind * k;
         if (use_ls && budget > 0)
-            rc = descend(f, o, ord, &sc[kind], &budget);
+            rc = descend(m.w, f, o, ord, &sc[kind], &budget);
         if (!rc && (!chosen || better(sc[kind], best))) {
             chosen = 1; /* the first order even when every value is +inf */
             best = sc[kind];
@@ -147,9 +321,15 @@ int so_flex_best(const so_flex *f, const so_flex_options *o, size_t *order,
         }
     }
     *value = best.value;
-    free(cand);
-    free(c);
+    mem_free(&m);
     return rc;
+}
+
+int so_flex_best(const so_flex *f, const so_flex_options *o, size_t *order,
+                 double *value, int *kind_out)
+{
+    int have_first;
+    return best_first(f, o, order, value, kind_out, NULL, &have_first);
 }
 
 int so_flex_allocate(const so_flex *f, const so_flex_options *opt,
@@ -177,8 +357,10 @@ int so_flex_allocate(const so_flex *f, const so_flex_options *opt,
     }
     size_t n = f->n, *order = malloc((n ? n : 1) * sizeof *order);
     double *c = malloc((n ? n : 1) * sizeof *c), v;
-    int rc = order && c ? so_flex_best(f, opt, order, &v, NULL) : SO_ENOMEM;
-    if (!rc)
+    int have_first = 0;
+    int rc = order && c ? best_first(f, opt, order, &v, NULL, slots, &have_first)
+                        : SO_ENOMEM;
+    if (!rc && !have_first) /* the best order's first interval */
         rc = so_flex_mps(f, order, 0, c, slots, NULL);
     free(order);
     free(c);

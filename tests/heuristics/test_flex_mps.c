@@ -398,7 +398,117 @@ static void test_large_orders(void)
     so_flex_free(f);
 }
 
+/* A random instance for the cut replays: sizes up to 600 jobs (the radix
+ * sorts above 256), S below or above n, learning minima of 1, ties in
+ * work (repeated values), the cluster's metrics and a deadline metric. */
+static so_flex *cut_instance(so_rng *rng, int it)
+{
+    static const int metrics[] = {SO_FLEX_RESPONSE, SO_FLEX_WRESPONSE,
+                                  SO_FLEX_STRETCH, SO_FLEX_MAKESPAN,
+                                  SO_FLEX_TARDINESS};
+    int metric = metrics[it % 5];
+    size_t n = (size_t)so_rng_int(rng, 1, it % 3 == 0 ? 600 : 40);
+    int64_t S = so_rng_int(rng, 1, (int64_t)n + 30);
+    so_flex *f = so_test_flex_random(rng, n, S, 1, metric,
+                                     metric == SO_FLEX_MAKESPAN ? SO_FLEX_MAX
+                                                                : SO_FLEX_SUM);
+    int64_t q = so_rng_int(rng, 1, 8);
+    for (size_t j = 0; j < n; j++) {
+        if (it % 4 == 1) /* few distinct works: many equal keys */
+            f->work[j] = (double)(1 + (int64_t)j % q) * 3;
+        if (it % 2 == 0)
+            f->deadline[j] = 0;
+        if (f->max[j] > 12 && it % 3 != 2)
+            f->max[j] = so_rng_int(rng, f->min[j] > 1 ? f->min[j] : 1, 12);
+    }
+    return f;
+}
+
+/* so_flex_mps_run: without a bound (or not cut) the outputs of so_flex_mps
+ * bit for bit; cut only when the whole replay's objective exceeds the
+ * bound by more than the margin (bounds around the exact value). */
+static void test_mps_cut(void)
+{
+    so_rng rng;
+    so_rng_seed(&rng, 91);
+    int cuts = 0, whole = 0;
+    for (int it = 0; it < 400; it++) {
+        so_flex *f = cut_instance(&rng, it);
+        size_t n = f->n, *order = malloc(n * sizeof *order);
+        double *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
+        int64_t *fa = malloc(n * sizeof *fa), *fb = malloc(n * sizeof *fb);
+        so_flex_mps_ws *w = so_flex_mps_ws_new(n + 3);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(w);
+        CU_ASSERT_EQUAL_FATAL(so_flex_order(f, (int)(it % 4) + SO_FLEX_ORDER_SPT,
+                                            order), SO_OK);
+        CU_ASSERT_EQUAL_FATAL(so_flex_mps(f, order, 0, a, fa, NULL), SO_OK);
+        double v = so_flex_objective(f, a);
+        for (int r = 0; r < 6; r++) {
+            double bound = r == 0 ? INFINITY : v * (0.4 + 0.15 * r);
+            int cut = -1;
+            CU_ASSERT_EQUAL_FATAL(so_flex_mps_run(w, f, order, 0, bound, b, fb,
+                                                  NULL, &cut), SO_OK);
+            CU_ASSERT_EQUAL(memcmp(fa, fb, n * sizeof *fa), 0);
+            if (cut) {
+                cuts++;
+                CU_ASSERT_TRUE(v > bound + 1e-7 * (1 + fabs(bound)));
+                CU_ASSERT_TRUE(f->metric != SO_FLEX_TARDINESS);
+            } else {
+                whole++;
+                CU_ASSERT_EQUAL(memcmp(a, b, n * sizeof *a), 0);
+            }
+        }
+        /* FIFO's replay (minima 0) is never cut */
+        int cut = -1;
+        CU_ASSERT_EQUAL(so_flex_mps_run(w, f, order, 1, 0.0, b, NULL, NULL, &cut),
+                        SO_OK);
+        CU_ASSERT_EQUAL(cut, 0);
+        so_flex_mps_ws_free(w);
+        free(order);
+        free(a);
+        free(b);
+        free(fa);
+        free(fb);
+        so_flex_free(f);
+    }
+    CU_ASSERT_TRUE(cuts > 200);
+    CU_ASSERT_TRUE(whole > 200);
+}
+
+/* LAXITY from ALONE reversed (so_flex_order_reversed) is the sorted
+ * LAXITY order, ties included, on small and radix-sized instances. */
+static void test_order_reversed(void)
+{
+    so_rng rng;
+    so_rng_seed(&rng, 92);
+    for (int it = 0; it < 200; it++) {
+        so_flex *f = cut_instance(&rng, it);
+        size_t n = f->n;
+        for (size_t j = 0; j < n; j++)
+            f->deadline[j] = 0;
+        if (it % 5 == 3 && n > 2)
+            f->work[1] = INFINITY;
+        CU_ASSERT_TRUE_FATAL(f->metric == SO_FLEX_SLA || so_flex_order_reversible(f));
+        size_t *alone = malloc(n * sizeof *alone), *a = malloc(n * sizeof *a),
+               *b = malloc(n * sizeof *b);
+        CU_ASSERT_EQUAL_FATAL(so_flex_order(f, SO_FLEX_ORDER_ALONE, alone), SO_OK);
+        CU_ASSERT_EQUAL_FATAL(so_flex_order(f, SO_FLEX_ORDER_LAXITY, a), SO_OK);
+        CU_ASSERT_EQUAL_FATAL(so_flex_order_reversed(f, alone, b), SO_OK);
+        CU_ASSERT_EQUAL(memcmp(a, b, n * sizeof *a), 0);
+        free(alone);
+        free(a);
+        free(b);
+        so_flex_free(f);
+    }
+    so_flex *f = so_flex_new(3, 0);
+    f->deadline[0] = 1;
+    CU_ASSERT_FALSE(so_flex_order_reversible(f));
+    so_flex_free(f);
+}
+
 static CU_TestInfo tests[] = {
+    {"cut MPS replays: same outputs, cut only above the bound", test_mps_cut},
+    {"LAXITY as ALONE reversed", test_order_reversed},
     {"large orders: radix sort gives the (key, index) order", test_large_orders},
     {"orders FLEX copies equal the sorted ones", test_orders_same_as},
     {"Moore-Hodgson order by hand", test_moore_by_hand},
