@@ -175,6 +175,7 @@ typedef struct flex_state {
     double *job_w, *zero, *demand, *share; /* one pool's jobs (waterline) */
     int *members;
     so_cl_dx *dx;            /* the assignment layer's deficit order */
+    so_flex_work *work;      /* so_flex_allocate's memory between solves */
 } flex_state;
 
 static void flex_destroy(void *p)
@@ -217,6 +218,7 @@ static void flex_destroy(void *p)
     free(st->share);
     free(st->members);
     so_cl_dx_free(st->dx);
+    so_flex_work_free(st->work);
     free(st);
 }
 
@@ -326,7 +328,8 @@ static int flex_create(so_cl_sim *sim, const so_params *prm, void **state,
     st->n_words = nj / 64 + 1;
     st->pool_of = calloc(nj, sizeof(int));
     st->weight_of = calloc(nj, sizeof(double));
-    ok = ok && st->pool_min && st->job_w && st->zero && st->demand && st->share &&
+    st->work = so_flex_work_new();
+    ok = ok && st->work && st->pool_min && st->job_w && st->zero && st->demand && st->share &&
          st->members && st->dx && st->pool_of && st->weight_of;
     for (int j = 0; ok && j < sim->w->n_jobs; j++) {
         st->pool_of[j] = sim->w->jobs[j].pool;
@@ -853,7 +856,7 @@ static void allocate_phase(flex_state *st, so_cl_sim *sim, int phase)
     }
     if (f->n == 0)
         return;
-    int rc = so_flex_allocate(f, &st->opt, st->slots);
+    int rc = so_flex_allocate_with(st->work, f, &st->opt, st->slots);
     if (rc) {
         sim->failed = 1; /* only SO_ENOMEM: the instance is valid by build */
         return;

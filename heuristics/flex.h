@@ -108,6 +108,13 @@ int so_flex_best(const so_flex *f, const so_flex_options *o, size_t *order,
  * Returns SO_OK, SO_EINVAL when f breaks so_flex_validate, SO_ENOMEM. */
 int so_flex_allocate(const so_flex *f, const so_flex_options *opt,
                      int64_t *slots);
+/* The same on working memory kept between calls (an online scheduler's
+ * epochs): so_flex_work_new (NULL when out of memory), grown as needed. */
+typedef struct so_flex_work so_flex_work;
+so_flex_work *so_flex_work_new(void);
+void so_flex_work_free(so_flex_work *w);
+int so_flex_allocate_with(so_flex_work *w, const so_flex *f,
+                          const so_flex_options *opt, int64_t *slots);
 
 /* Fills a result from an order's MPS schedule (or FAIR's, order NULL and
  * fair_share >= 0): objective, status, solution {"order", "completion",

@@ -141,7 +141,8 @@ static void prepare_bound(mps *m)
     w->tail[f->n] = 0;
     for (size_t i = f->n; i-- > 0;) {
         size_t j = m->order[i];
-        w->omega[j] = so_flex_omega(f, j);
+        w->omega[j] = f->metric == SO_FLEX_RESPONSE ? 1.0 /* so_flex_omega */
+                                                    : so_flex_omega(f, j);
         double t = f->min[j] == 0 ? w->omega[j] * (f->work[j] / (double)f->max[j])
                                   : 0.0;
         w->tail[i] = w->tail[i + 1] + t;

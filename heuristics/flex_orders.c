@@ -53,11 +53,13 @@ static int by_key(const void *a, const void *b)
  * memory runs out: the caller sorts with qsort. */
 static int radix_sort(keyed *k, size_t n)
 {
-    uint64_t *bits = malloc(n * sizeof *bits);
-    keyed *tmp = malloc(n * sizeof *tmp);
-    uint64_t *bits_tmp = malloc(n * sizeof *bits_tmp);
-    size_t (*count)[256] = calloc(8, sizeof *count);
-    int ok = bits && tmp && bits_tmp && count;
+    /* one block: bits[n], bits_tmp[n], tmp[n] */
+    uint64_t *bits = malloc(n * (2 * sizeof *bits + sizeof(keyed)));
+    uint64_t *bits_tmp = bits ? bits + n : NULL;
+    keyed *tmp = bits ? (keyed *)(bits + 2 * n) : NULL;
+    size_t count[8][256];
+    int ok = bits != NULL;
+    memset(count, 0, sizeof count);
     for (size_t i = 0; ok && i < n; i++) {
         double x = k[i].key == 0 ? 0.0 : k[i].key;
         if (isnan(x)) {
@@ -89,9 +91,6 @@ static int radix_sort(keyed *k, size_t n)
         memcpy(bits, bits_tmp, n * sizeof *bits);
     }
     free(bits);
-    free(tmp);
-    free(bits_tmp);
-    free(count);
     return ok ? 0 : -1;
 }
 

@@ -16,6 +16,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "formulations/rap.h"
 #include "heuristics/flex.h"
 
 void so_flex_options_init(so_flex_options *o)
@@ -128,6 +129,8 @@ static int candidates(const so_flex *f, size_t *cand, size_t k, int *have,
         int orc = SO_OK;
         have[kind] = 0;
         twin[kind] = -1;
+        if (kind == SO_FLEX_ORDER_RAP && !so_rap_feasible(f))
+            continue; /* so_rap_solve: SO_INFEASIBLE, or SO_EUNSUPPORTED */
         if (same_as >= 0 && have[same_as])
             memcpy(ord, cand + (size_t)same_as * k, n * sizeof *ord);
         else if (kind == SO_FLEX_ORDER_LAXITY && reversible &&
@@ -167,28 +170,62 @@ static int lead_kind(const so_flex *f, int wanted, const int *have)
     return kind;
 }
 
-/* Working memory of one so_flex_best call. */
+/* Working memory of so_flex_best for instances of up to k jobs: the
+ * candidate orders (stride k), completion times, the MPS workspace and
+ * the best order. */
 typedef struct {
     size_t k;
-    size_t *cand;
+    size_t *cand, *order;
     double *c;
     so_flex_mps_ws *w;
 } search_mem;
+
+static void mem_free(search_mem *m)
+{
+    free(m->cand);
+    free(m->order);
+    free(m->c);
+    so_flex_mps_ws_free(m->w);
+    *m = (search_mem){0};
+}
 
 static int mem_init(search_mem *m, size_t n)
 {
     m->k = n ? n : 1;
     m->cand = malloc(SO_FLEX_NORDERS * m->k * sizeof *m->cand);
+    m->order = malloc(m->k * sizeof *m->order);
     m->c = malloc(m->k * sizeof *m->c);
-    m->w = so_flex_mps_ws_new(n);
-    return m->cand && m->c && m->w ? SO_OK : SO_ENOMEM;
+    m->w = so_flex_mps_ws_new(m->k);
+    if (m->cand && m->order && m->c && m->w)
+        return SO_OK;
+    mem_free(m);
+    return SO_ENOMEM;
 }
 
-static void mem_free(search_mem *m)
+struct so_flex_work {
+    search_mem m; /* k = 0: none yet */
+};
+
+so_flex_work *so_flex_work_new(void)
 {
-    free(m->cand);
-    free(m->c);
-    so_flex_mps_ws_free(m->w);
+    return calloc(1, sizeof(so_flex_work));
+}
+
+void so_flex_work_free(so_flex_work *w)
+{
+    if (w)
+        mem_free(&w->m);
+    free(w);
+}
+
+/* Room for n jobs: kept when there is, else twice as much or n. */
+static int work_reserve(so_flex_work *w, size_t n)
+{
+    if (w->m.k >= n && w->m.k > 0)
+        return SO_OK;
+    size_t k = 2 * w->m.k > n ? 2 * w->m.k : n;
+    mem_free(&w->m);
+    return mem_init(&w->m, k);
 }
 
 /* so_flex_best without local search, by cut replays: the lead order
@@ -276,26 +313,22 @@ static int best_by_bounds(const so_flex *f, search_mem *m,
 
 /* so_flex_best, and the first interval of its best order when known
  * (*have_first). */
-static int best_first(const so_flex *f, const so_flex_options *o, size_t *order,
-                      double *value, int *kind_out, int64_t *first,
-                      int *have_first)
+static int best_first(const so_flex *f, const so_flex_options *o,
+                      search_mem *mem, size_t *order, double *value,
+                      int *kind_out, int64_t *first, int *have_first)
 {
     size_t n = f->n;
-    search_mem m;
-    int rc = mem_init(&m, n);
+    search_mem m = *mem;
+    int rc = SO_OK;
     int use_ls = o->local_search && n >= 2 && n <= o->ls_max_jobs;
     *have_first = 0;
-    if (!rc && !use_ls) {
-        rc = best_by_bounds(f, &m, o, order, value, kind_out, first,
-                            have_first);
-        mem_free(&m);
-        return rc;
-    }
+    if (!use_ls)
+        return best_by_bounds(f, &m, o, order, value, kind_out, first,
+                              have_first);
     size_t k = m.k, *cand = m.cand;
     score sc[SO_FLEX_NORDERS], best = {INFINITY, INFINITY};
     int have[SO_FLEX_NORDERS] = {0}, twin[SO_FLEX_NORDERS], chosen = 0;
-    if (!rc)
-        rc = candidates(f, cand, k, have, twin);
+    rc = candidates(f, cand, k, have, twin);
     for (int kind = SO_FLEX_ORDER_RAP; !rc && kind < SO_FLEX_NORDERS; kind++) {
         if (!have[kind])
             continue;
@@ -321,7 +354,6 @@ static int best_first(const so_flex *f, const so_flex_options *o, size_t *order,
         }
     }
     *value = best.value;
-    mem_free(&m);
     return rc;
 }
 
@@ -329,11 +361,16 @@ int so_flex_best(const so_flex *f, const so_flex_options *o, size_t *order,
                  double *value, int *kind_out)
 {
     int have_first;
-    return best_first(f, o, order, value, kind_out, NULL, &have_first);
+    search_mem m;
+    int rc = mem_init(&m, f->n);
+    if (!rc)
+        rc = best_first(f, o, &m, order, value, kind_out, NULL, &have_first);
+    mem_free(&m);
+    return rc;
 }
 
-int so_flex_allocate(const so_flex *f, const so_flex_options *opt,
-                     int64_t *slots)
+int so_flex_allocate_with(so_flex_work *w, const so_flex *f,
+                          const so_flex_options *opt, int64_t *slots)
 {
     so_flex_options def;
     if (!opt) {
@@ -355,14 +392,25 @@ int so_flex_allocate(const so_flex *f, const so_flex_options *opt,
             slots[j] = f->min[j];
         return SO_OK;
     }
-    size_t n = f->n, *order = malloc((n ? n : 1) * sizeof *order);
-    double *c = malloc((n ? n : 1) * sizeof *c), v;
+    int rc = work_reserve(w, f->n);
+    if (rc)
+        return rc;
+    double v;
     int have_first = 0;
-    int rc = order && c ? best_first(f, opt, order, &v, NULL, slots, &have_first)
-                        : SO_ENOMEM;
-    if (!rc && !have_first) /* the best order's first interval */
-        rc = so_flex_mps(f, order, 0, c, slots, NULL);
-    free(order);
-    free(c);
+    rc = best_first(f, opt, &w->m, w->m.order, &v, NULL, slots, &have_first);
+    if (!rc && !have_first) { /* the best order's first interval */
+        int cut;
+        rc = so_flex_mps_run(w->m.w, f, w->m.order, 0, INFINITY, w->m.c, slots,
+                             NULL, &cut);
+    }
+    return rc;
+}
+
+int so_flex_allocate(const so_flex *f, const so_flex_options *opt,
+                     int64_t *slots)
+{
+    so_flex_work *w = so_flex_work_new();
+    int rc = w ? so_flex_allocate_with(w, f, opt, slots) : SO_ENOMEM;
+    so_flex_work_free(w);
     return rc;
 }

@@ -135,7 +135,8 @@ static void test_best_infinite(void)
 /* so_flex_best without local search (orders cut by the lead's bound)
  * returns what replaying every order in full returns (o.exhaustive = 1):
  * the same order, value (bit for bit) and kind; so_flex_allocate the same
- * first interval. Random instances up to 600 jobs with equal works (orders
+ * first interval, also on working memory kept from instance to instance
+ * (so_flex_allocate_with). Random instances up to 600 jobs with equal works (orders
  * that tie or coincide), minima, S below and above n, every metric, and
  * the metric's lead order or any other (invalid kinds: the metric's). */
 static void test_best_bounded(void)
@@ -146,6 +147,8 @@ static void test_best_bounded(void)
     so_rng rng;
     so_rng_seed(&rng, 93);
     int differ_from_lead = 0;
+    so_flex_work *work = so_flex_work_new(); /* kept across the instances */
+    CU_ASSERT_PTR_NOT_NULL_FATAL(work);
     for (int it = 0; it < 600; it++) {
         int metric = metrics[it % 6];
         size_t n = (size_t)so_rng_int(&rng, 1, it % 4 == 0 ? 600 : 30);
@@ -186,6 +189,8 @@ static void test_best_bounded(void)
             held += f->min[j];
         if (held < f->slots) /* else the minima, without any order */
             CU_ASSERT_EQUAL(memcmp(sa, sb, n * sizeof *sa), 0);
+        CU_ASSERT_EQUAL_FATAL(so_flex_allocate_with(work, f, &o, sb), SO_OK);
+        CU_ASSERT_EQUAL(memcmp(sa, sb, n * sizeof *sa), 0);
         free(a);
         free(b);
         free(sa);
@@ -194,6 +199,7 @@ static void test_best_bounded(void)
         so_flex_free(f);
     }
     CU_ASSERT_TRUE(differ_from_lead > 30); /* the fold, not only the lead */
+    so_flex_work_free(work);
 }
 
 static CU_TestInfo tests[] = {
