@@ -335,6 +335,7 @@ static int flex_create(so_cl_sim *sim, const so_params *prm, void **state,
         st->pool_of[j] = sim->w->jobs[j].pool;
         st->weight_of[j] = sim->w->jobs[j].weight;
     }
+    ok = ok && !so_flex_work_ids(st->work, st->job_of, (int)nj);
     st->verify = (int)verify;
     if (ok && verify) {
         st->check.f = so_flex_new(nj, 0);

@@ -69,6 +69,19 @@ int so_flex_order_same_as(const so_flex *f, int kind);
  * index order (falls back to so_flex_order on a NaN key). */
 int so_flex_order_reversible(const so_flex *f);
 int so_flex_order_reversed(const so_flex *f, const size_t *alone, size_t *order);
+/* The sort key of job j in kind's order (kinds other than RAP and MOORE):
+ * so_flex_order sorts by it, ties by index. */
+double so_flex_order_key(const so_flex *f, int kind, size_t j);
+/* An order kept from one instance to the next (flex_order_inc.c): with
+ * ids[n] stable job ids in [0, max_id), ascending, fills order[n] with
+ * so_flex_order(f, kind) for kind SPT, SMITH, ALONE or SMITH_ALONE,
+ * re-sorting only the jobs whose key changed since the last run. SO_OK,
+ * SO_EINVAL (ids not ascending or out of range) or SO_ENOMEM. */
+typedef struct so_flex_order_inc so_flex_order_inc;
+so_flex_order_inc *so_flex_order_inc_new(int max_id);
+void so_flex_order_inc_free(so_flex_order_inc *o);
+int so_flex_order_inc_run(so_flex_order_inc *o, const so_flex *f, int kind,
+                          const int *ids, size_t *order);
 /* EDD with late jobs moved to the back one at a time, largest C_j / w_j
  * first (Moore-Hodgson), judged by MPS; plain EDD above 200 jobs and for
  * metrics without deadlines (only tardy, tardiness and sla use it). */
@@ -115,6 +128,11 @@ so_flex_work *so_flex_work_new(void);
 void so_flex_work_free(so_flex_work *w);
 int so_flex_allocate_with(so_flex_work *w, const so_flex *f,
                           const so_flex_options *opt, int64_t *slots);
+/* Stable ids of the instance jobs of the next calls (ids[f->n], ascending,
+ * in [0, max_id); the array is read at each call): the orders by work
+ * (SPT, SMITH, ALONE, SMITH_ALONE) are then kept from call to call
+ * (so_flex_order_inc); the same results. 0, or -1 when out of memory. */
+int so_flex_work_ids(so_flex_work *w, const int *ids, int max_id);
 
 /* Fills a result from an order's MPS schedule (or FAIR's, order NULL and
  * fair_share >= 0): objective, status, solution {"order", "completion",

@@ -119,6 +119,11 @@ static double key(const so_flex *f, int kind, size_t j, const int64_t *s)
     }
 }
 
+double so_flex_order_key(const so_flex *f, int kind, size_t j)
+{
+    return key(f, kind, j, NULL);
+}
+
 static int no_deadlines(const so_flex *f)
 {
     if (f->metric == SO_FLEX_SLA)

@@ -113,13 +113,27 @@ static int descend(so_flex_mps_ws *w, const so_flex *f,
     return rc;
 }
 
+struct so_flex_work {
+    struct search_mem *m; /* so_flex_allocate_with's memory (below) */
+    const int *ids;       /* so_flex_work_ids, or NULL */
+    so_flex_order_inc *inc[SO_FLEX_NORDERS];
+};
+
+/* 1 when w keeps kind's order from call to call (so_flex_work_ids). */
+static int kept_order(const so_flex_work *w, int kind)
+{
+    return w && w->ids && w->inc[kind] &&
+           (kind == SO_FLEX_ORDER_SPT || kind == SO_FLEX_ORDER_SMITH ||
+            kind == SO_FLEX_ORDER_ALONE || kind == SO_FLEX_ORDER_SMITH_ALONE);
+}
+
 /* The candidate orders, RAP to MOORE (cand: SO_FLEX_NORDERS x k): have[kind]
  * when kind's order exists, twin[kind] the first earlier kind with the same
  * order, or -1. An order equal to an earlier one by construction is copied
  * (so_flex_order_same_as), LAXITY without deadlines is ALONE reversed
  * (so_flex_order_reversed); a RAP too large or infeasible gives no order. */
-static int candidates(const so_flex *f, size_t *cand, size_t k, int *have,
-                      int *twin)
+static int candidates(const so_flex *f, so_flex_work *w, size_t *cand,
+                      size_t k, int *have, int *twin)
 {
     size_t n = f->n;
     int reversible = so_flex_order_reversible(f);
@@ -137,7 +151,8 @@ static int candidates(const so_flex *f, size_t *cand, size_t k, int *have,
                  have[SO_FLEX_ORDER_ALONE])
             orc = so_flex_order_reversed(f, cand + (size_t)SO_FLEX_ORDER_ALONE * k,
                                          ord);
-        else
+        else if (!(kept_order(w, kind) &&
+                   !so_flex_order_inc_run(w->inc[kind], f, kind, w->ids, ord)))
             orc = so_flex_order(f, kind, ord);
         if (orc == SO_INFEASIBLE || orc == SO_ENOMEM || orc == SO_EUNSUPPORTED)
             continue; /* no generic order (RAP too large or infeasible) */
@@ -173,7 +188,7 @@ static int lead_kind(const so_flex *f, int wanted, const int *have)
 /* Working memory of so_flex_best for instances of up to k jobs: the
  * candidate orders (stride k), completion times, the MPS workspace and
  * the best order. */
-typedef struct {
+typedef struct search_mem {
     size_t k;
     size_t *cand, *order;
     double *c;
@@ -202,30 +217,49 @@ static int mem_init(search_mem *m, size_t n)
     return SO_ENOMEM;
 }
 
-struct so_flex_work {
-    search_mem m; /* k = 0: none yet */
-};
-
 so_flex_work *so_flex_work_new(void)
 {
-    return calloc(1, sizeof(so_flex_work));
+    so_flex_work *w = calloc(1, sizeof *w);
+    if (w && !(w->m = calloc(1, sizeof *w->m))) {
+        free(w);
+        return NULL;
+    }
+    return w;
 }
 
 void so_flex_work_free(so_flex_work *w)
 {
-    if (w)
-        mem_free(&w->m);
+    if (!w)
+        return;
+    mem_free(w->m);
+    free(w->m);
+    for (int kind = 0; kind < SO_FLEX_NORDERS; kind++)
+        so_flex_order_inc_free(w->inc[kind]);
     free(w);
+}
+
+int so_flex_work_ids(so_flex_work *w, const int *ids, int max_id)
+{
+    w->ids = ids;
+    for (int kind = 0; kind < SO_FLEX_NORDERS; kind++) {
+        so_flex_order_inc_free(w->inc[kind]);
+        w->inc[kind] = NULL;
+    }
+    for (int kind = SO_FLEX_ORDER_SPT; ids && kind <= SO_FLEX_ORDER_SMITH_ALONE;
+         kind++)
+        if (!(w->inc[kind] = so_flex_order_inc_new(max_id)))
+            return -1;
+    return 0;
 }
 
 /* Room for n jobs: kept when there is, else twice as much or n. */
 static int work_reserve(so_flex_work *w, size_t n)
 {
-    if (w->m.k >= n && w->m.k > 0)
+    if (w->m->k >= n && w->m->k > 0)
         return SO_OK;
-    size_t k = 2 * w->m.k > n ? 2 * w->m.k : n;
-    mem_free(&w->m);
-    return mem_init(&w->m, k);
+    size_t k = 2 * w->m->k > n ? 2 * w->m->k : n;
+    mem_free(w->m);
+    return mem_init(w->m, k);
 }
 
 /* so_flex_best without local search, by cut replays: the lead order
@@ -241,8 +275,8 @@ static int work_reserve(so_flex_work *w, size_t n)
  * one of exact scores everywhere: the same order, value and kind. When the
  * best order is the lead's, its first interval is the lead's replay's
  * (first, when not NULL; *have_first = 1). exhaustive: no bound. */
-static int best_by_bounds(const so_flex *f, search_mem *m,
-                          const so_flex_options *o,
+static int best_by_bounds(const so_flex *f, so_flex_work *work,
+                          search_mem *m, const so_flex_options *o,
                           size_t *order, double *value, int *kind_out,
                           int64_t *first, int *have_first)
 {
@@ -252,7 +286,7 @@ static int best_by_bounds(const so_flex *f, search_mem *m,
     score sc[SO_FLEX_NORDERS];
     *have_first = 0;
     *value = INFINITY;
-    int rc = candidates(f, m->cand, k, have, twin);
+    int rc = candidates(f, work, m->cand, k, have, twin);
     if (rc)
         return rc;
     int lead = lead_kind(f, o->lead, have);
@@ -314,7 +348,8 @@ static int best_by_bounds(const so_flex *f, search_mem *m,
 /* so_flex_best, and the first interval of its best order when known
  * (*have_first). */
 static int best_first(const so_flex *f, const so_flex_options *o,
-                      search_mem *mem, size_t *order, double *value,
+                      so_flex_work *work, search_mem *mem, size_t *order,
+                      double *value,
                       int *kind_out, int64_t *first, int *have_first)
 {
     size_t n = f->n;
@@ -323,12 +358,12 @@ static int best_first(const so_flex *f, const so_flex_options *o,
     int use_ls = o->local_search && n >= 2 && n <= o->ls_max_jobs;
     *have_first = 0;
     if (!use_ls)
-        return best_by_bounds(f, &m, o, order, value, kind_out, first,
+        return best_by_bounds(f, work, &m, o, order, value, kind_out, first,
                               have_first);
     size_t k = m.k, *cand = m.cand;
     score sc[SO_FLEX_NORDERS], best = {INFINITY, INFINITY};
     int have[SO_FLEX_NORDERS] = {0}, twin[SO_FLEX_NORDERS], chosen = 0;
-    rc = candidates(f, cand, k, have, twin);
+    rc = candidates(f, work, cand, k, have, twin);
     for (int kind = SO_FLEX_ORDER_RAP; !rc && kind < SO_FLEX_NORDERS; kind++) {
         if (!have[kind])
             continue;
@@ -364,7 +399,8 @@ int so_flex_best(const so_flex *f, const so_flex_options *o, size_t *order,
     search_mem m;
     int rc = mem_init(&m, f->n);
     if (!rc)
-        rc = best_first(f, o, &m, order, value, kind_out, NULL, &have_first);
+        rc = best_first(f, o, NULL, &m, order, value, kind_out, NULL,
+                        &have_first);
     mem_free(&m);
     return rc;
 }
@@ -397,11 +433,11 @@ int so_flex_allocate_with(so_flex_work *w, const so_flex *f,
         return rc;
     double v;
     int have_first = 0;
-    rc = best_first(f, opt, &w->m, w->m.order, &v, NULL, slots, &have_first);
+    rc = best_first(f, opt, w, w->m, w->m->order, &v, NULL, slots, &have_first);
     if (!rc && !have_first) { /* the best order's first interval */
         int cut;
-        rc = so_flex_mps_run(w->m.w, f, w->m.order, 0, INFINITY, w->m.c, slots,
-                             NULL, &cut);
+        rc = so_flex_mps_run(w->m->w, f, w->m->order, 0, INFINITY, w->m->c,
+                             slots, NULL, &cut);
     }
     return rc;
 }

@@ -148,7 +148,11 @@ static void test_best_bounded(void)
     so_rng_seed(&rng, 93);
     int differ_from_lead = 0;
     so_flex_work *work = so_flex_work_new(); /* kept across the instances */
+    so_flex_work *kept = so_flex_work_new(); /* and with ids: kept orders */
+    int *ids = malloc(700 * sizeof *ids);
     CU_ASSERT_PTR_NOT_NULL_FATAL(work);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(kept);
+    CU_ASSERT_EQUAL_FATAL(so_flex_work_ids(kept, ids, 2000), 0);
     for (int it = 0; it < 600; it++) {
         int metric = metrics[it % 6];
         size_t n = (size_t)so_rng_int(&rng, 1, it % 4 == 0 ? 600 : 30);
@@ -191,6 +195,12 @@ static void test_best_bounded(void)
             CU_ASSERT_EQUAL(memcmp(sa, sb, n * sizeof *sa), 0);
         CU_ASSERT_EQUAL_FATAL(so_flex_allocate_with(work, f, &o, sb), SO_OK);
         CU_ASSERT_EQUAL(memcmp(sa, sb, n * sizeof *sa), 0);
+        for (size_t j = 0, id = (size_t)so_rng_int(&rng, 0, 3); j < n; j++) {
+            ids[j] = (int)id; /* ascending; the same ids often come back */
+            id += 1 + (size_t)(so_rng_int(&rng, 0, 5) == 0);
+        }
+        CU_ASSERT_EQUAL_FATAL(so_flex_allocate_with(kept, f, &o, sb), SO_OK);
+        CU_ASSERT_EQUAL(memcmp(sa, sb, n * sizeof *sa), 0);
         free(a);
         free(b);
         free(sa);
@@ -200,6 +210,8 @@ static void test_best_bounded(void)
     }
     CU_ASSERT_TRUE(differ_from_lead > 30); /* the fold, not only the lead */
     so_flex_work_free(work);
+    so_flex_work_free(kept);
+    free(ids);
 }
 
 static CU_TestInfo tests[] = {

@@ -506,7 +506,85 @@ static void test_order_reversed(void)
     so_flex_free(f);
 }
 
+/* so_flex_order_inc against so_flex_order on random sequences of
+ * instances: jobs (ids out of 1,500) join and leave, a random part of the
+ * keys move between calls, ties (few distinct works), -0 beside +0,
+ * infinity and, now and then, a NaN (the fallback); up to 700 jobs (the
+ * radix sort), SPT, SMITH, ALONE and SMITH_ALONE with weights. */
+static void test_order_inc(void)
+{
+    enum { IDS = 1500 };
+    static const int kinds[] = {SO_FLEX_ORDER_SPT, SO_FLEX_ORDER_SMITH,
+                                SO_FLEX_ORDER_ALONE, SO_FLEX_ORDER_SMITH_ALONE};
+    so_rng rng;
+    so_rng_seed(&rng, 94);
+    double *work = malloc(IDS * sizeof *work), *weight = malloc(IDS * sizeof *weight);
+    int64_t *max = malloc(IDS * sizeof *max);
+    unsigned char *in = calloc(IDS, 1);
+    int *ids = malloc(IDS * sizeof *ids), bad = 0, moved = 0;
+    size_t *a = malloc(IDS * sizeof *a), *b = malloc(IDS * sizeof *b);
+    so_flex *f = so_flex_new(IDS, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    for (int seq = 0; seq < 8; seq++) {
+        int kind = kinds[seq % 4], distinct = seq % 2 ? 5 : 1000000;
+        so_flex_order_inc *o = so_flex_order_inc_new(IDS);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(o);
+        memset(in, 0, IDS);
+        f->metric = seq % 4 == 1 || seq % 4 == 3 ? SO_FLEX_WRESPONSE
+                                                 : SO_FLEX_RESPONSE;
+        for (int step = 0; step < 60; step++) {
+            double p_in = step % 20 < 10 ? 0.45 : 0.25;
+            double p_move = so_rng_uniform(&rng);
+            for (int id = 0; id < IDS; id++) {
+                int was = in[id];
+                if (so_rng_uniform(&rng) < 0.05 || step == 0)
+                    in[id] = so_rng_uniform(&rng) < p_in;
+                if (!in[id] || (was && so_rng_uniform(&rng) > p_move))
+                    continue;
+                int r = (int)so_rng_int(&rng, 0, 99);
+                work[id] = r == 0 ? -0.0 : r == 1 ? 0.0 : r == 2 ? INFINITY
+                         : (double)(1 + so_rng_int(&rng, 0, distinct));
+                max[id] = so_rng_int(&rng, 1, 4);
+                weight[id] = (double)so_rng_int(&rng, 1, 3);
+                moved++;
+            }
+            size_t n = 0;
+            for (int id = 0; id < IDS; id++)
+                if (in[id]) {
+                    ids[n] = id;
+                    f->work[n] = work[id];
+                    f->max[n] = max[id];
+                    f->weight[n] = weight[id];
+                    n++;
+                }
+            f->n = n;
+            if (step == 33)
+                f->work[n / 2] = NAN;
+            CU_ASSERT_EQUAL_FATAL(so_flex_order_inc_run(o, f, kind, ids, a), SO_OK);
+            CU_ASSERT_EQUAL_FATAL(so_flex_order(f, kind, b), SO_OK);
+            if (step != 33)
+                bad += memcmp(a, b, n * sizeof *a) != 0;
+        }
+        ids[1] = ids[0]; /* not ascending */
+        f->n = 2;
+        CU_ASSERT_EQUAL(so_flex_order_inc_run(o, f, kind, ids, a), SO_EINVAL);
+        so_flex_order_inc_free(o);
+    }
+    CU_ASSERT_EQUAL(bad, 0);
+    CU_ASSERT_TRUE(moved > 10000);
+    f->n = IDS;
+    so_flex_free(f);
+    free(work);
+    free(weight);
+    free(max);
+    free(in);
+    free(ids);
+    free(a);
+    free(b);
+}
+
 static CU_TestInfo tests[] = {
+    {"orders kept from instance to instance = sorted", test_order_inc},
     {"cut MPS replays: same outputs, cut only above the bound", test_mps_cut},
     {"LAXITY as ALONE reversed", test_order_reversed},
     {"large orders: radix sort gives the (key, index) order", test_large_orders},
