@@ -139,8 +139,8 @@ int so_flex_order_same_as(const so_flex *f, int kind)
     switch (kind) {
     case SO_FLEX_ORDER_SMITH:
     case SO_FLEX_ORDER_SMITH_ALONE:
-        for (size_t j = 0; j < f->n; j++)
-            if (so_flex_omega(f, j) != 1.0)
+        for (size_t j = 0; f->metric != SO_FLEX_RESPONSE && j < f->n; j++)
+            if (so_flex_omega(f, j) != 1.0) /* 1 for response */
                 return -1;
         return kind == SO_FLEX_ORDER_SMITH ? SO_FLEX_ORDER_SPT
                                            : SO_FLEX_ORDER_ALONE;

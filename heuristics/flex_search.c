@@ -35,6 +35,24 @@ typedef struct {
     double value, second;
 } score;
 
+/* The score of completion times c: the objective, then sum_j omega_j c_j
+ * (for response both are the plain sum of c_j in index order:
+ * so_flex_objective's and so_flex_omega's 1.0 x c_j is c_j). */
+static score score_of(const so_flex *f, const double *c)
+{
+    score out = {0, 0};
+    if (f->metric == SO_FLEX_RESPONSE && f->aggregate == SO_FLEX_SUM) {
+        for (size_t j = 0; j < f->n; j++)
+            out.second += c[j];
+        out.value = out.second;
+        return out;
+    }
+    out.value = so_flex_objective(f, c);
+    for (size_t j = 0; j < f->n; j++)
+        out.second += so_flex_omega(f, j) * c[j];
+    return out;
+}
+
 /* The score of an order (its whole MPS replay on the workspace w); first
  * (may be NULL) gets its first interval. */
 static int evaluate(so_flex_mps_ws *w, const so_flex *f, const size_t *order,
@@ -44,10 +62,7 @@ static int evaluate(so_flex_mps_ws *w, const so_flex *f, const size_t *order,
     int rc = so_flex_mps_run(w, f, order, 0, INFINITY, c, first, NULL, &cut);
     if (rc)
         return rc;
-    out->value = so_flex_objective(f, c);
-    out->second = 0;
-    for (size_t j = 0; j < f->n; j++)
-        out->second += so_flex_omega(f, j) * c[j];
+    *out = score_of(f, c);
     return SO_OK;
 }
 
@@ -305,10 +320,7 @@ static int best_by_bounds(const so_flex *f, so_flex_work *work,
                              m->c, NULL, NULL, &cut[kind]);
         if (rc || cut[kind])
             continue;
-        sc[kind].value = so_flex_objective(f, m->c);
-        sc[kind].second = 0;
-        for (size_t j = 0; j < n; j++)
-            sc[kind].second += so_flex_omega(f, j) * m->c[j];
+        sc[kind] = score_of(f, m->c);
     }
     double limit = bound + 0.5 * SO_FLEX_MPS_CUT_MARGIN * (1 + fabs(bound));
     int chosen = -1;
