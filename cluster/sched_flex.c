@@ -67,6 +67,15 @@
  * time, their learning minima fill every slot and FLEX's first interval is
  * those minima whatever the order (so_flex_allocate), found in O(S log J)
  * from a ranked set of those jobs (solve_overloaded, cluster/id_set.h).
+ * A full solve reads no phase list: the listable jobs are a bit set kept
+ * by the hooks, each job's pending and running counts and completed task
+ * times a view refreshed at each epoch for the jobs the hooks touched
+ * (so_cl_dx_take_changed), and the targets to reset the jobs given a
+ * non-zero one; only a job with running attempts of the phase reads the
+ * engine for its remaining work (estimated_work). Same instance, bit for
+ * bit, as one built from the phase list (--opt verify=1 checks it at every
+ * solve); FLEX's own solve (so_flex_allocate) cuts the MPS replays of the
+ * orders that provably lose (heuristics/flex_search.c).
  * Metrics needing deadlines or SLA steps are refused, since the workload
  * format carries neither; response-time offsets (time already spent) do
  * not change a minisum optimum and are left out.
@@ -92,8 +101,31 @@ static const so_option_doc flex_options[] = {
      "FLEX re-solves a phase when its set of listed jobs changed (a job"
      " arrived or has nothing left to run) or after this many epochs;"
      " 1: every epoch"},
+    {"verify", "0",
+     "1: each solve also builds its instance from the phase list and the"
+     " engine's state, and fails the run if it differs from the one kept"
+     " incrementally (a self-check for tests; same results)"},
     {NULL, NULL, NULL},
 };
+
+/* What a solve reads of a job's phase, refreshed from the engine at each
+ * epoch for the jobs touched since the last one (refresh): pending tasks,
+ * tasks running, running attempts, completed tasks and their mean time
+ * (for a map; a reduce's come from reduce_n and reduce_sum). */
+typedef struct job_view {
+    int pending, running_tasks, n_running, done;
+    double mean;
+} job_view;
+
+/* One FLEX instance under construction: the instance, instance job ->
+ * simulator job, whether each job still learns its task time, and the
+ * estimates. */
+typedef struct instance {
+    so_flex *f;              /* capacity: every job */
+    int *job_of;
+    unsigned char *learning;
+    double *estimate;
+} instance;
 
 typedef struct flex_state {
     so_flex *f;              /* capacity: every job */
@@ -118,6 +150,18 @@ typedef struct flex_state {
     so_cl_id_set learners[SO_CL_PHASES]; /* listable and unlearnt jobs */
     int *given[SO_CL_PHASES];  /* jobs with a target > 0 from the last solve */
     size_t n_given[SO_CL_PHASES];
+    /* Jobs whose target may be non-zero (every job given a non-zero target
+     * since its last reset to 0, each once: nz_mark). */
+    int *nz[SO_CL_PHASES];
+    size_t n_nz[SO_CL_PHASES];
+    unsigned char *nz_mark[SO_CL_PHASES];
+    uint64_t *listable_bits[SO_CL_PHASES]; /* listable, one bit per job */
+    size_t n_words;
+    job_view *view[SO_CL_PHASES]; /* per job (refresh) */
+    int *pool_of;            /* per job: its pool */
+    double *weight_of;       /* per job: its weight */
+    int verify;              /* 1: check the instance against a rebuild */
+    instance check;          /* the rebuild (verify) */
     double *estimate;        /* per instance job: estimated task time */
     double *maps_done_at;    /* per job: when its last map completed, or -1 */
     double *reduce_sum;      /* per job: completed reduces' time after maps */
@@ -125,11 +169,13 @@ typedef struct flex_state {
     unsigned char *learning; /* per instance job: no completed task yet */
     int64_t *slots;          /* FLEX's allocation, per instance job */
     int *job_of;             /* instance job -> simulator job */
+    instance in;             /* f, job_of, learning, estimate */
     double *mean_work[SO_CL_PHASES]; /* per job: mean task work of a phase */
     double *pool_min;        /* per pool: its minimum for this epoch */
     double *job_w, *zero, *demand, *share; /* one pool's jobs (waterline) */
     int *members;
     so_cl_dx *dx;            /* the assignment layer's deficit order */
+    so_flex_work *work;      /* so_flex_allocate's memory between solves */
 } flex_state;
 
 static void flex_destroy(void *p)
@@ -153,8 +199,18 @@ static void flex_destroy(void *p)
         free(st->moved[k]);
         free(st->mark[k]);
         free(st->given[k]);
+        free(st->nz[k]);
+        free(st->nz_mark[k]);
+        free(st->listable_bits[k]);
+        free(st->view[k]);
         so_cl_id_set_free(&st->learners[k]);
     }
+    free(st->pool_of);
+    free(st->weight_of);
+    so_flex_free(st->check.f);
+    free(st->check.job_of);
+    free(st->check.learning);
+    free(st->check.estimate);
     free(st->pool_min);
     free(st->job_w);
     free(st->zero);
@@ -162,6 +218,7 @@ static void flex_destroy(void *p)
     free(st->share);
     free(st->members);
     so_cl_dx_free(st->dx);
+    so_flex_work_free(st->work);
     free(st);
 }
 
@@ -219,6 +276,13 @@ static int flex_create(so_cl_sim *sim, const so_params *prm, void **state,
         return so_error_setf(err, NULL, 0, 0, "resolve_epochs",
                              "expected an integer in [1, 1000000], found %lld",
                              every);
+    long long verify = 0;
+    rc = so_params_int(prm, flex_options, "verify", 0, &verify, err);
+    if (rc)
+        return rc;
+    if (verify != 0 && verify != 1)
+        return so_error_setf(err, NULL, 0, 0, "verify",
+                             "expected 0 or 1, found %lld", verify);
     flex_state *st = calloc(1, sizeof *st);
     if (!st)
         return SO_ENOMEM;
@@ -243,9 +307,14 @@ static int flex_create(so_cl_sim *sim, const so_params *prm, void **state,
         st->moved[k] = calloc(nj, sizeof(int));
         st->mark[k] = calloc(nj, 1);
         st->given[k] = calloc(nj, sizeof(int));
+        st->nz[k] = calloc(nj, sizeof(int));
+        st->nz_mark[k] = calloc(nj, 1);
+        st->listable_bits[k] = calloc(nj / 64 + 1, sizeof(uint64_t));
+        st->view[k] = calloc(nj, sizeof(job_view));
         ok = ok && st->mean_work[k] && st->listable[k] && st->at_solve[k] &&
              st->unlearnt[k] && st->moved[k] && st->mark[k] && st->given[k] &&
-             !so_cl_id_set_init(&st->learners[k], (int)nj);
+             st->nz[k] && st->nz_mark[k] && st->listable_bits[k] &&
+             st->view[k] && !so_cl_id_set_init(&st->learners[k], (int)nj);
         if (st->unlearnt[k])
             memset(st->unlearnt[k], 1, nj);
     }
@@ -256,14 +325,37 @@ static int flex_create(so_cl_sim *sim, const so_params *prm, void **state,
     st->share = calloc(nj, sizeof(double));
     st->members = calloc(nj, sizeof(int));
     st->dx = so_cl_dx_new(sim);
-    ok = ok && st->pool_min && st->job_w && st->zero && st->demand && st->share &&
-         st->members && st->dx;
+    st->n_words = nj / 64 + 1;
+    st->pool_of = calloc(nj, sizeof(int));
+    st->weight_of = calloc(nj, sizeof(double));
+    st->work = so_flex_work_new();
+    ok = ok && st->work && st->pool_min && st->job_w && st->zero && st->demand && st->share &&
+         st->members && st->dx && st->pool_of && st->weight_of;
+    for (int j = 0; ok && j < sim->w->n_jobs; j++) {
+        st->pool_of[j] = sim->w->jobs[j].pool;
+        st->weight_of[j] = sim->w->jobs[j].weight;
+    }
+    ok = ok && !so_flex_work_ids(st->work, st->job_of, (int)nj);
+    st->verify = (int)verify;
+    if (ok && verify) {
+        st->check.f = so_flex_new(nj, 0);
+        st->check.job_of = calloc(nj, sizeof(int));
+        st->check.learning = calloc(nj, 1);
+        st->check.estimate = calloc(nj, sizeof(double));
+        ok = st->check.f && st->check.job_of && st->check.learning &&
+             st->check.estimate;
+    }
     if (!ok) {
         flex_destroy(st);
         return SO_ENOMEM;
     }
     st->f->metric = metric;
     st->f->aggregate = metric == SO_FLEX_MAKESPAN ? SO_FLEX_MAX : SO_FLEX_SUM;
+    st->in = (instance){st->f, st->job_of, st->learning, st->estimate};
+    if (st->check.f) {
+        st->check.f->metric = metric;
+        st->check.f->aggregate = st->f->aggregate;
+    }
     so_flex_options_init(&st->opt);
     st->opt.local_search = (int)ls;
     st->oracle = (int)oracle;
@@ -346,6 +438,7 @@ static void track(flex_state *st, const so_cl_sim *sim, int j)
         unsigned char now = (unsigned char)listable(st, sim, j, p);
         if (now != st->listable[p][j]) {
             st->listable[p][j] = now;
+            st->listable_bits[p][j / 64] ^= UINT64_C(1) << (j % 64);
             st->n_listable[p] += now ? 1 : (size_t)-1;
             st->differ[p] += now != st->at_solve[p][j] ? 1 : -1;
             if (!st->mark[p][j]) {
@@ -446,42 +539,75 @@ static double estimated_work(const flex_state *st, const so_cl_sim *sim,
     return fmax(c, 1e-3);
 }
 
-/* Task time estimates of the instance's jobs (see the header). */
-static void estimate_task_times(flex_state *st, const so_cl_sim *sim, int phase)
+/* Task time estimates of the instance's jobs (see the header), from the
+ * engine's state: the reference of estimate_from_views (verify). */
+static void estimate_task_times(const flex_state *st, const so_cl_sim *sim,
+                                instance *in, int phase)
 {
     double sum = 0;
     int known = 0;
-    for (size_t k = 0; k < st->f->n; k++) {
-        int j = st->job_of[k];
+    for (size_t k = 0; k < in->f->n; k++) {
+        int j = in->job_of[k];
         const so_cl_obs *o = so_cl_job_obs(sim, j, phase);
         int n = phase == SO_CL_MAP ? o->n : st->reduce_n[j];
-        st->learning[k] = n == 0;
-        st->estimate[k] = phase == SO_CL_MAP ? o->mean
+        in->learning[k] = n == 0;
+        in->estimate[k] = phase == SO_CL_MAP ? o->mean
                           : n ? st->reduce_sum[j] / n : 0;
         if (n > 0) {
-            sum += st->estimate[k];
+            sum += in->estimate[k];
             known++;
         }
     }
     double prior = known ? sum / known : 1.0;
-    for (size_t k = 0; k < st->f->n; k++) {
-        if (st->learning[k])
-            st->estimate[k] = prior;
-        st->f->work[k] = estimated_work(st, sim, st->job_of[k], phase,
-                                        st->estimate[k]);
+    for (size_t k = 0; k < in->f->n; k++) {
+        if (in->learning[k])
+            in->estimate[k] = prior;
+        in->f->work[k] = estimated_work(st, sim, in->job_of[k], phase,
+                                        in->estimate[k]);
+    }
+}
+
+/* The same from the job views: the same sums in the same order; a job
+ * with no running attempt of the phase needs no engine state (its work is
+ * its pending tasks at the estimate, estimated_work's value). */
+static void estimate_from_views(flex_state *st, const so_cl_sim *sim, int phase)
+{
+    instance *in = &st->in;
+    const job_view *view = st->view[phase];
+    double sum = 0;
+    int known = 0;
+    for (size_t k = 0; k < in->f->n; k++) {
+        int j = in->job_of[k];
+        int n = phase == SO_CL_MAP ? view[j].done : st->reduce_n[j];
+        in->learning[k] = n == 0;
+        in->estimate[k] = phase == SO_CL_MAP ? view[j].mean
+                          : n ? st->reduce_sum[j] / n : 0;
+        if (n > 0) {
+            sum += in->estimate[k];
+            known++;
+        }
+    }
+    double prior = known ? sum / known : 1.0;
+    for (size_t k = 0; k < in->f->n; k++) {
+        int j = in->job_of[k];
+        if (in->learning[k])
+            in->estimate[k] = prior;
+        in->f->work[k] = view[j].n_running == 0
+                             ? fmax(view[j].pending * in->estimate[k], 1e-3)
+                             : estimated_work(st, sim, j, phase, in->estimate[k]);
     }
 }
 
 /* At least one slot for a job still learning its task time, in submission
  * (list) order while the minima fit in S. */
-static void learning_minima(flex_state *st)
+static void learning_minima(instance *in)
 {
-    so_flex *f = st->f;
+    so_flex *f = in->f;
     int64_t used = 0;
     for (size_t k = 0; k < f->n; k++)
         used += f->min[k];
     for (size_t k = 0; k < f->n && used < f->slots; k++)
-        if (st->learning[k] && f->min[k] == 0) {
+        if (in->learning[k] && f->min[k] == 0) {
             f->min[k] = 1;
             used++;
         }
@@ -489,17 +615,19 @@ static void learning_minima(flex_state *st)
 
 /* m_j: fair's minimum shares, pool by pool, split among each pool's
  * instance jobs by the waterline over their weights, rounded down. */
-static void minima(flex_state *st, const so_cl_sim *sim, int phase)
+static void minima(flex_state *st, const so_cl_sim *sim, instance *in, int phase)
 {
-    so_flex *f = st->f;
+    so_flex *f = in->f;
     const so_cl_workload *w = sim->w;
     double sum = 0;
+    for (size_t k = 0; k < f->n; k++)
+        f->min[k] = 0;
+    if (!st->pool_minimum[phase])
+        return; /* no pool has a minimum share: every m_j is 0 */
     for (int p = 0; p < w->n_pools; p++)
         st->pool_min[p] = 0;
-    for (size_t k = 0; k < f->n; k++) {
-        f->min[k] = 0;
-        st->pool_min[w->jobs[st->job_of[k]].pool] += (double)f->max[k];
-    }
+    for (size_t k = 0; k < f->n; k++)
+        st->pool_min[st->pool_of[in->job_of[k]]] += (double)f->max[k];
     for (int p = 0; p < w->n_pools; p++) {
         st->pool_min[p] = fmin(st->pool_min[p], w->pools[p].min_share[phase]);
         sum += st->pool_min[p];
@@ -510,9 +638,9 @@ static void minima(flex_state *st, const so_cl_sim *sim, int phase)
             continue;
         int n = 0;
         for (size_t k = 0; k < f->n; k++)
-            if (w->jobs[st->job_of[k]].pool == p) {
+            if (st->pool_of[in->job_of[k]] == p) {
                 st->members[n] = (int)k;
-                st->job_w[n] = w->jobs[st->job_of[k]].weight;
+                st->job_w[n] = st->weight_of[in->job_of[k]];
                 st->zero[n] = 0;
                 st->demand[n++] = (double)f->max[k];
             }
@@ -521,6 +649,92 @@ static void minima(flex_state *st, const so_cl_sim *sim, int phase)
         for (int i = 0; i < n; i++)
             f->min[st->members[i]] = (int64_t)floor(st->share[i] + 1e-9);
     }
+}
+
+/* Adds instance job k for simulator job j of capped demand d. */
+static void list_job(const flex_state *st, so_cl_sim *sim, instance *in, int j,
+                     int d, int phase)
+{
+    so_flex *f = in->f;
+    size_t k = f->n++;
+    in->job_of[k] = j;
+    f->work[k] = st->oracle ? remaining_work(st, sim, j, phase) : 0;
+    f->max[k] = d < f->slots ? d : f->slots;
+    f->weight[k] = st->weight_of[j];
+}
+
+/* The rest of an instance once its jobs are listed: estimates, minima. */
+static void complete(flex_state *st, so_cl_sim *sim, instance *in, int phase,
+                     int from_views)
+{
+    if (!st->oracle && from_views)
+        estimate_from_views(st, sim, phase);
+    else if (!st->oracle)
+        estimate_task_times(st, sim, in, phase);
+    minima(st, sim, in, phase);
+    if (!st->oracle)
+        learning_minima(in);
+}
+
+/* The phase's instance as the phase list gives it: every job of the list
+ * with a capped demand > 0, read from the engine (the reference of
+ * build_from_views; verify). */
+static void build_from_list(flex_state *st, so_cl_sim *sim, instance *in,
+                            int phase)
+{
+    in->f->slots = sim->total_slots[phase];
+    in->f->n = 0;
+    for (int j = sim->head[phase]; j >= 0 && in->f->slots >= 1;
+         j = sim->jobs[j].next[phase]) {
+        so_cl_jobrt *job = &sim->jobs[j];
+        int d = (int)so_cl_pool_cap(sim->w, job->spec->pool, phase,
+                                    so_cl_demand(job, phase));
+        if (d > 0)
+            list_job(st, sim, in, j, d, phase);
+    }
+    if (in->f->n > 0)
+        complete(st, sim, in, phase, 0);
+}
+
+/* The same instance from what the hooks keep: the listable jobs (a job is
+ * listable iff it is in the phase list with a capped demand > 0, track) in
+ * job order, which is the list's, and their views. O(J / 64) for the bit
+ * set plus O(1) per listed job but for its running attempts. */
+static void build_from_views(flex_state *st, so_cl_sim *sim, int phase)
+{
+    instance *in = &st->in;
+    in->f->slots = sim->total_slots[phase];
+    in->f->n = 0;
+    const uint64_t *bits = st->listable_bits[phase];
+    for (size_t w = 0; w < st->n_words && in->f->slots >= 1; w++)
+        for (uint64_t b = bits[w]; b; b &= b - 1) {
+            int j = (int)(w * 64) + __builtin_ctzll(b);
+            const job_view *v = &st->view[phase][j];
+            int d = (int)so_cl_pool_cap(sim->w, st->pool_of[j], phase,
+                                        v->pending + v->running_tasks);
+            if (d > 0)
+                list_job(st, sim, in, j, d, phase);
+        }
+    if (in->f->n > 0)
+        complete(st, sim, in, phase, 1);
+}
+
+/* 1 when the two instances are the same, bit for bit (estimates only
+ * without the oracle). */
+static int same_instance(const flex_state *st, const instance *a,
+                         const instance *b)
+{
+    const so_flex *f = a->f, *g = b->f;
+    size_t n = f->n;
+    return f->n == g->n && f->slots == g->slots &&
+           !memcmp(a->job_of, b->job_of, n * sizeof *a->job_of) &&
+           !memcmp(f->work, g->work, n * sizeof *f->work) &&
+           !memcmp(f->min, g->min, n * sizeof *f->min) &&
+           !memcmp(f->max, g->max, n * sizeof *f->max) &&
+           !memcmp(f->weight, g->weight, n * sizeof *f->weight) &&
+           (st->oracle || (!memcmp(a->learning, b->learning, n) &&
+                           !memcmp(a->estimate, b->estimate,
+                                   n * sizeof *a->estimate)));
 }
 
 /* 1 when the phase's instance would list the same jobs as at its last
@@ -537,11 +751,58 @@ static int same_jobs(const flex_state *st, const so_cl_sim *sim, int phase)
 }
 
 /* A job's target for the assignment layer (the index repairs only the
- * jobs whose target changed). */
+ * jobs whose target changed); a non-zero one is remembered (nz). */
 static void set_target(flex_state *st, int phase, int j, double target)
 {
     if (so_cl_dx_target(st->dx, phase, j) != target)
         so_cl_dx_set_target(st->dx, phase, j, target);
+    if (target != 0 && !st->nz_mark[phase][j]) {
+        st->nz_mark[phase][j] = 1;
+        st->nz[phase][st->n_nz[phase]++] = j;
+    }
+}
+
+/* A full solve gives every job of the phase list its target, 0 for the
+ * jobs it does not list: the jobs whose target may be non-zero (nz) are
+ * set to 0 first if in the list (each listed job then gets its own); jobs
+ * out of the list keep theirs, and leave nz: a job leaves a phase list
+ * once, when its last task of the phase completes, and never comes back
+ * (engine.c), so no solve sets its target again. The deficit index's
+ * offers depend on the targets alone, not on the order they were set in
+ * (deficit_index.h: heaps ordered by deficit, ties by job index). */
+static void clear_targets(flex_state *st, const so_cl_sim *sim, int phase)
+{
+    for (size_t k = 0; k < st->n_nz[phase]; k++) {
+        int j = st->nz[phase][k];
+        if (sim->jobs[j].in_list[phase] &&
+            so_cl_dx_target(st->dx, phase, j) != 0)
+            so_cl_dx_set_target(st->dx, phase, j, 0);
+        st->nz_mark[phase][j] = 0;
+    }
+    st->n_nz[phase] = 0;
+}
+
+/* The job views of the jobs touched since the last epoch (every change of
+ * a job's state is followed by a hook in the same event: track), read once
+ * the engine's state is final. */
+static void refresh_views(flex_state *st, const so_cl_sim *sim)
+{
+    int n;
+    const int *changed = so_cl_dx_take_changed(st->dx, &n);
+    for (int i = 0; i < n; i++) {
+        int j = changed[i];
+        const so_cl_jobrt *job = &sim->jobs[j];
+        for (int p = 0; p < SO_CL_PHASES; p++) {
+            const so_cl_obs *o = so_cl_job_obs(sim, j, p);
+            st->view[p][j] = (job_view){
+                .pending = so_cl_pending(job, p),
+                .running_tasks = job->running_tasks[p],
+                .n_running = job->n_running[p],
+                .done = o->n,
+                .mean = o->mean,
+            };
+        }
+    }
 }
 
 /* The solve of an overloaded phase in O(S log J): without pool minima, when
@@ -583,33 +844,20 @@ static void allocate_phase(flex_state *st, so_cl_sim *sim, int phase)
     st->since[phase] = 0;
     if (solve_overloaded(st, sim, phase))
         return;
-    f->slots = sim->total_slots[phase];
-    f->n = 0;
-    for (int j = sim->head[phase]; j >= 0; j = sim->jobs[j].next[phase]) {
-        so_cl_jobrt *job = &sim->jobs[j];
-        int d = (int)so_cl_pool_cap(sim->w, job->spec->pool, phase,
-                                    so_cl_demand(job, phase));
-        set_target(st, phase, j, 0);
-        if (d == 0 || f->slots < 1)
-            continue;
-        size_t k = f->n++;
-        st->job_of[k] = j;
-        f->work[k] = st->oracle ? remaining_work(st, sim, j, phase) : 0;
-        f->max[k] = d < f->slots ? d : f->slots;
-        f->weight[k] = job->spec->weight;
-    }
+    clear_targets(st, sim, phase);
+    build_from_views(st, sim, phase);
     st->listed_n[phase] = f->n;
     st->listed_slots[phase] = sim->total_slots[phase];
     solved_listing(st, phase);
     st->n_given[phase] = 0;
+    if (st->verify) {
+        build_from_list(st, sim, &st->check, phase);
+        if (!same_instance(st, &st->in, &st->check))
+            sim->failed = 1;
+    }
     if (f->n == 0)
         return;
-    if (!st->oracle)
-        estimate_task_times(st, sim, phase);
-    minima(st, sim, phase);
-    if (!st->oracle)
-        learning_minima(st);
-    int rc = so_flex_allocate(f, &st->opt, st->slots);
+    int rc = so_flex_allocate_with(st->work, f, &st->opt, st->slots);
     if (rc) {
         sim->failed = 1; /* only SO_ENOMEM: the instance is valid by build */
         return;
@@ -623,6 +871,7 @@ static void allocate_phase(flex_state *st, so_cl_sim *sim, int phase)
 
 static void flex_allocate(void *state, so_cl_sim *sim)
 {
+    refresh_views(state, sim);
     for (int phase = 0; phase < SO_CL_PHASES; phase++)
         allocate_phase(state, sim, phase);
 }

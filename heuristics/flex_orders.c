@@ -53,11 +53,13 @@ static int by_key(const void *a, const void *b)
  * memory runs out: the caller sorts with qsort. */
 static int radix_sort(keyed *k, size_t n)
 {
-    uint64_t *bits = malloc(n * sizeof *bits);
-    keyed *tmp = malloc(n * sizeof *tmp);
-    uint64_t *bits_tmp = malloc(n * sizeof *bits_tmp);
-    size_t (*count)[256] = calloc(8, sizeof *count);
-    int ok = bits && tmp && bits_tmp && count;
+    /* one block: bits[n], bits_tmp[n], tmp[n] */
+    uint64_t *bits = malloc(n * (2 * sizeof *bits + sizeof(keyed)));
+    uint64_t *bits_tmp = bits ? bits + n : NULL;
+    keyed *tmp = bits ? (keyed *)(bits + 2 * n) : NULL;
+    size_t count[8][256];
+    int ok = bits != NULL;
+    memset(count, 0, sizeof count);
     for (size_t i = 0; ok && i < n; i++) {
         double x = k[i].key == 0 ? 0.0 : k[i].key;
         if (isnan(x)) {
@@ -89,9 +91,6 @@ static int radix_sort(keyed *k, size_t n)
         memcpy(bits, bits_tmp, n * sizeof *bits);
     }
     free(bits);
-    free(tmp);
-    free(bits_tmp);
-    free(count);
     return ok ? 0 : -1;
 }
 
@@ -120,6 +119,11 @@ static double key(const so_flex *f, int kind, size_t j, const int64_t *s)
     }
 }
 
+double so_flex_order_key(const so_flex *f, int kind, size_t j)
+{
+    return key(f, kind, j, NULL);
+}
+
 static int no_deadlines(const so_flex *f)
 {
     if (f->metric == SO_FLEX_SLA)
@@ -135,8 +139,8 @@ int so_flex_order_same_as(const so_flex *f, int kind)
     switch (kind) {
     case SO_FLEX_ORDER_SMITH:
     case SO_FLEX_ORDER_SMITH_ALONE:
-        for (size_t j = 0; j < f->n; j++)
-            if (so_flex_omega(f, j) != 1.0)
+        for (size_t j = 0; f->metric != SO_FLEX_RESPONSE && j < f->n; j++)
+            if (so_flex_omega(f, j) != 1.0) /* 1 for response */
                 return -1;
         return kind == SO_FLEX_ORDER_SMITH ? SO_FLEX_ORDER_SPT
                                            : SO_FLEX_ORDER_ALONE;
@@ -147,6 +151,29 @@ int so_flex_order_same_as(const so_flex *f, int kind)
     default:
         return -1;
     }
+}
+
+int so_flex_order_reversible(const so_flex *f)
+{
+    return no_deadlines(f);
+}
+
+int so_flex_order_reversed(const so_flex *f, const size_t *alone, size_t *order)
+{
+    size_t n = f->n, at = 0;
+    for (size_t i = 0; i < n; i++)
+        if (isnan(key(f, SO_FLEX_ORDER_ALONE, alone[i], NULL)))
+            return so_flex_order(f, SO_FLEX_ORDER_LAXITY, order);
+    for (size_t hi = n; hi > 0;) {
+        double a = key(f, SO_FLEX_ORDER_ALONE, alone[hi - 1], NULL);
+        size_t lo = hi - 1;
+        while (lo > 0 && key(f, SO_FLEX_ORDER_ALONE, alone[lo - 1], NULL) == a)
+            lo--;
+        for (size_t i = lo; i < hi; i++)
+            order[at++] = alone[i];
+        hi = lo;
+    }
+    return SO_OK;
 }
 
 int so_flex_order(const so_flex *f, int kind, size_t *order)

@@ -272,6 +272,37 @@ static void test_conservation(void)
     }
 }
 
+/* A random small cluster (one slow node), two pools whose minima often
+ * exceed the slots, up to max_jobs jobs with exponential map times and a
+ * few reduces. */
+static void random_json(so_rng *rng, char *json, size_t size, int max_jobs)
+{
+    int len = snprintf(json, size,
+                       "{\"cluster\": {\"nodes\": [{\"count\": %d,"
+                       " \"map_slots\": %d, \"reduce_slots\": %d},"
+                       " {\"map_slots\": 1, \"reduce_slots\": 1,"
+                       " \"speed\": 0.4}]},"
+                       " \"pools\": [{\"name\": \"p\", \"min_maps\": %d,"
+                       " \"min_reduces\": %d, \"weight\": 2},"
+                       " {\"name\": \"q\", \"min_maps\": %d, \"mode\": \"fifo\"}],"
+                       " \"jobs\": [",
+                       (int)so_rng_int(rng, 1, 3), (int)so_rng_int(rng, 1, 3),
+                       (int)so_rng_int(rng, 0, 2), (int)so_rng_int(rng, 0, 12),
+                       (int)so_rng_int(rng, 0, 6), (int)so_rng_int(rng, 0, 12));
+    int n = (int)so_rng_int(rng, 1, max_jobs);
+    for (int j = 0; j < n; j++)
+        len += snprintf(json + len, size - (size_t)len,
+                        "%s{\"submit\": %d, \"pool\": \"%s\", \"weight\": %d,"
+                        " \"maps\": {\"count\": %d, \"duration\": {\"dist\":"
+                        " \"exponential\", \"mean\": 20}}, \"reduces\": {\"count\":"
+                        " %d, \"copy\": 3, \"reduce\": 9}}",
+                        j ? ", " : "", (int)so_rng_int(rng, 0, 40),
+                        (const char *[]){"p", "q", "r"}[so_rng_int(rng, 0, 2)],
+                        (int)so_rng_int(rng, 1, 4), (int)so_rng_int(rng, 1, 25),
+                        (int)so_rng_int(rng, 0, 4));
+    snprintf(json + len, size - (size_t)len, "]}");
+}
+
 /* Random small clusters, pools whose minima often exceed the slots, every
  * metric, speculation on and off: the FLEX instance is always valid (the
  * run would fail otherwise) and every task completes exactly once. */
@@ -284,30 +315,7 @@ static void test_random_workloads(void)
     so_rng_seed(&rng, 21);
     for (int it = 0; it < 40; it++) {
         char json[8192];
-        int len = snprintf(json, sizeof json,
-                           "{\"cluster\": {\"nodes\": [{\"count\": %d,"
-                           " \"map_slots\": %d, \"reduce_slots\": %d},"
-                           " {\"map_slots\": 1, \"reduce_slots\": 1,"
-                           " \"speed\": 0.4}]},"
-                           " \"pools\": [{\"name\": \"p\", \"min_maps\": %d,"
-                           " \"min_reduces\": %d, \"weight\": 2},"
-                           " {\"name\": \"q\", \"min_maps\": %d, \"mode\": \"fifo\"}],"
-                           " \"jobs\": [",
-                           (int)so_rng_int(&rng, 1, 3), (int)so_rng_int(&rng, 1, 3),
-                           (int)so_rng_int(&rng, 0, 2), (int)so_rng_int(&rng, 0, 12),
-                           (int)so_rng_int(&rng, 0, 6), (int)so_rng_int(&rng, 0, 12));
-        int n = (int)so_rng_int(&rng, 1, 7);
-        for (int j = 0; j < n; j++)
-            len += snprintf(json + len, sizeof json - (size_t)len,
-                            "%s{\"submit\": %d, \"pool\": \"%s\", \"weight\": %d,"
-                            " \"maps\": {\"count\": %d, \"duration\": {\"dist\":"
-                            " \"exponential\", \"mean\": 20}}, \"reduces\": {\"count\":"
-                            " %d, \"copy\": 3, \"reduce\": 9}}",
-                            j ? ", " : "", (int)so_rng_int(&rng, 0, 40),
-                            (const char *[]){"p", "q", "r"}[so_rng_int(&rng, 0, 2)],
-                            (int)so_rng_int(&rng, 1, 4), (int)so_rng_int(&rng, 1, 25),
-                            (int)so_rng_int(&rng, 0, 4));
-        snprintf(json + len, sizeof json - (size_t)len, "]}");
+        random_json(&rng, json, sizeof json, 7);
         so_params prm;
         so_params_init(&prm);
         so_params_set(&prm, "metric", metrics[it % 4]);
@@ -318,6 +326,47 @@ static void test_random_workloads(void)
         for (size_t t = 0; t < so_cl_sim_task_count(r.sim); t++)
             CU_ASSERT_EQUAL(so_cl_sim_task_completions(r.sim, t), 1);
         cl_done(&r);
+    }
+}
+
+/* The instance a solve builds from what the hooks keep (listable jobs,
+ * job views refreshed from the touched jobs, targets reset through nz)
+ * against one rebuilt from the phase list and the engine's state at every
+ * solve (--opt verify=1 fails the run on any difference), on random
+ * workloads with pools, speculation, every metric, the oracle, and both
+ * re-solve rules; the verified run's jobs start and finish at the same
+ * times as the plain run's. */
+static void test_incremental_instance(void)
+{
+    const char *metrics[] = {"response", "weighted-response", "stretch",
+                             "makespan"};
+    const char *specs[] = {NULL, "hadoop", "late"};
+    so_rng rng;
+    so_rng_seed(&rng, 22);
+    for (int it = 0; it < 60; it++) {
+        char json[16384];
+        random_json(&rng, json, sizeof json, 40);
+        so_params prm;
+        so_params_init(&prm);
+        so_params_set(&prm, "metric", metrics[it % 4]);
+        so_params_set(&prm, "resolve_epochs", it % 2 ? "1" : "8");
+        if (it % 7 == 3)
+            so_params_set(&prm, "oracle", "1");
+        cl_run a = cl_simulate(json, "flex", specs[it % 3], &prm,
+                               (uint64_t)it, NULL);
+        so_params_set(&prm, "verify", "1");
+        cl_run b = cl_simulate(json, "flex", specs[it % 3], &prm,
+                               (uint64_t)it, NULL);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(a.sim);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(b.sim);
+        for (int j = 0; j < a.w->n_jobs; j++) {
+            CU_ASSERT_EQUAL(so_cl_sim_job(a.sim, j)->start,
+                            so_cl_sim_job(b.sim, j)->start);
+            CU_ASSERT_EQUAL(so_cl_sim_job(a.sim, j)->finish,
+                            so_cl_sim_job(b.sim, j)->finish);
+        }
+        cl_done(&a);
+        cl_done(&b);
     }
 }
 
@@ -364,6 +413,7 @@ static void test_simultaneous_jobs(void)
 }
 
 static CU_TestInfo tests[] = {
+    {"instance kept incrementally = rebuilt from the engine", test_incremental_instance},
     {"flex and fair differ: times by hand", test_flex_differs_from_fair},
     {"pool minimum share is FLEX's minimum", test_min_share},
     {"flex estimates task times (default): times by hand", test_flex_estimates},

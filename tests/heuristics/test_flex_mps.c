@@ -398,7 +398,195 @@ static void test_large_orders(void)
     so_flex_free(f);
 }
 
+/* A random instance for the cut replays: sizes up to 600 jobs (the radix
+ * sorts above 256), S below or above n, learning minima of 1, ties in
+ * work (repeated values), the cluster's metrics and a deadline metric. */
+static so_flex *cut_instance(so_rng *rng, int it)
+{
+    static const int metrics[] = {SO_FLEX_RESPONSE, SO_FLEX_WRESPONSE,
+                                  SO_FLEX_STRETCH, SO_FLEX_MAKESPAN,
+                                  SO_FLEX_TARDINESS};
+    int metric = metrics[it % 5];
+    size_t n = (size_t)so_rng_int(rng, 1, it % 3 == 0 ? 600 : 40);
+    int64_t S = so_rng_int(rng, 1, (int64_t)n + 30);
+    so_flex *f = so_test_flex_random(rng, n, S, 1, metric,
+                                     metric == SO_FLEX_MAKESPAN ? SO_FLEX_MAX
+                                                                : SO_FLEX_SUM);
+    int64_t q = so_rng_int(rng, 1, 8);
+    for (size_t j = 0; j < n; j++) {
+        if (it % 4 == 1) /* few distinct works: many equal keys */
+            f->work[j] = (double)(1 + (int64_t)j % q) * 3;
+        if (it % 2 == 0)
+            f->deadline[j] = 0;
+        if (f->max[j] > 12 && it % 3 != 2)
+            f->max[j] = so_rng_int(rng, f->min[j] > 1 ? f->min[j] : 1, 12);
+    }
+    return f;
+}
+
+/* so_flex_mps_run: without a bound (or not cut) the outputs of so_flex_mps
+ * bit for bit; cut only when the whole replay's objective exceeds the
+ * bound by more than the margin (bounds around the exact value). */
+static void test_mps_cut(void)
+{
+    so_rng rng;
+    so_rng_seed(&rng, 91);
+    int cuts = 0, whole = 0;
+    for (int it = 0; it < 400; it++) {
+        so_flex *f = cut_instance(&rng, it);
+        size_t n = f->n, *order = malloc(n * sizeof *order);
+        double *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
+        int64_t *fa = malloc(n * sizeof *fa), *fb = malloc(n * sizeof *fb);
+        so_flex_mps_ws *w = so_flex_mps_ws_new(n + 3);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(w);
+        CU_ASSERT_EQUAL_FATAL(so_flex_order(f, (int)(it % 4) + SO_FLEX_ORDER_SPT,
+                                            order), SO_OK);
+        CU_ASSERT_EQUAL_FATAL(so_flex_mps(f, order, 0, a, fa, NULL), SO_OK);
+        double v = so_flex_objective(f, a);
+        for (int r = 0; r < 6; r++) {
+            double bound = r == 0 ? INFINITY : v * (0.4 + 0.15 * r);
+            int cut = -1;
+            CU_ASSERT_EQUAL_FATAL(so_flex_mps_run(w, f, order, 0, bound, b, fb,
+                                                  NULL, &cut), SO_OK);
+            CU_ASSERT_EQUAL(memcmp(fa, fb, n * sizeof *fa), 0);
+            if (cut) {
+                cuts++;
+                CU_ASSERT_TRUE(v > bound + 1e-7 * (1 + fabs(bound)));
+                CU_ASSERT_TRUE(f->metric != SO_FLEX_TARDINESS);
+            } else {
+                whole++;
+                CU_ASSERT_EQUAL(memcmp(a, b, n * sizeof *a), 0);
+            }
+        }
+        /* FIFO's replay (minima 0) is never cut */
+        int cut = -1;
+        CU_ASSERT_EQUAL(so_flex_mps_run(w, f, order, 1, 0.0, b, NULL, NULL, &cut),
+                        SO_OK);
+        CU_ASSERT_EQUAL(cut, 0);
+        so_flex_mps_ws_free(w);
+        free(order);
+        free(a);
+        free(b);
+        free(fa);
+        free(fb);
+        so_flex_free(f);
+    }
+    CU_ASSERT_TRUE(cuts > 200);
+    CU_ASSERT_TRUE(whole > 200);
+}
+
+/* LAXITY from ALONE reversed (so_flex_order_reversed) is the sorted
+ * LAXITY order, ties included, on small and radix-sized instances. */
+static void test_order_reversed(void)
+{
+    so_rng rng;
+    so_rng_seed(&rng, 92);
+    for (int it = 0; it < 200; it++) {
+        so_flex *f = cut_instance(&rng, it);
+        size_t n = f->n;
+        for (size_t j = 0; j < n; j++)
+            f->deadline[j] = 0;
+        if (it % 5 == 3 && n > 2)
+            f->work[1] = INFINITY;
+        CU_ASSERT_TRUE_FATAL(f->metric == SO_FLEX_SLA || so_flex_order_reversible(f));
+        size_t *alone = malloc(n * sizeof *alone), *a = malloc(n * sizeof *a),
+               *b = malloc(n * sizeof *b);
+        CU_ASSERT_EQUAL_FATAL(so_flex_order(f, SO_FLEX_ORDER_ALONE, alone), SO_OK);
+        CU_ASSERT_EQUAL_FATAL(so_flex_order(f, SO_FLEX_ORDER_LAXITY, a), SO_OK);
+        CU_ASSERT_EQUAL_FATAL(so_flex_order_reversed(f, alone, b), SO_OK);
+        CU_ASSERT_EQUAL(memcmp(a, b, n * sizeof *a), 0);
+        free(alone);
+        free(a);
+        free(b);
+        so_flex_free(f);
+    }
+    so_flex *f = so_flex_new(3, 0);
+    f->deadline[0] = 1;
+    CU_ASSERT_FALSE(so_flex_order_reversible(f));
+    so_flex_free(f);
+}
+
+/* so_flex_order_inc against so_flex_order on random sequences of
+ * instances: jobs (ids out of 1,500) join and leave, a random part of the
+ * keys move between calls, ties (few distinct works), -0 beside +0,
+ * infinity and, now and then, a NaN (the fallback); up to 700 jobs (the
+ * radix sort), SPT, SMITH, ALONE and SMITH_ALONE with weights. */
+static void test_order_inc(void)
+{
+    enum { IDS = 1500 };
+    static const int kinds[] = {SO_FLEX_ORDER_SPT, SO_FLEX_ORDER_SMITH,
+                                SO_FLEX_ORDER_ALONE, SO_FLEX_ORDER_SMITH_ALONE};
+    so_rng rng;
+    so_rng_seed(&rng, 94);
+    double *work = malloc(IDS * sizeof *work), *weight = malloc(IDS * sizeof *weight);
+    int64_t *max = malloc(IDS * sizeof *max);
+    unsigned char *in = calloc(IDS, 1);
+    int *ids = malloc(IDS * sizeof *ids), bad = 0, moved = 0;
+    size_t *a = malloc(IDS * sizeof *a), *b = malloc(IDS * sizeof *b);
+    so_flex *f = so_flex_new(IDS, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    for (int seq = 0; seq < 8; seq++) {
+        int kind = kinds[seq % 4], distinct = seq % 2 ? 5 : 1000000;
+        so_flex_order_inc *o = so_flex_order_inc_new(IDS);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(o);
+        memset(in, 0, IDS);
+        f->metric = seq % 4 == 1 || seq % 4 == 3 ? SO_FLEX_WRESPONSE
+                                                 : SO_FLEX_RESPONSE;
+        for (int step = 0; step < 60; step++) {
+            double p_in = step % 20 < 10 ? 0.45 : 0.25;
+            double p_move = so_rng_uniform(&rng);
+            for (int id = 0; id < IDS; id++) {
+                int was = in[id];
+                if (so_rng_uniform(&rng) < 0.05 || step == 0)
+                    in[id] = so_rng_uniform(&rng) < p_in;
+                if (!in[id] || (was && so_rng_uniform(&rng) > p_move))
+                    continue;
+                int r = (int)so_rng_int(&rng, 0, 99);
+                work[id] = r == 0 ? -0.0 : r == 1 ? 0.0 : r == 2 ? INFINITY
+                         : (double)(1 + so_rng_int(&rng, 0, distinct));
+                max[id] = so_rng_int(&rng, 1, 4);
+                weight[id] = (double)so_rng_int(&rng, 1, 3);
+                moved++;
+            }
+            size_t n = 0;
+            for (int id = 0; id < IDS; id++)
+                if (in[id]) {
+                    ids[n] = id;
+                    f->work[n] = work[id];
+                    f->max[n] = max[id];
+                    f->weight[n] = weight[id];
+                    n++;
+                }
+            f->n = n;
+            if (step == 33)
+                f->work[n / 2] = NAN;
+            CU_ASSERT_EQUAL_FATAL(so_flex_order_inc_run(o, f, kind, ids, a), SO_OK);
+            CU_ASSERT_EQUAL_FATAL(so_flex_order(f, kind, b), SO_OK);
+            if (step != 33)
+                bad += memcmp(a, b, n * sizeof *a) != 0;
+        }
+        ids[1] = ids[0]; /* not ascending */
+        f->n = 2;
+        CU_ASSERT_EQUAL(so_flex_order_inc_run(o, f, kind, ids, a), SO_EINVAL);
+        so_flex_order_inc_free(o);
+    }
+    CU_ASSERT_EQUAL(bad, 0);
+    CU_ASSERT_TRUE(moved > 10000);
+    f->n = IDS;
+    so_flex_free(f);
+    free(work);
+    free(weight);
+    free(max);
+    free(in);
+    free(ids);
+    free(a);
+    free(b);
+}
+
 static CU_TestInfo tests[] = {
+    {"orders kept from instance to instance = sorted", test_order_inc},
+    {"cut MPS replays: same outputs, cut only above the bound", test_mps_cut},
+    {"LAXITY as ALONE reversed", test_order_reversed},
     {"large orders: radix sort gives the (key, index) order", test_large_orders},
     {"orders FLEX copies equal the sorted ones", test_orders_same_as},
     {"Moore-Hodgson order by hand", test_moore_by_hand},
