@@ -2,7 +2,9 @@
 #ifndef SO_CLUSTER_TEST_H
 #define SO_CLUSTER_TEST_H
 #include <string.h>
+#include <stdlib.h>
 #include "cluster/cluster.h"
+#include "tests/test_util.h"
 
 typedef struct cl_run {
     so_cl_workload *w;
@@ -45,6 +47,28 @@ static inline cl_run cl_simulate(const char *json, const char *sched,
                                  uint64_t seed, FILE *log)
 {
     return cl_simulate_hooks(json, sched, spec, prm, seed, log, NULL, NULL);
+}
+
+/* Writes the shipped FB-2009 sample's first `lines` jobs to the test
+ * directory as `name`; its path (so_test_write's ring), or NULL. */
+static inline const char *cl_fb2009_head(int lines, const char *name)
+{
+    char *all = so_test_slurp("instances/traces/swim/FB-2009_samples_24_times_1hr_0.tsv");
+    if (!all)
+        return NULL;
+    char *cut = all;
+    for (int line = 0; line < lines && cut; line++) {
+        cut = strchr(cut, '\n');
+        if (cut)
+            cut++;
+    }
+    const char *path = NULL;
+    if (cut) {
+        *cut = '\0';
+        path = so_test_write(name, all);
+    }
+    free(all);
+    return path;
 }
 
 static inline void cl_done(cl_run *r)

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "tests/cluster/cluster_test.h"
 #include "tests/test_util.h"
 #include "cluster/fair_share.h"
 #include "cluster/level_tree.h"
@@ -197,28 +198,6 @@ static uint64_t report_hash(const char *text)
     return h;
 }
 
-/* Writes the shipped FB-2009 sample's first `lines` jobs to the test
- * directory; its path (so_test_write's ring), or NULL. */
-static const char *fb2009_head(int lines)
-{
-    char *all = so_test_slurp("instances/traces/swim/FB-2009_samples_24_times_1hr_0.tsv");
-    if (!all)
-        return NULL;
-    char *cut = all;
-    for (int line = 0; line < lines && cut; line++) {
-        cut = strchr(cut, '\n');
-        if (cut)
-            cut++;
-    }
-    const char *path = NULL;
-    if (cut) {
-        *cut = '\0';
-        path = so_test_write("fb2009-250.tsv", all);
-    }
-    free(all);
-    return path;
-}
-
 /* Reports of the first 250 jobs of the shipped FB-2009 sample on 8 nodes
  * (overloaded: hundreds of queued jobs), recorded with the scheduler code
  * of commit 63c171b (before the incremental waterline and the heap-ordered
@@ -251,7 +230,7 @@ static void test_same_reports(void)
         {"flex", 0xacd199d05946711bULL},
         {"fair --speculation hadoop", 0xfe31a13c69df3711ULL},
     };
-    const char *path = fb2009_head(250);
+    const char *path = cl_fb2009_head(250, "fb2009-250.tsv");
     CU_ASSERT_PTR_NOT_NULL_FATAL(path);
     for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
         char args[512], *out = NULL;
@@ -335,7 +314,7 @@ static void test_same_reports_policies(void)
          "ras --opt running=fixed --opt reduces=slowstart",
           0x51aed7f70bc893c6ULL},
     };
-    const char *fb = fb2009_head(250);
+    const char *fb = cl_fb2009_head(250, "fb2009-250.tsv");
     CU_ASSERT_PTR_NOT_NULL_FATAL(fb);
     char fb_path[2048];
     snprintf(fb_path, sizeof fb_path, "%s", fb);

@@ -16,6 +16,7 @@
  * running attempt, the oldest first). */
 #include <math.h>
 #include <stdlib.h>
+#include "tests/cluster/cluster_test.h"
 #include "tests/test_util.h"
 #include "cluster/speculation.h"
 
@@ -268,31 +269,9 @@ static void on_beat(void *state, so_cl_sim *sim, int node)
     }
 }
 
-/* Writes the shipped FB-2009 sample's first `lines` jobs to the test
- * directory; its path, or NULL. */
-static const char *fb2009_head(int lines)
-{
-    char *all = so_test_slurp("instances/traces/swim/FB-2009_samples_24_times_1hr_0.tsv");
-    if (!all)
-        return NULL;
-    char *cut = all;
-    for (int line = 0; line < lines && cut; line++) {
-        cut = strchr(cut, '\n');
-        if (cut)
-            cut++;
-    }
-    const char *path = NULL;
-    if (cut) {
-        *cut = '\0';
-        path = so_test_write("fb2009-spec-fast.tsv", all);
-    }
-    free(all);
-    return path;
-}
-
 static void replay(const char *sched, const char *spec, const char *nodes)
 {
-    const char *path = fb2009_head(200);
+    const char *path = cl_fb2009_head(200, "fb2009-spec-fast.tsv");
     CU_ASSERT_PTR_NOT_NULL_FATAL(path);
     so_params prm;
     so_params_init(&prm);
