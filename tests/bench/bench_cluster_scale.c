@@ -10,7 +10,8 @@
  *
  * Long (tens of minutes on the shared machine): never part of `make test`.
  * Set SO_BENCH_SCALE_QUICK=1 to stop the series at 100 k jobs; a row
- * stops at SO_BENCH_ROW_LIMIT CPU seconds (default 600);
+ * stops at SO_BENCH_ROW_LIMIT CPU seconds (default 600), a row under 5 s
+ * is the fastest of 5 replays;
  * SO_BENCH_SCALE_PARTS picks tables (comma-separated: fb20, fb100, fb3000,
  * day, series; default all). */
 #include <malloc.h>
@@ -158,6 +159,26 @@ static run replay(const so_cl_workload *w, const variant *v)
     return r;
 }
 
+/* A row: one replay, or for a short one (under 5 s of CPU, where a
+ * timer's jitter and the neighbours weigh most) the fastest of 5, each in
+ * its own child; the peak memory is the largest seen. */
+static run replay_row(const so_cl_workload *w, const variant *v)
+{
+    run best = replay(w, v);
+    for (int k = 1; k < 5 && !best.failed && best.seconds < 5.0; k++) {
+        run r = replay(w, v);
+        if (r.failed)
+            return r;
+        if (r.peak_kib < best.peak_kib)
+            r.peak_kib = best.peak_kib;
+        if (r.seconds < best.seconds)
+            best = r;
+        else
+            best.peak_kib = r.peak_kib;
+    }
+    return best;
+}
+
 static void table_head(FILE *out, const char *title)
 {
     fprintf(out, "\n%s\n\n| scheduler | events | seconds | events/s |"
@@ -247,7 +268,7 @@ static void table(FILE *out, const char *title, const so_cl_workload *w,
     table_head(out, title);
     double base = 0;
     for (int v = 0; v < N_VARIANTS; v++) {
-        run r = replay(v == 2 && wl ? wl : w, &variants[v]);
+        run r = replay_row(v == 2 && wl ? wl : w, &variants[v]);
         if (v == 0)
             base = r.seconds;
         table_row(out, &variants[v], r, base);
@@ -274,7 +295,8 @@ static void bench_cluster_scale(FILE *out)
                  " workload is read beforehand), each row replayed in its own"
                  " child process (peak MiB: its maximum resident size, the"
                  " workload included), all rows in the same run on the shared"
-                 " 2-core machine: compare the ratios. On the FB-2009 sample"
+                 " 2-core machine: compare the ratios; a row under 5 s is the"
+                 " fastest of 5 replays. On the FB-2009 sample"
                  " delay scheduling runs with 3 replicas per block and remote"
                  " maps 1.5x slower (`--opt replicas=3 --opt"
                  " remote_slowdown=1.5 --opt locality_delay=4.5`), the other"
@@ -339,7 +361,7 @@ static void bench_cluster_scale(FILE *out)
         static const int series[] = {0, 1, 5}; /* fifo, fair, wpbs */
         for (int k = 0; k < 3; k++) {
             int v = series[k];
-            run r = replay(w, &variants[v]);
+            run r = replay_row(w, &variants[v]);
             fprintf(out, "| %d | %lld | %s | %llu | %.2f | %.0f | %.0f | %.2f |\n",
                     jobs, tasks_of(w), variants[v].label,
                     (unsigned long long)r.events, r.seconds,
