@@ -168,6 +168,8 @@ struct so_cl_stealing {
     int cap;               /* capacity of the scratch arrays */
     so_cl_steal_task *task;
     int *extra;
+    unsigned char *settled; /* per node: rebalanced since its last change */
+    int n_settled;
 };
 
 int so_cl_stealing_new(int policy, so_cl_stealing **out)
@@ -189,6 +191,7 @@ void so_cl_stealing_free(so_cl_stealing *st)
         return;
     free(st->task);
     free(st->extra);
+    free(st->settled);
     free(st);
 }
 
@@ -229,13 +232,15 @@ static double fastness(const so_cl_sim *sim, const so_cl_attempt *a,
     return n > 0 ? (double)later / n : 0;
 }
 
-static void rebalance(so_cl_stealing *st, so_cl_sim *sim, int node)
+/* Returns 0 when the node's split was made (all factors set), -1 when out
+ * of memory (the tasks keep their threads). */
+static int rebalance(so_cl_stealing *st, so_cl_sim *sim, int node)
 {
     if (st->policy == SO_CL_STEAL_NONE)
-        return;
+        return 0;
     const so_cl_nodert *nd = &sim->nodes[node];
     if (reserve(st, nd->n_running))
-        return; /* out of memory: the tasks keep their threads */
+        return -1;
     int need_left = st->policy == SO_CL_STEAL_STLM ||
                     st->policy == SO_CL_STEAL_LTLM ||
                     st->policy == SO_CL_STEAL_LTM;
@@ -272,14 +277,63 @@ static void rebalance(so_cl_stealing *st, so_cl_sim *sim, int node)
                 so_cl_set_rate_factor(sim, st->task[i].id, factor);
         }
     }
+    return 0;
 }
 
+/* Whether the policy's split depends on time (the estimated time left);
+ * Even, FCM and STM split by the running set alone (count, start times,
+ * speculative flags) and the node's free slots. */
+static int timed(const so_cl_stealing *st)
+{
+    return st->policy == SO_CL_STEAL_STLM || st->policy == SO_CL_STEAL_LTLM ||
+           st->policy == SO_CL_STEAL_LTM;
+}
+
+/* The node's settled flag (the array grown to the workload's nodes on
+ * first use; NULL when out of memory: then never settled). A flag left from
+ * an earlier simulation is harmless: a node runs nothing until its first
+ * launch, which is a change. */
+static unsigned char *settled(so_cl_stealing *st, const so_cl_sim *sim,
+                              int node)
+{
+    int n = sim->w->n_nodes;
+    if (n > st->n_settled) {
+        unsigned char *f = realloc(st->settled, (size_t)n);
+        if (!f)
+            return NULL;
+        memset(f + st->n_settled, 0, (size_t)(n - st->n_settled));
+        st->settled = f;
+        st->n_settled = n;
+    }
+    return &st->settled[node];
+}
+
+/* A launch or an end on the node: its split afresh. */
 static void on_node_change(void *state, so_cl_sim *sim, int node)
 {
-    rebalance(state, sim, node);
+    so_cl_stealing *st = state;
+    unsigned char *f = settled(st, sim, node);
+    int rc = rebalance(st, sim, node);
+    if (f)
+        *f = rc == 0;
+}
+
+/* A heartbeat: the split again, unless it is a function of what has not
+ * changed since it was last made (its running attempts and free slots
+ * change only at launches and ends, which are node changes; their factors
+ * only there too): the same factors, nothing to do. */
+static void on_node_beat(void *state, so_cl_sim *sim, int node)
+{
+    so_cl_stealing *st = state;
+    unsigned char *f = settled(st, sim, node);
+    if (!timed(st) && f && *f)
+        return;
+    int rc = rebalance(st, sim, node);
+    if (f)
+        *f = rc == 0;
 }
 
 const so_cl_hooks so_cl_stealing_hooks = {
     .node_change = on_node_change,
-    .node_beat = on_node_change,
+    .node_beat = on_node_beat,
 };
