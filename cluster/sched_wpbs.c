@@ -190,7 +190,6 @@ typedef struct wpbs_state {
                                                * demands and weights */
     so_cl_dx *dx;                  /* the assignment layer's deficit order */
     int *reclassify, n_reclassify; /* scratch: jobs near a moved level */
-    int reclassify_phase;
     /* the FIFO users' split (share_fifo_users), per phase x user */
     int *fifo_last, *fifo_new_last;
     double *fifo_left;
