@@ -138,6 +138,14 @@ int so_problem_parse(const char *text, const char *name, so_problem **out,
 /* Builds a problem from an instance JSON object (as a family generates it). */
 int so_problem_from_json(json_t *root, const char *name, so_problem **out,
                          so_error *err);
+/* Reads every instance of path ("-": stdin): one instance as
+ * so_problem_read does, or several JSON documents one after another (JSON
+ * lines, as `slotopt gen --out -` writes them), the k-th named
+ * "FILE:LINE" by the line it starts on. *out: n problems, each to free with
+ * so_problem_free and the array with free(). An error names the file and
+ * the line in the whole stream; nothing is returned then. */
+int so_problem_read_all(const char *path, so_problem ***out, size_t *n,
+                        so_error *err);
 void so_problem_free(so_problem *p); /* NULL is allowed */
 const char *so_problem_kind(const so_problem *p); /* "knapsack", "flex", ... */
 const char *so_problem_name(const so_problem *p); /* instance name */

@@ -50,17 +50,21 @@ static int parse_opt(const char *kv, so_plan_choice *c, double *at)
     return 0;
 }
 
-/* The result JSON of FILE: read as is, or solved when FILE is an instance. */
-static int load(const char *path, json_t **result, so_problem **inst, so_error *err)
+/* The result JSON of FILE's text: read as is, or solved when it is an
+ * instance. */
+static int load(const char *text, size_t len, const char *file, json_t **result,
+                so_problem **inst, so_error *err)
 {
     json_error_t je;
-    json_t *root = json_load_file(path, 0, &je);
+    json_t *root = json_loadb(text, len, 0, &je);
     if (root && json_object_get(root, "solution") && json_object_get(root, "status")) {
         *result = root;
         return SO_OK;
     }
     json_decref(root);
-    int rc = so_problem_read(path, inst, err);
+    char *copy = strndup(text, len); /* so_problem_parse reads a C string */
+    int rc = copy ? so_problem_parse(copy, file, inst, err) : SO_ENOMEM;
+    free(copy);
     if (rc)
         return rc;
     so_result *r = NULL;
@@ -108,11 +112,19 @@ int so_cmd_export_plan(int argc, char **argv)
     so_problem *inst = NULL;
     so_hc_shares shares = {0};
     long chosen = -1;
-    int rc;
-    if (so_export_is_workload(argv[optind])) /* WPBS shares of a workload */
-        rc = so_export_wpbs_shares(argv[optind], at, choice.container_mb, &shares, NULL, &err);
-    else if ((rc = load(argv[optind], &result, &inst, &err)) == SO_OK)
+    /* read once: "-" (stdin) can be read only once */
+    char *input = NULL;
+    size_t len = 0;
+    const char *file = strcmp(argv[optind], "-") ? argv[optind] : "stdin";
+    int rc = so_read_input(argv[optind], &input, &len, &err);
+    if (rc)
+        ;
+    else if (so_export_is_workload(input, len)) /* WPBS shares of a workload */
+        rc = so_export_wpbs_shares_text(input, len, file, at, choice.container_mb, &shares,
+                                        NULL, &err);
+    else if ((rc = load(input, len, file, &result, &inst, &err)) == SO_OK)
         rc = so_export_shares(result, inst, &choice, &shares, &chosen, &err);
+    free(input);
     char *text = NULL;
     if (!rc)
         rc = so_hc_write(&shares, format, &text, &err);

@@ -12,6 +12,7 @@
 #include <math.h>
 #include "formulations/common/gnuplot.h"
 #include "formulations/pareto.h"
+#include "formulations/common/suggest.h"
 #include "tools/cli.h"
 #include "tools/cli_format.h"
 #include "tools/output_format.h"
@@ -214,8 +215,11 @@ static int run_one(const char *name, const so_problem *p, const so_params *prm,
 {
     const so_backend *b = so_backend_find(name);
     if (!b)
-        return so_error_setf(err, NULL, 0, 0, NULL,
-                             "unknown backend '%s' (see 'slotopt backends')", name);
+    {
+        char text[2048];
+        return so_error_setf(err, NULL, 0, 0, NULL, "unknown backend '%s'; %s", name,
+                             so_suggest_text(text, sizeof text, name, so_cli_backend_names()));
+    }
     so_result *r = NULL;
     int rc = so_solve(b, p, prm, &r, err);
     if (rc < 0)

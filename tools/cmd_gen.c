@@ -118,11 +118,11 @@ int so_cmd_gen(int argc, char **argv)
     }
     if (optind != argc - 1)
         return so_cli_usage_error("gen", "expected one FAMILY (see 'slotopt families')");
-    if (!out)
-        return so_cli_usage_error("gen", "--out DIR (or --out - for stdout) is required");
     const so_family *f = so_family_find(argv[optind]);
     if (!f)
-        return so_cli_usage_error("gen", "unknown family '%s' (see 'slotopt families')", argv[optind]);
+        return so_cli_unknown("gen", "family", argv[optind], so_cli_family_names());
+    if (!out)
+        return so_cli_usage_error("gen", "--out DIR (or --out - for stdout) is required");
     int to_stdout = !strcmp(out, "-");
     char path[4096];
     if (!to_stdout) {

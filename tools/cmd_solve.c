@@ -15,9 +15,11 @@ static void help(FILE *fp)
             "                     [--opt KEY=VALUE]... [--format json|table]\n"
             "                     [--compact]"
             " [-o OUT] FILE\n\n"
-            "Solves FILE (native JSON, or a Pisinger knapsack text file) and\n"
-            "prints {\"problem\",\"instance\",\"backend\",\"exact\",\"status\",\n"
-            "\"objective\",\"bound\",\"gap\",\"seconds\",\"solution\"}.\n\n"
+            "Solves FILE (native JSON, or a Pisinger knapsack text file; - reads\n"
+            "stdin) and prints {\"problem\",\"instance\",\"backend\",\"exact\",\n"
+            "\"status\",\"objective\",\"bound\",\"gap\",\"seconds\",\"solution\"}.\n"
+            "A FILE of JSON lines (gen --out -) solves each instance and prints\n"
+            "one compact result per line; instances are named FILE:LINE.\n\n"
             "  --backend NAME    default: the problem's first exact backend\n"
             "                    ('slotopt backends' lists them)\n"
             "  --time-limit S    seconds (backends that honour it stop there)\n"
@@ -71,6 +73,43 @@ static void print_text(FILE *fp, const so_result *r, json_t *j)
     }
 }
 
+/* Solves p and renders its result into mem: a JSON object (one line per
+ * instance of a stream: compact), or labelled lines with a blank line
+ * after each but the last. */
+static int solve_one(so_problem *p, const char *backend, const so_params *prm,
+                     int fmt, int compact, int more, FILE *mem)
+{
+    so_error err;
+    so_error_clear(&err);
+    const so_backend *b = backend ? so_backend_find(backend)
+                                  : so_backend_default(so_problem_kind(p));
+    if (!b)
+        return backend ? so_cli_unknown("solve", "backend", backend, so_cli_backend_names())
+                       : so_cli_usage_error("solve", "no backend for problem '%s'",
+                                            so_problem_kind(p));
+    so_result *r = NULL;
+    int rc = so_solve(b, p, prm, &r, &err);
+    if (rc < 0) {
+        if (!err.file[0])
+            snprintf(err.file, sizeof err.file, "%s", so_problem_name(p));
+        return so_cli_report_error("solve", rc, &err);
+    }
+    json_t *j = so_result_to_json(r);
+    int ok = j != NULL;
+    if (ok && fmt == SO_OF_JSON) {
+        char *s = so_ojson_dumps(j, compact);
+        ok = s != NULL && fputs(s, mem) >= 0;
+        free(s);
+    } else if (ok) {
+        print_text(mem, r, j);
+        if (more)
+            fputc('\n', mem);
+    }
+    json_decref(j);
+    so_result_free(r);
+    return ok ? SO_EXIT_OK : so_cli_report_error("solve", SO_ENOMEM, NULL);
+}
+
 int so_cmd_solve(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -118,50 +157,32 @@ int so_cmd_solve(int argc, char **argv)
         return bad;
     if (optind != argc - 1)
         return so_cli_usage_error("solve", "expected one instance FILE");
-    so_problem *p = NULL;
-    int rc = so_problem_read(argv[optind], &p, &err);
+    so_problem **ps = NULL;
+    size_t n = 0;
+    int rc = so_problem_read_all(argv[optind], &ps, &n, &err);
     if (rc)
         return so_cli_report_error("solve", rc, &err);
-    const so_backend *b = backend ? so_backend_find(backend)
-                                  : so_backend_default(so_problem_kind(p));
-    if (!b) {
-        so_problem_free(p);
-        return so_cli_usage_error("solve", "unknown backend '%s' (see 'slotopt backends')",
-                                  backend ? backend : "(none for this problem)");
-    }
-    so_result *r = NULL;
-    rc = so_solve(b, p, &prm, &r, &err);
-    so_problem_free(p);
-    if (rc < 0)
-        return so_cli_report_error("solve", rc, &err);
-    json_t *j = so_result_to_json(r);
-    int code = SO_EXIT_OK;
     /* rendered in memory first: then written atomically, or to stdout */
     char *buf = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&buf, &len);
-    int ok = mem != NULL && j != NULL;
-    if (ok && fmt == SO_OF_JSON) {
-        char *s = so_ojson_dumps(j, compact);
-        ok = s != NULL && fputs(s, mem) >= 0;
-        free(s);
-    } else if (ok) {
-        print_text(mem, r, j);
-    }
-    if (mem && fclose(mem) != 0)
-        ok = 0;
-    if (!ok) {
+    int code = mem ? SO_EXIT_OK : so_cli_report_error("solve", SO_ENOMEM, NULL);
+    for (size_t i = 0; i < n && code == SO_EXIT_OK; i++)
+        code = solve_one(ps[i], backend, &prm, fmt, n > 1 ? 1 : compact,
+                         i + 1 < n, mem);
+    for (size_t i = 0; i < n; i++)
+        so_problem_free(ps[i]);
+    free(ps);
+    if (mem && fclose(mem) != 0 && code == SO_EXIT_OK)
         code = so_cli_report_error("solve", SO_ENOMEM, NULL);
-    } else if (outpath) {
+    if (code == SO_EXIT_OK && outpath) {
         rc = so_write_file_atomic(outpath, buf, len, &err);
         if (rc)
             code = so_cli_report_error("solve", rc, &err);
-    } else {
+    } else if (code == SO_EXIT_OK) {
         fwrite(buf, 1, len, stdout);
     }
     free(buf);
-    json_decref(j);
-    so_result_free(r);
     if (!outpath && code == SO_EXIT_OK)
         code = so_cli_flush_stdout("solve");
     return code;

@@ -23,10 +23,10 @@
 #include "cluster/wpbs_snapshot.h"
 #include "tools/export_wpbs.h"
 
-int so_export_is_workload(const char *path)
+int so_export_is_workload(const char *text, size_t len)
 {
     json_error_t je;
-    json_t *root = json_load_file(path, 0, &je);
+    json_t *root = json_loadb(text, len, 0, &je);
     const char *p = json_string_value(json_object_get(root, "problem"));
     int yes = p && !strcmp(p, "cluster");
     json_decref(root);
@@ -50,8 +50,23 @@ int so_export_wpbs_shares(const char *path, double at, int64_t container_mb,
                           so_hc_shares *out, double *used, so_error *err)
 {
     memset(out, 0, sizeof *out);
+    char *text = NULL;
+    size_t len = 0;
+    int rc = so_read_input(path, &text, &len, err);
+    if (!rc)
+        rc = so_export_wpbs_shares_text(text, len, strcmp(path, "-") ? path : "stdin",
+                                        at, container_mb, out, used, err);
+    free(text);
+    return rc;
+}
+
+int so_export_wpbs_shares_text(const char *text, size_t len, const char *file,
+                               double at, int64_t container_mb,
+                               so_hc_shares *out, double *used, so_error *err)
+{
+    memset(out, 0, sizeof *out);
     so_cl_workload *w = NULL;
-    int rc = so_cl_workload_read(path, NULL, 1, &w, err);
+    int rc = so_cl_workload_parse(text, len, file, NULL, 1, &w, err);
     if (rc)
         return rc;
     if (isnan(at))

@@ -5,8 +5,8 @@
 #define SO_EXPORT_WPBS_H
 #include "tools/hadoop_conf.h"
 
-/* 1 when path is a native cluster workload (JSON, "problem": "cluster"). */
-int so_export_is_workload(const char *path);
+/* 1 when text is a native cluster workload (JSON, "problem": "cluster"). */
+int so_export_is_workload(const char *text, size_t len);
 /* Reads the workload at path, simulates it under WPBS (default options,
  * heartbeat seed 1) and fills *out as of time at (NAN: the last submission
  * plus one heartbeat interval): one pool per user with demand at that time
@@ -17,5 +17,9 @@ int so_export_is_workload(const char *path);
  * out->pools with free(). */
 int so_export_wpbs_shares(const char *path, double at, int64_t container_mb,
                           so_hc_shares *out, double *used, so_error *err);
+/* The same from the workload's text (file labels errors). */
+int so_export_wpbs_shares_text(const char *text, size_t len, const char *file,
+                               double at, int64_t container_mb,
+                               so_hc_shares *out, double *used, so_error *err);
 
 #endif

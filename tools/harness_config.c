@@ -1,5 +1,7 @@
 /* harness_config.c — which backends a run compares, and with what. */
 #include <string.h>
+#include "formulations/common/suggest.h"
+#include "tools/cli.h"
 #include "tools/harness.h"
 
 void so_hconfig_init(so_hconfig *c)
@@ -33,9 +35,11 @@ static int add_unique(const so_backend **v, size_t *n, const so_backend *b,
 static const so_backend *find(const char *name, so_error *err)
 {
     const so_backend *b = so_backend_find(name);
-    if (!b)
-        so_error_setf(err, NULL, 0, 0, NULL,
-                      "unknown backend '%s' (see 'slotopt backends')", name);
+    if (!b) {
+        char text[2048];
+        so_error_setf(err, NULL, 0, 0, NULL, "unknown backend '%s'; %s", name,
+                      so_suggest_text(text, sizeof text, name, so_cli_backend_names()));
+    }
     return b;
 }
 

@@ -153,11 +153,20 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Every instance of the file: one, or a stream of JSON lines. */
 static int add_instance_file(so_hinsts *s, const char *file, so_error *err)
 {
-    so_problem *p = NULL;
-    int rc = so_problem_read(file, &p, err);
-    return rc ? rc : so_hinsts_add_problem(s, p, err);
+    so_problem **ps = NULL;
+    size_t n = 0;
+    int rc = so_problem_read_all(file, &ps, &n, err);
+    for (size_t i = 0; i < n; i++) {
+        if (!rc)
+            rc = so_hinsts_add_problem(s, ps[i], err);
+        else
+            so_problem_free(ps[i]);
+    }
+    free(ps);
+    return rc;
 }
 
 /* Calls add on every regular file of folder `path` (names as
@@ -219,7 +228,7 @@ static int add_folder(so_hinsts *s, const char *path, const char *what,
 int so_hinsts_add_path(so_hinsts *s, const char *path, so_error *err)
 {
     struct stat st;
-    if (strcmp(path, "-") && stat(path, &st)) { /* "-": one instance on stdin */
+    if (strcmp(path, "-") && stat(path, &st)) { /* "-": stdin */
         so_error_setf(err, path, 0, 0, NULL, "cannot read: %s", strerror(errno));
         return SO_EIO;
     }

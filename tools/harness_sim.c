@@ -30,6 +30,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cluster/stealing.h"
+#include "formulations/common/suggest.h"
+#include "tools/cli.h"
 #include "tools/harness.h"
 
 int so_hconfig_add_policy(so_hconfig *c, const char *spec, const char *name,
@@ -66,10 +68,12 @@ int so_hconfig_add_policy(so_hconfig *c, const char *spec, const char *name,
                                      " (none, hadoop, late, base or base-hadoop)",
                                      spec, plus + 1);
         }
-        if (!(p.scheduler = so_cl_scheduler_find(sched)))
-            return so_error_setf(err, NULL, 0, 0, NULL,
-                                 "policy '%s': unknown scheduler '%s' (see"
-                                 " 'slotopt sim --help')", spec, sched);
+        if (!(p.scheduler = so_cl_scheduler_find(sched))) {
+            char text[2048];
+            return so_error_setf(err, NULL, 0, 0, NULL, "policy '%s': unknown scheduler '%s'; %s",
+                                 spec, sched, so_suggest_text(text, sizeof text, sched,
+                                                              so_cli_scheduler_names()));
+        }
         /* every option must belong to the simulator, SWIM reader or scheduler */
         for (int i = 0; i < p.options.n_options; i++) {
             const so_option_doc *lists[] = {so_cl_sim_options, so_cl_swim_options,

@@ -3,6 +3,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include "formulations/common/suggest.h"
 #include "tools/cli.h"
 
 static const so_command commands[] = {
@@ -87,7 +88,14 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name))
             return finish(argv[1], commands[i].run(argc - 1, argv + 1));
-    fprintf(stderr, "slotopt: unknown command '%s'\n", argv[1]);
+    const char *names[sizeof commands / sizeof commands[0] + 1] = {0};
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        names[i] = commands[i].name;
+    const char *close = so_suggest(argv[1], names);
+    if (close)
+        fprintf(stderr, "slotopt: unknown command '%s'; did you mean '%s'?\n", argv[1], close);
+    else
+        fprintf(stderr, "slotopt: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return SO_EXIT_USAGE;
 }

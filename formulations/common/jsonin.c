@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "formulations/common/jsonin.h"
+#include "formulations/common/suggest.h"
 
 /* ---- locating a key path in the raw text -------------------------------- */
 
@@ -261,6 +262,10 @@ int so_jin_keys(so_jin *in, json_t *obj, const char *path,
                 n += snprintf(expect + n, sizeof expect - n, "%s%s",
                               n ? ", " : "", *a);
             so_jin_path(p, sizeof p, path, key);
+            const char *close = so_suggest(key, allowed);
+            if (close)
+                return so_jin_fail(in, p, 1, "unknown key; did you mean '%s'?"
+                                   " (expected one of: %s)", close, expect);
             return so_jin_fail(in, p, 1, "unknown key (expected one of: %s)",
                                expect);
         }

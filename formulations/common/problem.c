@@ -200,6 +200,112 @@ int so_problem_read(const char *path, so_problem **out, so_error *err)
     return rc;
 }
 
+/* Where the next JSON document of text[at..len) ends (jansson stops after
+ * one value with JSON_DISABLE_EOF_CHECK), or 0 when it does not parse. */
+static size_t document_end(const char *text, size_t len, size_t at)
+{
+    json_error_t jerr;
+    json_t *j = json_loadb(text + at, len - at, JSON_DISABLE_EOF_CHECK, &jerr);
+    if (!j)
+        return 0;
+    json_decref(j);
+    return at + (size_t)jerr.position;
+}
+
+static size_t skip_space(const char *text, size_t len, size_t at)
+{
+    while (at < len && text[at] && strchr(" \t\r\n", text[at]))
+        at++;
+    return at;
+}
+
+static int line_of(const char *text, size_t at)
+{
+    int line = 1;
+    for (size_t i = 0; i < at; i++)
+        line += text[i] == '\n';
+    return line;
+}
+
+/* Parses the JSON documents of a stream, one after another. */
+static int parse_stream(const char *text, size_t len, const char *shown,
+                        so_problem ***out, size_t *n, so_error *err)
+{
+    size_t cap = 0, at = skip_space(text, len, 0);
+    int rc = SO_OK;
+    while (!rc && at < len) {
+        size_t end = document_end(text, len, at);
+        if (!end) /* the whole rest, so that the error says where */
+            end = len;
+        int line = line_of(text, at);
+        char name[600];
+        snprintf(name, sizeof name, "%s:%d", shown, line);
+        char *doc = strndup(text + at, end - at);
+        so_problem *p = NULL;
+        if (*n == cap) {
+            size_t ncap = cap ? 2 * cap : 16;
+            so_problem **grown = realloc(*out, ncap * sizeof *grown);
+            if (grown) {
+                *out = grown;
+                cap = ncap;
+            }
+        }
+        rc = !doc || *n == cap ? SO_ENOMEM : parse_named(doc, end - at, shown, name, &p, err);
+        free(doc);
+        if (rc) {
+            if (err && err->line > 0)
+                err->line += line - 1;
+            break;
+        }
+        (*out)[(*n)++] = p;
+        at = skip_space(text, len, end);
+    }
+    if (rc) {
+        for (size_t i = 0; i < *n; i++)
+            so_problem_free((*out)[i]);
+        free(*out);
+        *out = NULL;
+        *n = 0;
+    }
+    return rc;
+}
+
+int so_problem_read_all(const char *path, so_problem ***out, size_t *n,
+                        so_error *err)
+{
+    if (!path || !out || !n)
+        return so_error_setf(err, NULL, 0, 0, NULL,
+                             "so_problem_read_all: NULL argument");
+    *out = NULL;
+    *n = 0;
+    so_error_clear(err);
+    char *buf = NULL;
+    size_t len = 0;
+    int rc = so_read_input(path, &buf, &len, err);
+    if (rc)
+        return rc;
+    const char *shown = strcmp(path, "-") ? path : "stdin";
+    size_t first = skip_space(buf, len, 0);
+    size_t end = first < len && buf[first] == '{' && !memchr(buf, '\0', len)
+                     ? document_end(buf, len, first) : 0;
+    if (end && skip_space(buf, len, end) < len) { /* more than one document */
+        rc = parse_stream(buf, len, shown, out, n, err);
+    } else {
+        char *name = base_name(shown);
+        *out = malloc(sizeof **out);
+        rc = name && *out ? parse_named(buf, len, shown, name, *out, err) : SO_ENOMEM;
+        free(name);
+        if (rc) {
+            free(*out);
+            *out = NULL;
+        } else {
+            *n = 1;
+        }
+    }
+    free(buf);
+    return rc;
+}
+
 /* MPS has no standard way to say "maximise" (free MPS's OBJSENSE section is
  * an extension that GLPK 5.0 itself does not read), so a maximisation is
  * written as the minimisation of the negated objective: every MPS reader

@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "slotopt.h"
+#include "formulations/common/suggest.h"
+
+#define SO_PARAMS_MAX_DOCS 128 /* option keys listed in an error */
 
 void so_params_init(so_params *p)
 {
@@ -114,15 +117,14 @@ int so_params_check(const so_params *p, const so_option_doc *docs,
         for (const so_option_doc *d = docs; d && d->key && !ok; d++)
             ok = strcmp(d->key, p->options[i].key) == 0;
         if (!ok) {
-            char known[256] = "";
-            size_t n = 0;
-            for (const so_option_doc *d = docs; d && d->key && n < sizeof known;
-                 d++)
-                n += snprintf(known + n, sizeof known - n, "%s%s",
-                              n ? ", " : "", d->key);
+            const char *keys[SO_PARAMS_MAX_DOCS + 1] = {0};
+            size_t k = 0;
+            for (const so_option_doc *d = docs; d && d->key && k < SO_PARAMS_MAX_DOCS; d++)
+                keys[k++] = d->key;
+            char text[1024];
             return so_error_setf(err, NULL, 0, 0, p->options[i].key,
-                                 "unknown option for %s (known: %s)", what,
-                                 n ? known : "none");
+                                 "unknown option for %s; %s", what,
+                                 so_suggest_text(text, sizeof text, p->options[i].key, keys));
         }
     }
     return SO_OK;

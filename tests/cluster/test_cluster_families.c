@@ -399,7 +399,7 @@ static void test_bad_settings(void)
     bad("wpbs-paper", "scale=0", "scale", "expected an integer in [1, 1000], found 0");
     bad("wpbs-paper", "task_cv=abc", "task_cv", "expected a number, found 'abc'");
     bad("wpbs-paper", "users=3", "users", "unknown option for family 'wpbs-paper'"
-        " (known: load, scale, task_cv, slowstart)");
+        "; choices: load, scale, task_cv, slowstart");
     bad("wpbs-paper", "slowstart=0", "slowstart",
         "expected a number in [0.01, 1], found 0");
     bad("stealing-paper", "job=sort", "job",
