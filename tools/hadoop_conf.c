@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <libxml/xmlwriter.h>
 #include "tools/hadoop_conf.h"
 
@@ -66,7 +67,65 @@ int so_hc_shares_from_weights(size_t n, const char *const *names,
     return SO_OK;
 }
 
-static int check(const so_hc_shares *s, so_error *err)
+/* The name a pool gets in a format (out: SO_HC_QNAME bytes). MRv1 keeps
+ * it: Hadoop 1's PoolManager takes any pool name, and a job's pool is its
+ * user.name (mapred.fairscheduler.poolnameproperty) or
+ * mapred.fairscheduler.pool, so "john.doe" is found as is. YARN reads '.'
+ * as the queue-path separator (AllocationFileQueueParser.loadQueue: "queue
+ * name (...) shouldn't contain period"; CapacitySchedulerConfiguration's
+ * queue paths): a period becomes "_dot_", as YARN's user placement rule
+ * names the queue of user "first.last" "first_dot_last" (FairScheduler.md). */
+#define SO_HC_QNAME (5 * sizeof(((so_hc_pool *)0)->name))
+static void queue_name(const char *name, int format, char *out)
+{
+    size_t k = 0;
+    for (; *name; name++) {
+        if (*name == '.' && format != SO_HC_FAIR) {
+            memcpy(out + k, "_dot_", 5);
+            k += 5;
+        } else {
+            out[k++] = *name;
+        }
+    }
+    out[k] = 0;
+}
+
+static int check_names(const so_hc_shares *s, int format, so_error *err)
+{
+    char (*q)[SO_HC_QNAME] = malloc(s->n * sizeof *q);
+    if (!q)
+        return SO_ENOMEM;
+    int rc = SO_OK;
+    for (size_t i = 0; !rc && i < s->n; i++) {
+        const char *name = s->pools[i].name;
+        if (bad_name(name)) {
+            rc = so_error_setf(err, NULL, 0, 0, "name",
+                               "pool %zu: expected a non-empty name of [A-Za-z0-9_.-]"
+                               " (no blanks), found '%s'", i, name);
+            break;
+        }
+        if (format != SO_HC_FAIR && !strcasecmp(name, "root")) {
+            rc = so_error_setf(err, NULL, 0, 0, "name",
+                               "pool '%s': 'root' is YARN's root queue, which takes no"
+                               " sibling queues; rename the pool", name);
+            break;
+        }
+        queue_name(name, format, q[i]);
+        for (size_t k = 0; !rc && k < i; k++) {
+            if (!strcmp(s->pools[k].name, name))
+                rc = so_error_setf(err, NULL, 0, 0, "name", "pool '%s' named twice", name);
+            else if (!strcmp(q[k], q[i]))
+                rc = so_error_setf(err, NULL, 0, 0, "name",
+                                   "pools '%s' and '%s' both become queue '%s' (YARN"
+                                   " writes a period as _dot_); rename one",
+                                   s->pools[k].name, name, q[i]);
+        }
+    }
+    free(q);
+    return rc;
+}
+
+static int check(const so_hc_shares *s, int format, so_error *err)
 {
     if (s->n == 0)
         return so_error_setf(err, NULL, 0, 0, "pools", "expected at least one pool");
@@ -76,14 +135,11 @@ static int check(const so_hc_shares *s, so_error *err)
     if (s->container_mb <= 0)
         return so_error_setf(err, NULL, 0, 0, "container_mb", "expected > 0, found %" PRId64,
                              s->container_mb);
+    int rc = check_names(s, format, err);
+    if (rc)
+        return rc;
     for (size_t i = 0; i < s->n; i++) {
         const so_hc_pool *p = &s->pools[i];
-        if (bad_name(p->name))
-            return so_error_setf(err, NULL, 0, 0, "name",
-                                 "pool %zu: expected [A-Za-z0-9_.-]+, found '%s'", i, p->name);
-        for (size_t k = 0; k < i; k++)
-            if (!strcmp(s->pools[k].name, p->name))
-                return so_error_setf(err, NULL, 0, 0, "name", "pool '%s' named twice", p->name);
         if (!(p->weight > 0 && isfinite(p->weight)))
             return so_error_setf(err, NULL, 0, 0, "weight", "pool '%s': expected > 0, found %g",
                                  p->name, p->weight);
@@ -150,7 +206,7 @@ static void write_fair(xw *x, const so_hc_shares *s)
     for (size_t i = 0; i < s->n; i++) {
         const so_hc_pool *p = &s->pools[i];
         start(x, "pool");
-        attr(x, "name", p->name);
+        attr(x, "name", p->name); /* MRv1 keeps a period (queue_name) */
         if (p->min_maps >= 0)
             elem(x, "minMaps", "%" PRId64, p->min_maps);
         if (p->min_reduces >= 0)
@@ -179,8 +235,10 @@ static void write_yarn(xw *x, const so_hc_shares *s)
         const so_hc_pool *p = &s->pools[i];
         int64_t lo = slots_of(p->min_maps, p->min_reduces);
         int64_t hi = slots_of(p->max_maps, p->max_reduces);
+        char q[SO_HC_QNAME];
+        queue_name(p->name, SO_HC_YARN_FAIR, q);
         start(x, "queue");
-        attr(x, "name", p->name);
+        attr(x, "name", q);
         if (lo >= 0)
             elem(x, "minResources", "%" PRId64 " mb, %" PRId64 " vcores",
                  lo * s->container_mb, lo);
@@ -249,25 +307,35 @@ static int capacities(const so_hc_shares *s, int64_t *cap)
     return SO_OK;
 }
 
+/* A hundredths value (e.g. a percentage x 100) as "I.FF". */
+static void hundredths(char *buf, size_t cap, int64_t v)
+{
+    snprintf(buf, cap, "%" PRId64 ".%02" PRId64, v / 100, v % 100);
+}
+
+static void queue_property(xw *x, const char *q, const char *what, int64_t v)
+{
+    char key[SO_HC_QNAME + 64], val[32];
+    snprintf(key, sizeof key, "yarn.scheduler.capacity.root.%s.%s", q, what);
+    hundredths(val, sizeof val, v);
+    property(x, key, val);
+}
+
 static int write_capacity(xw *x, const so_hc_shares *s)
 {
     int64_t *cap = malloc(s->n * sizeof *cap);
-    if (!cap || capacities(s, cap)) {
+    char *queues = calloc(s->n, SO_HC_QNAME + 1);
+    if (!cap || !queues || capacities(s, cap)) {
         free(cap);
-        return SO_ENOMEM;
-    }
-    size_t len = 1;
-    for (size_t i = 0; i < s->n; i++)
-        len += strlen(s->pools[i].name) + 1;
-    char *queues = calloc(len, 1);
-    if (!queues) {
-        free(cap);
+        free(queues);
         return SO_ENOMEM;
     }
     for (size_t i = 0; i < s->n; i++) {
+        char q[SO_HC_QNAME];
+        queue_name(s->pools[i].name, SO_HC_CAPACITY, q);
         if (i)
             strcat(queues, ",");
-        strcat(queues, s->pools[i].name);
+        strcat(queues, q);
     }
     start(x, "configuration");
     comment(x, " capacity: guaranteed share (percent, sum 100);"
@@ -275,7 +343,8 @@ static int write_capacity(xw *x, const so_hc_shares *s)
     property(x, "yarn.scheduler.capacity.root.queues", queues);
     for (size_t i = 0; i < s->n; i++) {
         const so_hc_pool *p = &s->pools[i];
-        char key[160], val[32];
+        char q[SO_HC_QNAME];
+        queue_name(p->name, SO_HC_CAPACITY, q);
         int64_t hi = slots_of(p->max_maps, p->max_reduces);
         int64_t mx = hi < 0 ? 10000
                             : (int64_t)ceil(10000.0 * (double)hi / (double)s->cluster_slots - 1e-9);
@@ -283,12 +352,8 @@ static int write_capacity(xw *x, const so_hc_shares *s)
             mx = cap[i];
         if (mx > 10000)
             mx = 10000;
-        snprintf(key, sizeof key, "yarn.scheduler.capacity.root.%s.capacity", p->name);
-        snprintf(val, sizeof val, "%" PRId64 ".%02" PRId64, cap[i] / 100, cap[i] % 100);
-        property(x, key, val);
-        snprintf(key, sizeof key, "yarn.scheduler.capacity.root.%s.maximum-capacity", p->name);
-        snprintf(val, sizeof val, "%" PRId64 ".%02" PRId64, mx / 100, mx % 100);
-        property(x, key, val);
+        queue_property(x, q, "capacity", cap[i]);
+        queue_property(x, q, "maximum-capacity", mx);
     }
     end(x);
     free(queues);
@@ -301,7 +366,7 @@ int so_hc_write(const so_hc_shares *s, int format, char **text, so_error *err)
     *text = NULL;
     if (format < SO_HC_FAIR || format > SO_HC_CAPACITY)
         return so_error_setf(err, NULL, 0, 0, "format", "unknown Hadoop format %d", format);
-    int rc = check(s, err);
+    int rc = check(s, format, err);
     if (rc)
         return rc;
     xmlBufferPtr buf = xmlBufferCreate();

@@ -25,7 +25,10 @@ enum { SO_HC_FAIR = 1, SO_HC_YARN_FAIR = 2, SO_HC_CAPACITY = 3 };
 #define SO_HC_UNSET (-1) /* a slot count the allocator does not fix */
 
 typedef struct so_hc_pool {
-    char name[64];                /* [A-Za-z0-9_.-]+, unique */
+    char name[64];                /* [A-Za-z0-9_.-]+, unique; the YARN
+                                     formats write a period as "_dot_" and
+                                     refuse "root" and two pools meeting on
+                                     one name */
     int64_t min_maps, min_reduces; /* guaranteed slots, or SO_HC_UNSET */
     int64_t max_maps, max_reduces; /* largest slots, or SO_HC_UNSET */
     double weight;                /* > 0 */

@@ -260,6 +260,75 @@ static void test_weights_only(void)
     free(cap);
 }
 
+/* Names (YARN AllocationFileQueueParser.loadQueue refuses a period, an
+ * empty name, and a top-level "root" beside other queues; the Capacity
+ * Scheduler reads '.' as its path separator): a period becomes "_dot_" in
+ * the YARN formats, as YARN's own user placement rule does, and stays in
+ * MRv1, whose PoolManager takes any name; two pools meeting on one YARN
+ * name, "root", empty names and blanks are refused. */
+static char *write_names(const char *a, const char *b, int format, int *rc, so_error *err)
+{
+    const char *names[] = {a, b};
+    const double w[] = {1, 3};
+    so_hc_pool pools[2];
+    char *text = NULL;
+    CU_ASSERT_EQUAL_FATAL(so_hc_shares_from_weights(2, names, w, pools, err), SO_OK);
+    so_hc_shares s = {2, pools, 8, 1024};
+    *rc = so_hc_write(&s, format, &text, err);
+    return text;
+}
+
+static void test_names(void)
+{
+    so_error err;
+    int rc;
+    char *t = write_names("john.doe", "alice", SO_HC_FAIR, &rc, &err);
+    CU_ASSERT_EQUAL(rc, SO_OK);
+    CU_ASSERT_PTR_NOT_NULL(t ? strstr(t, "<pool name=\"john.doe\">") : NULL);
+    free(t);
+    t = write_names("john.doe", "alice", SO_HC_YARN_FAIR, &rc, &err);
+    CU_ASSERT_EQUAL(rc, SO_OK);
+    CU_ASSERT_PTR_NOT_NULL(t ? strstr(t, "<queue name=\"john_dot_doe\">") : NULL);
+    CU_ASSERT_PTR_NULL(t ? strstr(t, "john.doe") : "");
+    free(t);
+    t = write_names("john.doe", "alice", SO_HC_CAPACITY, &rc, &err);
+    CU_ASSERT_EQUAL(rc, SO_OK);
+    CU_ASSERT_PTR_NOT_NULL(t ? strstr(t, "yarn.scheduler.capacity.root.john_dot_doe.capacity") : NULL);
+    CU_ASSERT_PTR_NULL(t ? strstr(t, "root.john.doe") : "");
+    free(t);
+    /* two pools, one YARN name: refused naming both; MRv1 keeps them apart */
+    for (int f = SO_HC_YARN_FAIR; f <= SO_HC_CAPACITY; f++) {
+        t = write_names("a.b", "a_dot_b", f, &rc, &err);
+        CU_ASSERT_EQUAL(rc, SO_EINVAL);
+        CU_ASSERT_PTR_NULL(t);
+        CU_ASSERT_STRING_EQUAL(err.key, "name");
+        CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "'a.b'"));
+        CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "'a_dot_b'"));
+        free(t);
+        t = write_names("alice", "Root", f, &rc, &err);
+        CU_ASSERT_EQUAL(rc, SO_EINVAL);
+        CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "root"));
+        free(t);
+    }
+    t = write_names("a.b", "a_dot_b", SO_HC_FAIR, &rc, &err);
+    CU_ASSERT_EQUAL(rc, SO_OK);
+    free(t);
+    t = write_names("root", "alice", SO_HC_FAIR, &rc, &err);
+    CU_ASSERT_EQUAL(rc, SO_OK);
+    free(t);
+    for (int f = SO_HC_FAIR; f <= SO_HC_CAPACITY; f++) {
+        t = write_names("", "alice", f, &rc, &err);
+        CU_ASSERT_EQUAL(rc, SO_EINVAL);
+        free(t);
+        t = write_names("bob smith", "alice", f, &rc, &err);
+        CU_ASSERT_EQUAL(rc, SO_EINVAL);
+        free(t);
+        t = write_names("tab\tx", "alice", f, &rc, &err);
+        CU_ASSERT_EQUAL(rc, SO_EINVAL);
+        free(t);
+    }
+}
+
 static void test_bad_shares(void)
 {
     const char *names[] = {"a", "a"};
@@ -332,6 +401,7 @@ static CU_TestInfo tests[] = {
     {"well-formed, only the elements Hadoop reads (libxml2)", test_well_formed},
     {"FLEX allocation round-trips", test_flex_round_trip},
     {"weight-only (WPBS-style) shares", test_weights_only},
+    {"names Hadoop accepts (period, root, blanks, collisions)", test_names},
     {"bad shares", test_bad_shares},
     {"slotopt export --format fair-scheduler|yarn-fair|capacity-scheduler", test_cli},
     CU_TEST_INFO_NULL,
