@@ -324,19 +324,23 @@ static void queue_property(xw *x, const char *q, const char *what, int64_t v)
 static int write_capacity(xw *x, const so_hc_shares *s)
 {
     int64_t *cap = malloc(s->n * sizeof *cap);
-    char *queues = calloc(s->n, SO_HC_QNAME + 1);
+    char *queues = calloc(s->n + 1, SO_HC_QNAME + 1);
     if (!cap || !queues || capacities(s, cap)) {
         free(cap);
         free(queues);
         return SO_ENOMEM;
     }
+    int has_default = 0;
     for (size_t i = 0; i < s->n; i++) {
         char q[SO_HC_QNAME];
         queue_name(s->pools[i].name, SO_HC_CAPACITY, q);
         if (i)
             strcat(queues, ",");
         strcat(queues, q);
+        has_default |= !strcmp(q, "default");
     }
+    if (!has_default) /* where jobs routed nowhere go (docs/hadoop-export.md) */
+        strcat(queues, ",default");
     start(x, "configuration");
     comment(x, " capacity: guaranteed share (percent, sum 100);"
                " maximum-capacity: largest share (percent) ");
@@ -354,6 +358,10 @@ static int write_capacity(xw *x, const so_hc_shares *s)
             mx = 10000;
         queue_property(x, q, "capacity", cap[i]);
         queue_property(x, q, "maximum-capacity", mx);
+    }
+    if (!has_default) {
+        queue_property(x, "default", "capacity", 0);
+        queue_property(x, "default", "maximum-capacity", 10000);
     }
     end(x);
     free(queues);

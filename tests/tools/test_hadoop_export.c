@@ -158,7 +158,7 @@ static void test_well_formed(void)
     d = parse(cap);
     CU_ASSERT_PTR_NOT_NULL_FATAL(d);
     s = xpath_text(d, "/configuration/property[name='yarn.scheduler.capacity.root.queues']/value");
-    CU_ASSERT_STRING_EQUAL(s, "job0,job1");
+    CU_ASSERT_STRING_EQUAL(s, "job0,job1,default");
     free(s);
     /* 6 and 4 of 10 slots */
     s = xpath_text(d, "/configuration/property[name='yarn.scheduler.capacity.root.job0.capacity']/value");
@@ -167,7 +167,7 @@ static void test_well_formed(void)
     s = xpath_text(d, "/configuration/property[name='yarn.scheduler.capacity.root.job1.maximum-capacity']/value");
     CU_ASSERT_STRING_EQUAL(s, "40.00");
     free(s);
-    CU_ASSERT_EQUAL(xpath_count(d, "/configuration/property"), 5);
+    CU_ASSERT_EQUAL(xpath_count(d, "/configuration/property"), 7); /* default too */
     xmlFreeDoc(d);
     free(cap);
 }
@@ -329,6 +329,59 @@ static void test_names(void)
     }
 }
 
+/* Jobs routed nowhere go to the queue "default", and the Capacity Scheduler
+ * refuses a job for a queue it does not have: the file always has one,
+ * of capacity 0 (its jobs run on what the pools leave idle) and
+ * maximum-capacity 100, unless a pool is named default. */
+static char *cap_value(xmlDocPtr d, const char *queue, const char *what)
+{
+    char q[300];
+    snprintf(q, sizeof q, "/configuration/property[name='yarn.scheduler.capacity.root.%s%s%s']/value",
+             queue, *queue ? "." : "", what);
+    return xpath_text(d, q);
+}
+
+static void test_default_queue(void)
+{
+    const char *names[] = {"etl", "adhoc"};
+    const double w[] = {1, 3};
+    so_hc_pool pools[2];
+    so_error err;
+    char *text = NULL;
+    CU_ASSERT_EQUAL_FATAL(so_hc_shares_from_weights(2, names, w, pools, &err), SO_OK);
+    so_hc_shares s = {2, pools, 8, 1024};
+    CU_ASSERT_EQUAL_FATAL(so_hc_write(&s, SO_HC_CAPACITY, &text, &err), SO_OK);
+    xmlDocPtr d = parse(text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+    char *v = cap_value(d, "", "queues");
+    CU_ASSERT_STRING_EQUAL(v, "etl,adhoc,default");
+    free(v);
+    const char *want[][3] = {{"etl", "25.00", "100.00"}, {"adhoc", "75.00", "100.00"},
+                             {"default", "0.00", "100.00"}};
+    for (int i = 0; i < 3; i++) {
+        v = cap_value(d, want[i][0], "capacity");
+        CU_ASSERT_STRING_EQUAL(v ? v : "", want[i][1]);
+        free(v);
+        v = cap_value(d, want[i][0], "maximum-capacity");
+        CU_ASSERT_STRING_EQUAL(v ? v : "", want[i][2]);
+        free(v);
+    }
+    xmlFreeDoc(d);
+    free(text);
+    /* a pool named default is the default queue */
+    strcpy(pools[1].name, "default");
+    CU_ASSERT_EQUAL_FATAL(so_hc_write(&s, SO_HC_CAPACITY, &text, &err), SO_OK);
+    d = parse(text);
+    v = cap_value(d, "", "queues");
+    CU_ASSERT_STRING_EQUAL(v, "etl,default");
+    free(v);
+    v = cap_value(d, "default", "capacity");
+    CU_ASSERT_STRING_EQUAL(v ? v : "", "75.00");
+    free(v);
+    xmlFreeDoc(d);
+    free(text);
+}
+
 static void test_bad_shares(void)
 {
     const char *names[] = {"a", "a"};
@@ -402,6 +455,7 @@ static CU_TestInfo tests[] = {
     {"FLEX allocation round-trips", test_flex_round_trip},
     {"weight-only (WPBS-style) shares", test_weights_only},
     {"names Hadoop accepts (period, root, blanks, collisions)", test_names},
+    {"capacity-scheduler: a default queue", test_default_queue},
     {"bad shares", test_bad_shares},
     {"slotopt export --format fair-scheduler|yarn-fair|capacity-scheduler", test_cli},
     CU_TEST_INFO_NULL,
