@@ -5,9 +5,13 @@
  * file is one moment of that, so the workload is simulated under WPBS and
  * the shares are read at a chosen time (cluster/wpbs_snapshot.c). Choices
  * (the paper writes no configuration):
- *   - one pool per user with demand at that time (users without jobs
- *     waiting would have weight 0, which Hadoop refuses; their jobs go to
- *     the default pool);
+ *   - one pool per user of the workload, so every user's jobs find their
+ *     pool; a user without demand at that time (no job waiting, or none
+ *     submitted yet) gets minima 0 and, as Hadoop wants weights > 0 (MRv1
+ *     PoolManager; YARN serves a weight-0 queue only after all others),
+ *     the smallest weight among the users with demand: it competes like
+ *     the least-entitled active user until WPBS's next epoch would size
+ *     its share;
  *   - minMaps / minReduces: the capped share (what the user is entitled to
  *     now) rounded down, so the minima never exceed the cluster; no maxima
  *     (WPBS hands a capped user's surplus to the others);
@@ -76,36 +80,38 @@ int so_export_wpbs_shares_text(const char *text, size_t len, const char *file,
     so_cl_workload_free(w);
     if (rc)
         return rc;
-    size_t n = 0;
-    out->pools = calloc((size_t)s.n_users + 1, sizeof *out->pools);
-    char (*names)[64] = calloc((size_t)s.n_users + 1, sizeof *names);
-    const char **np = calloc((size_t)s.n_users + 1, sizeof *np);
-    double *wt = calloc((size_t)s.n_users + 1, sizeof *wt);
+    size_t n = (size_t)s.n_users;
+    out->pools = calloc(n + 1, sizeof *out->pools);
+    char (*names)[64] = calloc(n + 1, sizeof *names);
+    const char **np = calloc(n + 1, sizeof *np);
+    double *wt = calloc(n + 1, sizeof *wt);
     if (!out->pools || !names || !np || !wt)
         rc = SO_ENOMEM;
+    /* the smallest weight among users with demand: the weight of those
+     * without (Hadoop wants weights > 0; see the file's opening) */
+    double least = INFINITY;
     for (int u = 0; !rc && u < s.n_users; u++) {
         const so_cl_wpbs_user_share *us = &s.users[u];
         double total = us->share[SO_CL_MAP] + us->share[SO_CL_REDUCE];
-        if (!(total > 0))
-            continue;
-        pool_name(names[n], sizeof names[n], us->name, u);
-        np[n] = names[n];
-        wt[n] = total;
-        n++;
+        if (total > 0)
+            least = fmin(least, total);
+        pool_name(names[u], sizeof names[u], us->name, u);
+        np[u] = names[u];
+        wt[u] = total;
     }
-    if (!rc && n == 0)
+    if (!rc && !isfinite(least))
         rc = so_error_setf(err, NULL, 0, 0, "at",
                            "no user has jobs waiting for slots at %g s (--opt at=SECONDS)", at);
+    for (size_t u = 0; !rc && u < n; u++)
+        if (!(wt[u] > 0))
+            wt[u] = least;
     if (!rc)
         rc = so_hc_shares_from_weights(n, np, wt, out->pools, err);
-    for (int u = 0, k = 0; !rc && u < s.n_users; u++) {
+    for (int u = 0; !rc && u < s.n_users; u++) {
         const so_cl_wpbs_user_share *us = &s.users[u];
-        if (!(us->share[SO_CL_MAP] + us->share[SO_CL_REDUCE] > 0))
-            continue;
-        out->pools[k].min_maps = (int64_t)floor(us->share[SO_CL_MAP] + 1e-9);
-        out->pools[k].min_reduces = (int64_t)floor(us->share[SO_CL_REDUCE] + 1e-9);
-        out->pools[k].fifo = us->fifo;
-        k++;
+        out->pools[u].min_maps = (int64_t)floor(us->share[SO_CL_MAP] + 1e-9);
+        out->pools[u].min_reduces = (int64_t)floor(us->share[SO_CL_REDUCE] + 1e-9);
+        out->pools[u].fifo = us->fifo;
     }
     out->n = n;
     out->cluster_slots = (int64_t)s.total_slots[SO_CL_MAP] + s.total_slots[SO_CL_REDUCE];

@@ -9,10 +9,12 @@
 int so_export_is_workload(const char *text, size_t len);
 /* Reads the workload at path, simulates it under WPBS (default options,
  * heartbeat seed 1) and fills *out as of time at (NAN: the last submission
- * plus one heartbeat interval): one pool per user with demand at that time
- * (in user-name order), minMaps / minReduces = its capped map / reduce
- * share rounded down, no maxima, weight = map + reduce share, schedulingMode
- * = its tier-2 scheme; cluster = the workload's map + reduce slots.
+ * plus one heartbeat interval): one pool per user (in user-name order),
+ * minMaps / minReduces = its capped map / reduce share rounded down, no
+ * maxima, weight = map + reduce share (a user without demand: the smallest
+ * weight among users with demand), schedulingMode = its tier-2 scheme;
+ * cluster = the workload's map + reduce slots. Nobody with demand: SO_EINVAL
+ * naming "at".
  * *used (may be NULL) gets the time of the allocation read. Free
  * out->pools with free(). */
 int so_export_wpbs_shares(const char *path, double at, int64_t container_mb,

@@ -23,6 +23,10 @@
 #include "tools/export_wpbs.h"
 
 #define WORKLOAD "tests/corpus/hadoop/wpbs-workload.json"
+/* Users named with periods, one without demand: early.bird's one-second
+ * job (submitted at 0) has finished by the default time 11 s (the last
+ * submission, 10 s, plus one heartbeat); john.doe runs two jobs. */
+#define USERS "tests/corpus/hadoop/wpbs-users-workload.json"
 
 static void test_snapshot(void)
 {
@@ -58,16 +62,38 @@ static void test_snapshot(void)
     so_cl_workload_free(w);
 }
 
+static const struct {
+    int format;
+    const char *file;
+} GOLDEN[] = {
+    {SO_HC_FAIR, "fair-scheduler.xml"},
+    {SO_HC_YARN_FAIR, "yarn-fair.xml"},
+    {SO_HC_CAPACITY, "capacity-scheduler.xml"},
+};
+
+/* The shares written in each format equal tests/corpus/hadoop/PREFIX-FORMAT.xml,
+ * and parse back. */
+static void check_golden(const so_hc_shares *sh, const char *prefix)
+{
+    so_error err;
+    for (size_t i = 0; i < sizeof GOLDEN / sizeof GOLDEN[0]; i++) {
+        char *text = NULL, path[200];
+        snprintf(path, sizeof path, "tests/corpus/hadoop/%s-%s", prefix, GOLDEN[i].file);
+        CU_ASSERT_EQUAL_FATAL(so_hc_write(sh, GOLDEN[i].format, &text, &err), SO_OK);
+        char *golden = so_test_slurp(path);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(golden);
+        CU_ASSERT_STRING_EQUAL(text, golden);
+        xmlDocPtr doc = xmlReadMemory(text, (int)strlen(text), "wpbs.xml", NULL,
+                                      XML_PARSE_NONET | XML_PARSE_NOERROR);
+        CU_ASSERT_PTR_NOT_NULL(doc);
+        xmlFreeDoc(doc);
+        free(golden);
+        free(text);
+    }
+}
+
 static void test_golden(void)
 {
-    static const struct {
-        int format;
-        const char *file;
-    } cases[] = {
-        {SO_HC_FAIR, "tests/corpus/hadoop/wpbs-fair-scheduler.xml"},
-        {SO_HC_YARN_FAIR, "tests/corpus/hadoop/wpbs-yarn-fair.xml"},
-        {SO_HC_CAPACITY, "tests/corpus/hadoop/wpbs-capacity-scheduler.xml"},
-    };
     so_hc_shares sh;
     so_error err;
     double used = -1;
@@ -85,19 +111,32 @@ static void test_golden(void)
     CU_ASSERT_DOUBLE_EQUAL(sh.pools[1].weight, 17.0 / 3, 1e-9);
     CU_ASSERT_EQUAL(sh.pools[0].fifo, 1);
     CU_ASSERT_EQUAL(sh.cluster_slots, 12);
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char *text = NULL;
-        CU_ASSERT_EQUAL_FATAL(so_hc_write(&sh, cases[i].format, &text, &err), SO_OK);
-        char *golden = so_test_slurp(cases[i].file);
-        CU_ASSERT_PTR_NOT_NULL_FATAL(golden);
-        CU_ASSERT_STRING_EQUAL(text, golden);
-        xmlDocPtr doc = xmlReadMemory(text, (int)strlen(text), "wpbs.xml", NULL,
-                                      XML_PARSE_NONET | XML_PARSE_NOERROR);
-        CU_ASSERT_PTR_NOT_NULL(doc);
-        xmlFreeDoc(doc);
-        free(golden);
-        free(text);
-    }
+    check_golden(&sh, "wpbs");
+    free(sh.pools);
+}
+
+/* Every user of the workload keeps a pool: one without demand at the time
+ * (early.bird) gets minima 0 and the smallest weight among the users with
+ * demand, so its jobs are accepted and served like the least-entitled
+ * user's; names keep their periods here (the writer maps them per format). */
+static void test_every_user(void)
+{
+    so_hc_shares sh;
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(so_export_wpbs_shares(USERS, NAN, 1024, &sh, NULL, &err), SO_OK);
+    CU_ASSERT_EQUAL_FATAL(sh.n, 3);
+    CU_ASSERT_STRING_EQUAL(sh.pools[0].name, "alice");
+    CU_ASSERT_STRING_EQUAL(sh.pools[1].name, "early.bird");
+    CU_ASSERT_STRING_EQUAL(sh.pools[2].name, "john.doe");
+    CU_ASSERT_EQUAL(sh.pools[1].min_maps, 0);
+    CU_ASSERT_EQUAL(sh.pools[1].min_reduces, 0);
+    CU_ASSERT_EQUAL(sh.pools[1].max_maps, SO_HC_UNSET);
+    CU_ASSERT(sh.pools[0].weight > 0 && sh.pools[2].weight > 0);
+    CU_ASSERT_DOUBLE_EQUAL(sh.pools[1].weight, fmin(sh.pools[0].weight, sh.pools[2].weight),
+                           1e-12);
+    CU_ASSERT(sh.pools[0].min_maps + sh.pools[0].min_reduces > 0);
+    CU_ASSERT(sh.pools[2].min_maps + sh.pools[2].min_reduces > 0);
+    check_golden(&sh, "wpbs-users");
     free(sh.pools);
 }
 
@@ -125,6 +164,7 @@ static void test_cli(void)
 static CU_TestInfo tests[] = {
     {"WPBS shares at a time (hand-computed eq. 8)", test_snapshot},
     {"golden files from a hand-made workload", test_golden},
+    {"every user kept, periods in names (wpbs-users-workload.json)", test_every_user},
     {"slotopt export on a cluster workload", test_cli},
     CU_TEST_INFO_NULL,
 };
