@@ -1,6 +1,6 @@
 /* cmd_export_plan.c — `slotopt export --format fair-scheduler|yarn-fair|
  * capacity-scheduler FILE [-o OUT] [--opt budget=B] [--opt deadline=D]
- * [--opt container_mb=M] [--opt at=SECONDS]`: the Hadoop scheduler
+ * [--opt container_mb=M] [--opt am_mb=M] [--opt at=SECONDS]`: the Hadoop scheduler
  * configuration of a plan (docs/hadoop-export.md). FILE is an instance
  * (solved with its default backend), a result JSON of `slotopt solve`, or
  * a cluster workload (its WPBS shares at time `at`). */
@@ -45,6 +45,8 @@ static int parse_opt(const char *kv, so_plan_choice *c, double *at)
         *at = x;
     else if (k == 12 && !strncmp(kv, "container_mb", 12) && x >= 1 && x <= 1e9 && x == floor(x))
         c->container_mb = (int64_t)x;
+    else if (k == 5 && !strncmp(kv, "am_mb", 5) && x >= 0 && x <= 1e9 && x == floor(x))
+        c->am_mb = (int64_t)x;
     else
         return -1;
     return 0;
@@ -88,7 +90,8 @@ int so_cmd_export_plan(int argc, char **argv)
     };
     const char *out = NULL;
     int format = 0, c;
-    so_plan_choice choice = {-1, INFINITY, 1024};
+    /* 1536 MiB: Hadoop's yarn.app.mapreduce.am.resource.mb (mapred-default.xml) */
+    so_plan_choice choice = {-1, INFINITY, 1024, 1536};
     double at = NAN; /* WPBS: the time of the shares */
     optind = 1;
     while ((c = getopt_long(argc, argv, "f:o:", opts, NULL)) != -1) {
@@ -98,8 +101,9 @@ int so_cmd_export_plan(int argc, char **argv)
         case 'O':
             if (parse_opt(optarg, &choice, &at))
                 return so_cli_usage_error("export", "--opt %s: expected budget=DOLLARS,"
-                                          " deadline=SECONDS (> 0), at=SECONDS (>= 0) or"
-                                          " container_mb=MIB", optarg);
+                                          " deadline=SECONDS (> 0), at=SECONDS (>= 0),"
+                                          " container_mb=MIB (>= 1) or am_mb=MIB (>= 0)",
+                                          optarg);
             break;
         default: return so_cli_bad_option("export", argv);
         }
@@ -120,8 +124,8 @@ int so_cmd_export_plan(int argc, char **argv)
     if (rc)
         ;
     else if (so_export_is_workload(input, len)) /* WPBS shares of a workload */
-        rc = so_export_wpbs_shares_text(input, len, file, at, choice.container_mb, &shares,
-                                        NULL, &err);
+        rc = so_export_wpbs_shares_text(input, len, file, at, choice.container_mb,
+                                        choice.am_mb, &shares, NULL, &err);
     else if ((rc = load(input, len, file, &result, &inst, &err)) == SO_OK)
         rc = so_export_shares(result, inst, &choice, &shares, &chosen, &err);
     free(input);

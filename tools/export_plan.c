@@ -11,6 +11,7 @@
  * scheduler enforces): solution.allocation gives each job's slots of the S
  * identical slots; FLEX allocates map and reduce slots alike, so both get
  * the same counts, pinned (minimum = maximum, 0 for a job waiting), weight 1.
+ * Each pool is one job, so one MapReduce ApplicationMaster (YARN).
  * WPBS shares of a cluster workload: tools/export_wpbs.c. */
 #include <math.h>
 #include <stdio.h>
@@ -107,6 +108,7 @@ static int pareto_shares(const json_t *sol, const so_problem *p, const so_plan_c
         pl->min_maps = pl->max_maps = ms;
         pl->min_reduces = pl->max_reduces = rs;
         pl->weight = (double)(ms + rs);
+        pl->ams = 1;
         out->cluster_slots += ms + rs;
     }
     if (chosen)
@@ -141,6 +143,7 @@ static int flex_shares(const json_t *sol, const so_problem *p, so_hc_shares *out
         int64_t s = (int64_t)json_integer_value(v);
         pl->min_maps = pl->max_maps = pl->min_reduces = pl->max_reduces = s;
         pl->weight = 1;
+        pl->ams = 1;
         sum += s;
     }
     out->cluster_slots = 2 * (f ? f->slots : sum > 0 ? sum : 1);
@@ -153,6 +156,7 @@ int so_export_shares(const json_t *result, const so_problem *p,
 {
     memset(out, 0, sizeof *out);
     out->container_mb = c->container_mb;
+    out->am_mb = c->am_mb;
     if (chosen)
         *chosen = -1;
     const char *kind = json_string_value(json_object_get(result, "problem"));

@@ -16,6 +16,7 @@ typedef struct so_plan_choice {
     double budget;      /* < 0: choose by deadline */
     double deadline;    /* INFINITY: the instance's, if any */
     int64_t container_mb;
+    int64_t am_mb;      /* YARN: an ApplicationMaster per pool (one job); 0: none */
 } so_plan_choice;
 
 /* Shares from a result JSON of `slotopt solve` (problem "pareto": the chosen
@@ -23,7 +24,8 @@ typedef struct so_plan_choice {
  * maxReduces = reduce_slots, weight = map + reduce slots, cluster = the
  * plan's slots; problem "flex": solution.allocation, minima = maxima = the
  * job's slots for maps and for reduces, weight 1, cluster = twice the
- * instance's S or the allocation's sum). p (may be NULL) is the instance:
+ * instance's S or the allocation's sum); every pool runs one job, so
+ * one ApplicationMaster of c->am_mb. p (may be NULL) is the instance:
  * pool names from its job names ("job<i>" otherwise) and the default
  * deadline. *chosen (may be NULL) gets the plan's index (-1 for flex).
  * Free out->pools with free(). */

@@ -17,6 +17,11 @@
  *     (WPBS hands a capped user's surplus to the others);
  *   - weight: map + reduce share, so fair sharing above the minima keeps
  *     WPBS's proportions; schedulingMode: the user's tier-2 scheme;
+ *   - YARN ApplicationMasters: one per job of the user running at that
+ *     time (arrived, unfinished), FIFO users included: YARN starts every
+ *     submitted application's AM before its tasks whatever the queue's
+ *     policy (a fifo queue runs later applications in the room the first
+ *     leaves, FairScheduler.md), so each running job holds one;
  *   - pool names: the user name with characters outside [A-Za-z0-9_.-]
  *     replaced by '_' ("user<u>" for an empty name). */
 #include <jansson.h>
@@ -51,7 +56,8 @@ static void pool_name(char *dst, size_t cap, const char *user, int u)
 }
 
 int so_export_wpbs_shares(const char *path, double at, int64_t container_mb,
-                          so_hc_shares *out, double *used, so_error *err)
+                          int64_t am_mb, so_hc_shares *out, double *used,
+                          so_error *err)
 {
     memset(out, 0, sizeof *out);
     char *text = NULL;
@@ -59,13 +65,13 @@ int so_export_wpbs_shares(const char *path, double at, int64_t container_mb,
     int rc = so_read_input(path, &text, &len, err);
     if (!rc)
         rc = so_export_wpbs_shares_text(text, len, strcmp(path, "-") ? path : "stdin",
-                                        at, container_mb, out, used, err);
+                                        at, container_mb, am_mb, out, used, err);
     free(text);
     return rc;
 }
 
 int so_export_wpbs_shares_text(const char *text, size_t len, const char *file,
-                               double at, int64_t container_mb,
+                               double at, int64_t container_mb, int64_t am_mb,
                                so_hc_shares *out, double *used, so_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -112,10 +118,12 @@ int so_export_wpbs_shares_text(const char *text, size_t len, const char *file,
         out->pools[u].min_maps = (int64_t)floor(us->share[SO_CL_MAP] + 1e-9);
         out->pools[u].min_reduces = (int64_t)floor(us->share[SO_CL_REDUCE] + 1e-9);
         out->pools[u].fifo = us->fifo;
+        out->pools[u].ams = us->jobs;
     }
     out->n = n;
     out->cluster_slots = (int64_t)s.total_slots[SO_CL_MAP] + s.total_slots[SO_CL_REDUCE];
     out->container_mb = container_mb;
+    out->am_mb = am_mb;
     if (used)
         *used = s.time;
     so_cl_wpbs_snapshot_free(&s);

@@ -135,6 +135,9 @@ static int check(const so_hc_shares *s, int format, so_error *err)
     if (s->container_mb <= 0)
         return so_error_setf(err, NULL, 0, 0, "container_mb", "expected > 0, found %" PRId64,
                              s->container_mb);
+    if (s->am_mb < 0)
+        return so_error_setf(err, NULL, 0, 0, "am_mb", "expected >= 0, found %" PRId64,
+                             s->am_mb);
     int rc = check_names(s, format, err);
     if (rc)
         return rc;
@@ -149,6 +152,10 @@ static int check(const so_hc_shares *s, int format, so_error *err)
                 return so_error_setf(err, NULL, 0, 0, "slots",
                                      "pool '%s': expected slot counts >= 0, found %" PRId64,
                                      p->name, v[k]);
+        if (p->ams < 0)
+            return so_error_setf(err, NULL, 0, 0, "ams",
+                                 "pool '%s': expected ApplicationMasters >= 0, found %" PRId64,
+                                 p->name, p->ams);
         if ((p->min_maps >= 0 && p->max_maps >= 0 && p->min_maps > p->max_maps) ||
             (p->min_reduces >= 0 && p->max_reduces >= 0 && p->min_reduces > p->max_reduces))
             return so_error_setf(err, NULL, 0, 0, "slots", "pool '%s': minimum above maximum",
@@ -228,6 +235,48 @@ static int64_t slots_of(int64_t maps, int64_t reduces)
     return maps < 0 || reduces < 0 ? -1 : maps + reduces;
 }
 
+/* A pool's YARN memory (MiB) and vcores for `slots` slot containers plus
+ * its ApplicationMasters; -1 when slots is unset. */
+static int64_t pool_mb(const so_hc_shares *s, const so_hc_pool *p, int64_t slots)
+{
+    return slots < 0 ? -1 : slots * s->container_mb + p->ams * s->am_mb;
+}
+
+static int64_t pool_vcores(const so_hc_shares *s, const so_hc_pool *p, int64_t slots)
+{
+    return slots < 0 ? -1 : slots + (s->am_mb > 0 ? p->ams : 0);
+}
+
+/* ceil(100 x a / b), in hundredths, for a >= 0 and b > 0 */
+static int64_t ceil_hundredths(double a, double b)
+{
+    return (int64_t)ceil(100.0 * a / b - 1e-9);
+}
+
+/* The share of a pool's guaranteed resources its AMs take, in hundredths
+ * (memory or vcores, the larger); 0 when nothing is guaranteed or no AM
+ * is counted. */
+static int64_t am_share(const so_hc_shares *s, const so_hc_pool *p)
+{
+    int64_t lo = slots_of(p->min_maps, p->min_reduces);
+    if (lo < 0 || s->am_mb == 0 || p->ams == 0)
+        return 0;
+    int64_t mem = ceil_hundredths((double)(p->ams * s->am_mb), (double)pool_mb(s, p, lo));
+    int64_t vc = ceil_hundredths((double)p->ams, (double)pool_vcores(s, p, lo));
+    return mem > vc ? mem : vc;
+}
+
+/* A hundredths value (e.g. a percentage x 100) as "I.FF". */
+static void hundredths(char *buf, size_t cap, int64_t v)
+{
+    snprintf(buf, cap, "%" PRId64 ".%02" PRId64, v / 100, v % 100);
+}
+
+/* YARN FairScheduler's default maxAMShare, 0.5 of the queue's fair share
+ * (FairScheduler.md; the fair share is at least minResources while the
+ * cluster holds the plan), in hundredths */
+#define SO_HC_FAIR_AM_DEFAULT 50
+
 static void write_yarn(xw *x, const so_hc_shares *s)
 {
     start(x, "allocations");
@@ -235,16 +284,21 @@ static void write_yarn(xw *x, const so_hc_shares *s)
         const so_hc_pool *p = &s->pools[i];
         int64_t lo = slots_of(p->min_maps, p->min_reduces);
         int64_t hi = slots_of(p->max_maps, p->max_reduces);
-        char q[SO_HC_QNAME];
+        char q[SO_HC_QNAME], v[32];
         queue_name(p->name, SO_HC_YARN_FAIR, q);
         start(x, "queue");
         attr(x, "name", q);
         if (lo >= 0)
             elem(x, "minResources", "%" PRId64 " mb, %" PRId64 " vcores",
-                 lo * s->container_mb, lo);
+                 pool_mb(s, p, lo), pool_vcores(s, p, lo));
         if (hi >= 0)
             elem(x, "maxResources", "%" PRId64 " mb, %" PRId64 " vcores",
-                 hi * s->container_mb, hi);
+                 pool_mb(s, p, hi), pool_vcores(s, p, hi));
+        int64_t am = am_share(s, p);
+        if (am > SO_HC_FAIR_AM_DEFAULT) {
+            hundredths(v, sizeof v, am > 100 ? 100 : am);
+            elem(x, "maxAMShare", "%s", v);
+        }
         elem(x, "weight", "%.6g", p->weight);
         elem(x, "schedulingPolicy", "%s", p->fifo ? "fifo" : "fair");
         end(x);
@@ -273,28 +327,44 @@ static int by_remainder(const void *a, const void *b)
     return x->i < y->i ? -1 : x->i > y->i;
 }
 
-/* capacities in hundredths of a percent, summing to 10000 */
+/* The memory (MiB) the capacity scheduler's percentages refer to: the
+ * cluster's slots as containers plus the pools' ApplicationMasters. */
+static double cluster_mb(const so_hc_shares *s)
+{
+    double mb = (double)s->cluster_slots * (double)s->container_mb;
+    for (size_t i = 0; i < s->n; i++)
+        mb += (double)(s->pools[i].ams * s->am_mb);
+    return mb;
+}
+
+/* capacities in hundredths of a percent, summing to 10000: in proportion
+ * to the guaranteed memory (minima and AMs), or to the weights when some
+ * pool has no minima or nothing is guaranteed */
 static int capacities(const so_hc_shares *s, int64_t *cap)
 {
     int all_min = 1;
     double mins = 0;
     for (size_t i = 0; i < s->n; i++) {
-        int64_t lo = slots_of(s->pools[i].min_maps, s->pools[i].min_reduces);
-        all_min &= lo >= 0;
-        mins += lo > 0 ? (double)lo : 0;
+        const so_hc_pool *p = &s->pools[i];
+        int64_t g = pool_mb(s, p, slots_of(p->min_maps, p->min_reduces));
+        all_min &= g >= 0;
+        mins += g > 0 ? (double)g : 0;
     }
     all_min &= mins > 0;
     double total = 0;
-    for (size_t i = 0; i < s->n; i++)
-        total += all_min ? (double)slots_of(s->pools[i].min_maps, s->pools[i].min_reduces)
-                         : s->pools[i].weight;
+    for (size_t i = 0; i < s->n; i++) {
+        const so_hc_pool *p = &s->pools[i];
+        total += all_min ? (double)pool_mb(s, p, slots_of(p->min_maps, p->min_reduces))
+                         : p->weight;
+    }
     cap_rest *r = malloc(s->n * sizeof *r);
     if (!r)
         return SO_ENOMEM;
     int64_t used = 0;
     for (size_t i = 0; i < s->n; i++) {
-        double b = all_min ? (double)slots_of(s->pools[i].min_maps, s->pools[i].min_reduces)
-                           : s->pools[i].weight;
+        const so_hc_pool *p = &s->pools[i];
+        double b = all_min ? (double)pool_mb(s, p, slots_of(p->min_maps, p->min_reduces))
+                           : p->weight;
         double exact = 10000.0 * b / total;
         cap[i] = (int64_t)floor(exact);
         used += cap[i];
@@ -307,11 +377,9 @@ static int capacities(const so_hc_shares *s, int64_t *cap)
     return SO_OK;
 }
 
-/* A hundredths value (e.g. a percentage x 100) as "I.FF". */
-static void hundredths(char *buf, size_t cap, int64_t v)
-{
-    snprintf(buf, cap, "%" PRId64 ".%02" PRId64, v / 100, v % 100);
-}
+/* The Capacity Scheduler's default maximum-am-resource-percent, 0.1 of the
+ * queue's share (CapacityScheduler.md), in hundredths */
+#define SO_HC_CAP_AM_DEFAULT 10
 
 static void queue_property(xw *x, const char *q, const char *what, int64_t v)
 {
@@ -331,6 +399,7 @@ static int write_capacity(xw *x, const so_hc_shares *s)
         return SO_ENOMEM;
     }
     int has_default = 0;
+    double mb = cluster_mb(s);
     for (size_t i = 0; i < s->n; i++) {
         char q[SO_HC_QNAME];
         queue_name(s->pools[i].name, SO_HC_CAPACITY, q);
@@ -349,15 +418,23 @@ static int write_capacity(xw *x, const so_hc_shares *s)
         const so_hc_pool *p = &s->pools[i];
         char q[SO_HC_QNAME];
         queue_name(p->name, SO_HC_CAPACITY, q);
-        int64_t hi = slots_of(p->max_maps, p->max_reduces);
-        int64_t mx = hi < 0 ? 10000
-                            : (int64_t)ceil(10000.0 * (double)hi / (double)s->cluster_slots - 1e-9);
+        int64_t hi = pool_mb(s, p, slots_of(p->max_maps, p->max_reduces));
+        int64_t mx = hi < 0 ? 10000 : ceil_hundredths(100.0 * (double)hi, mb);
         if (mx < cap[i])
             mx = cap[i];
         if (mx > 10000)
             mx = 10000;
         queue_property(x, q, "capacity", cap[i]);
         queue_property(x, q, "maximum-capacity", mx);
+        /* the queue's AM limit is this fraction of its capacity: room for
+         * its AMs (a queue of capacity 0 still starts one application:
+         * LeafQueue.activateApplications) */
+        if (s->am_mb > 0 && p->ams > 0 && cap[i] > 0) {
+            int64_t am = ceil_hundredths((double)(p->ams * s->am_mb),
+                                         (double)cap[i] / 10000.0 * mb);
+            if (am > SO_HC_CAP_AM_DEFAULT)
+                queue_property(x, q, "maximum-am-resource-percent", am > 100 ? 100 : am);
+        }
     }
     if (!has_default) {
         queue_property(x, "default", "capacity", 0);

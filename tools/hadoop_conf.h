@@ -7,10 +7,13 @@
  *   SO_HC_FAIR      MRv1 fair-scheduler.xml (allocations/pool: minMaps,
  *                   minReduces, maxMaps, maxReduces, weight, schedulingMode)
  *   SO_HC_YARN_FAIR YARN fair-scheduler allocation file (allocations/queue:
- *                   minResources, maxResources, weight, schedulingPolicy)
+ *                   minResources, maxResources, weight, schedulingPolicy,
+ *                   maxAMShare when the AMs need more than the default)
  *   SO_HC_CAPACITY  capacity-scheduler.xml (configuration/property:
  *                   yarn.scheduler.capacity.root.queues and per queue
- *                   capacity, maximum-capacity in percent)
+ *                   capacity, maximum-capacity in percent,
+ *                   maximum-am-resource-percent when needed; a queue
+ *                   "default")
  * A Pareto plan and a FLEX allocation fill it (tools/export_plan.c), WPBS
  * shares too (tools/export_wpbs.c: weights, then its minima); a
  * weight-only allocator leaves the slot counts at SO_HC_UNSET (see
@@ -33,6 +36,9 @@ typedef struct so_hc_pool {
     int64_t max_maps, max_reduces; /* largest slots, or SO_HC_UNSET */
     double weight;                /* > 0 */
     int fifo;                     /* schedulingMode fifo (else fair) */
+    int64_t ams;                  /* MapReduce jobs the pool runs at once,
+                                     each holding one ApplicationMaster
+                                     container in YARN (>= 0) */
 } so_hc_pool;
 
 typedef struct so_hc_shares {
@@ -42,16 +48,20 @@ typedef struct so_hc_shares {
                               capacity scheduler's 100 % */
     int64_t container_mb;  /* YARN: memory of the container standing for
                               one slot (1 vcore each) */
+    int64_t am_mb;         /* YARN: memory of a MapReduce ApplicationMaster
+                              container (1 vcore), added to the pools'
+                              minima and maxima once per job they run
+                              (ams); 0: not counted */
 } so_hc_shares;
 
 /* "fair-scheduler", "yarn-fair", "capacity-scheduler" -> SO_HC_*; 0 else. */
 int so_hc_format_parse(const char *name);
 /* A WPBS-style share list: n pools named names[i] with weights w[i] > 0,
- * no slot counts. pools must hold n entries. */
+ * no slot counts, no ApplicationMasters. pools must hold n entries. */
 int so_hc_shares_from_weights(size_t n, const char *const *names,
                               const double *w, so_hc_pool *pools, so_error *err);
 /* Checks the shares (names, weights, min <= max, counts >= 0 or unset,
- * cluster_slots > 0) and writes the file's text (malloc'd, NUL-ended) to
+ * ams >= 0, am_mb >= 0, cluster_slots > 0) and writes the file's text (malloc'd, NUL-ended) to
  * *text. SO_EINVAL with err naming the pool and key, or SO_ENOMEM. */
 int so_hc_write(const so_hc_shares *s, int format, char **text, so_error *err);
 

@@ -13,7 +13,8 @@
  *     at 1, the surplus goes to bob: min(3, r x 1) with 1 + r = 4, r = 3.
  * Pools: alice minMaps 5, minReduces 1, weight 16/3 + 1 = 6.33333; bob_smith
  * (the blank replaced) 2, 3, 8/3 + 3 = 5.66667; one job each, so both keep
- * the initial FIFO scheme. Capacity: minima 6 and 5 of 11 -> 54.55 / 45.45. */
+ * the initial FIFO scheme. Capacity: 6 and 5 slots of 1024 MiB plus one
+ * ApplicationMaster of 1536 MiB each, 7680 and 6656 MiB -> 53.57 / 46.43. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,7 +98,7 @@ static void test_golden(void)
     so_hc_shares sh;
     so_error err;
     double used = -1;
-    CU_ASSERT_EQUAL_FATAL(so_export_wpbs_shares(WORKLOAD, NAN, 1024, &sh, &used, &err), SO_OK);
+    CU_ASSERT_EQUAL_FATAL(so_export_wpbs_shares(WORKLOAD, NAN, 1024, 1536, &sh, &used, &err), SO_OK);
     CU_ASSERT(used >= 0 && used <= 1);
     CU_ASSERT_EQUAL_FATAL(sh.n, 2);
     CU_ASSERT_STRING_EQUAL(sh.pools[0].name, "alice");
@@ -123,7 +124,7 @@ static void test_every_user(void)
 {
     so_hc_shares sh;
     so_error err;
-    CU_ASSERT_EQUAL_FATAL(so_export_wpbs_shares(USERS, NAN, 1024, &sh, NULL, &err), SO_OK);
+    CU_ASSERT_EQUAL_FATAL(so_export_wpbs_shares(USERS, NAN, 1024, 1536, &sh, NULL, &err), SO_OK);
     CU_ASSERT_EQUAL_FATAL(sh.n, 3);
     CU_ASSERT_STRING_EQUAL(sh.pools[0].name, "alice");
     CU_ASSERT_STRING_EQUAL(sh.pools[1].name, "early.bird");
@@ -136,6 +137,11 @@ static void test_every_user(void)
                            1e-12);
     CU_ASSERT(sh.pools[0].min_maps + sh.pools[0].min_reduces > 0);
     CU_ASSERT(sh.pools[2].min_maps + sh.pools[2].min_reduces > 0);
+    /* one ApplicationMaster per job running at the time: john.doe runs two */
+    CU_ASSERT_EQUAL(sh.pools[0].ams, 1);
+    CU_ASSERT_EQUAL(sh.pools[1].ams, 0);
+    CU_ASSERT_EQUAL(sh.pools[2].ams, 2);
+    CU_ASSERT_EQUAL(sh.am_mb, 1536);
     check_golden(&sh, "wpbs-users");
     free(sh.pools);
 }

@@ -29,7 +29,7 @@ static char *export_text(const char *result, int format, double budget, double d
     json_error_t je;
     json_t *r = json_loads(result, 0, &je);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r);
-    so_plan_choice c = {budget, deadline, 1024};
+    so_plan_choice c = {budget, deadline, 1024, 1536}; /* Hadoop's AM size */
     so_hc_shares s;
     so_error err;
     char *text = NULL;
@@ -146,7 +146,7 @@ static void test_well_formed(void)
                                    " self::maxResources or self::weight or"
                                    " self::schedulingPolicy)]"), 0);
     char *s = xpath_text(d, "/allocations/queue[@name='job0']/minResources");
-    CU_ASSERT_STRING_EQUAL(s, "6144 mb, 6 vcores"); /* 4 + 2 slots of 1024 MiB */
+    CU_ASSERT_STRING_EQUAL(s, "7680 mb, 7 vcores"); /* 4 + 2 slots of 1024 MiB, an AM */
     free(s);
     s = xpath_text(d, "/allocations/queue[@name='job1']/schedulingPolicy");
     CU_ASSERT_STRING_EQUAL(s, "fair");
@@ -160,14 +160,18 @@ static void test_well_formed(void)
     s = xpath_text(d, "/configuration/property[name='yarn.scheduler.capacity.root.queues']/value");
     CU_ASSERT_STRING_EQUAL(s, "job0,job1,default");
     free(s);
-    /* 6 and 4 of 10 slots */
+    /* 6 and 4 slots of 1024 MiB and an AM of 1536 each: 7680 and 5632 MiB
+     * of 13312, 57.6923 and 42.3077 % (the odd hundredth to the larger
+     * remainder) */
     s = xpath_text(d, "/configuration/property[name='yarn.scheduler.capacity.root.job0.capacity']/value");
-    CU_ASSERT_STRING_EQUAL(s, "60.00");
+    CU_ASSERT_STRING_EQUAL(s, "57.69");
     free(s);
     s = xpath_text(d, "/configuration/property[name='yarn.scheduler.capacity.root.job1.maximum-capacity']/value");
-    CU_ASSERT_STRING_EQUAL(s, "40.00");
+    CU_ASSERT_STRING_EQUAL(s, "42.31");
     free(s);
-    CU_ASSERT_EQUAL(xpath_count(d, "/configuration/property"), 7); /* default too */
+    /* 2 queues x (capacity, maximum-capacity, maximum-am-resource-percent),
+     * default's two, root.queues */
+    CU_ASSERT_EQUAL(xpath_count(d, "/configuration/property"), 9);
     xmlFreeDoc(d);
     free(cap);
 }
@@ -188,7 +192,7 @@ static void test_flex_round_trip(void)
         json_t *rj = so_result_to_json(r);
         const json_t *alloc = json_object_get(so_result_solution(r), "allocation");
         CU_ASSERT_EQUAL_FATAL(json_array_size(alloc), 6);
-        so_plan_choice c = {-1, INFINITY, 2048};
+        so_plan_choice c = {-1, INFINITY, 2048, 1536};
         so_hc_shares s;
         CU_ASSERT_EQUAL_FATAL(so_export_shares(rj, p, &c, &s, NULL, &err), SO_OK);
         CU_ASSERT_EQUAL(s.cluster_slots, 24);
@@ -235,7 +239,7 @@ static void test_weights_only(void)
     so_hc_pool pools[3];
     so_error err;
     CU_ASSERT_EQUAL_FATAL(so_hc_shares_from_weights(3, names, w, pools, &err), SO_OK);
-    so_hc_shares s = {3, pools, 100, 1024};
+    so_hc_shares s = {3, pools, 100, 1024, 0};
     char *cap = NULL, *fair = NULL;
     CU_ASSERT_EQUAL_FATAL(so_hc_write(&s, SO_HC_CAPACITY, &cap, &err), SO_OK);
     CU_ASSERT_EQUAL_FATAL(so_hc_write(&s, SO_HC_FAIR, &fair, &err), SO_OK);
@@ -273,7 +277,7 @@ static char *write_names(const char *a, const char *b, int format, int *rc, so_e
     so_hc_pool pools[2];
     char *text = NULL;
     CU_ASSERT_EQUAL_FATAL(so_hc_shares_from_weights(2, names, w, pools, err), SO_OK);
-    so_hc_shares s = {2, pools, 8, 1024};
+    so_hc_shares s = {2, pools, 8, 1024, 0};
     *rc = so_hc_write(&s, format, &text, err);
     return text;
 }
@@ -349,7 +353,7 @@ static void test_default_queue(void)
     so_error err;
     char *text = NULL;
     CU_ASSERT_EQUAL_FATAL(so_hc_shares_from_weights(2, names, w, pools, &err), SO_OK);
-    so_hc_shares s = {2, pools, 8, 1024};
+    so_hc_shares s = {2, pools, 8, 1024, 0};
     CU_ASSERT_EQUAL_FATAL(so_hc_write(&s, SO_HC_CAPACITY, &text, &err), SO_OK);
     xmlDocPtr d = parse(text);
     CU_ASSERT_PTR_NOT_NULL_FATAL(d);
@@ -382,6 +386,81 @@ static void test_default_queue(void)
     free(text);
 }
 
+/* The MapReduce ApplicationMaster: every running job holds one container of
+ * yarn.app.mapreduce.am.resource.mb (1536 MiB by default) and 1 vcore
+ * besides its tasks. By hand: pool a, 1 map slot and one job; pool b, 2 + 2
+ * slots and two jobs; slots of 1024 MiB.
+ *   YARN: a 1024 + 1536 = 2560 MiB, 2 vcores, of which the AM is 0.6 > the
+ *   default maxAMShare 0.5, so maxAMShare 0.60; b 4096 + 3072 = 7168 MiB,
+ *   6 vcores, AM share 0.43: nothing written.
+ *   Capacity: cluster 5 x 1024 + 3 x 1536 = 9728 MiB; a 2560 / 9728 =
+ *   26.3158 %, b 73.6842 % -> 26.32 and 73.68 (larger remainder); maxima
+ *   26.32 and 73.69 (rounded up); maximum-am-resource-percent (default 0.1)
+ *   1536 / (0.2632 x 9728) = 0.5999 -> 0.60 and 3072 / (0.7368 x 9728) =
+ *   0.4286 -> 0.43. */
+static void test_am_containers(void)
+{
+    so_hc_pool pools[2] = {
+        {"a", 1, 0, 1, 0, 1, 0, 1},
+        {"b", 2, 2, 2, 2, 2, 0, 2},
+    };
+    so_hc_shares s = {2, pools, 5, 1024, 1536};
+    so_error err;
+    char *yarn = NULL, *cap = NULL, *fair = NULL;
+    CU_ASSERT_EQUAL_FATAL(so_hc_write(&s, SO_HC_YARN_FAIR, &yarn, &err), SO_OK);
+    CU_ASSERT_EQUAL_FATAL(so_hc_write(&s, SO_HC_CAPACITY, &cap, &err), SO_OK);
+    CU_ASSERT_EQUAL_FATAL(so_hc_write(&s, SO_HC_FAIR, &fair, &err), SO_OK);
+    xmlDocPtr d = parse(yarn), dc = parse(cap), df = parse(fair);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(dc);
+    const char *want[][2] = {
+        {"/allocations/queue[@name='a']/minResources", "2560 mb, 2 vcores"},
+        {"/allocations/queue[@name='a']/maxResources", "2560 mb, 2 vcores"},
+        {"/allocations/queue[@name='a']/maxAMShare", "0.60"},
+        {"/allocations/queue[@name='b']/minResources", "7168 mb, 6 vcores"},
+        {"/allocations/queue[@name='b']/maxResources", "7168 mb, 6 vcores"},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        char *v = xpath_text(d, want[i][0]);
+        CU_ASSERT_STRING_EQUAL(v ? v : "", want[i][1]);
+        free(v);
+    }
+    CU_ASSERT_EQUAL(xpath_count(d, "/allocations/queue[@name='b']/maxAMShare"), 0);
+    const char *wcap[][3] = {{"a", "capacity", "26.32"},
+                             {"a", "maximum-capacity", "26.32"},
+                             {"a", "maximum-am-resource-percent", "0.60"},
+                             {"b", "capacity", "73.68"},
+                             {"b", "maximum-capacity", "73.69"},
+                             {"b", "maximum-am-resource-percent", "0.43"}};
+    for (size_t i = 0; i < sizeof wcap / sizeof wcap[0]; i++) {
+        char *v = cap_value(dc, wcap[i][0], wcap[i][1]);
+        CU_ASSERT_STRING_EQUAL(v ? v : "", wcap[i][2]);
+        free(v);
+    }
+    /* MRv1 has no ApplicationMaster */
+    CU_ASSERT_EQUAL(xpath_int(df, "/allocations/pool[@name='a']/minMaps"), 1);
+    CU_ASSERT_EQUAL(xpath_int(df, "/allocations/pool[@name='b']/maxReduces"), 2);
+    xmlFreeDoc(d);
+    xmlFreeDoc(dc);
+    xmlFreeDoc(df);
+    free(yarn);
+    free(cap);
+    free(fair);
+    /* am_mb 0: AMs not counted, the files of before */
+    s.am_mb = 0;
+    CU_ASSERT_EQUAL_FATAL(so_hc_write(&s, SO_HC_YARN_FAIR, &yarn, &err), SO_OK);
+    CU_ASSERT_PTR_NOT_NULL(strstr(yarn, "<minResources>1024 mb, 1 vcores</minResources>"));
+    CU_ASSERT_PTR_NULL(strstr(yarn, "maxAMShare"));
+    free(yarn);
+    s.am_mb = -1;
+    CU_ASSERT_EQUAL(so_hc_write(&s, SO_HC_YARN_FAIR, &yarn, &err), SO_EINVAL);
+    CU_ASSERT_STRING_EQUAL(err.key, "am_mb");
+    s.am_mb = 1536;
+    pools[1].ams = -2;
+    CU_ASSERT_EQUAL(so_hc_write(&s, SO_HC_YARN_FAIR, &yarn, &err), SO_EINVAL);
+    CU_ASSERT_STRING_EQUAL(err.key, "ams");
+}
+
 static void test_bad_shares(void)
 {
     const char *names[] = {"a", "a"};
@@ -390,7 +469,7 @@ static void test_bad_shares(void)
     so_error err;
     char *text = NULL;
     so_hc_shares_from_weights(2, names, w, pools, &err);
-    so_hc_shares s = {2, pools, 10, 1024};
+    so_hc_shares s = {2, pools, 10, 1024, 0};
     CU_ASSERT_EQUAL(so_hc_write(&s, SO_HC_FAIR, &text, &err), SO_EINVAL);
     CU_ASSERT_STRING_EQUAL(err.key, "name");
     strcpy(pools[1].name, "b<c");
@@ -425,13 +504,29 @@ static void test_cli(void)
     char cmd[600];
     snprintf(cmd, sizeof cmd, "export --format capacity-scheduler --opt budget=10 %s", path);
     CU_ASSERT_EQUAL(so_test_run(cmd, &out, &err), 0);
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "<value>60.00</value>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "<value>57.69</value>"));
     free(out);
     free(err);
     snprintf(cmd, sizeof cmd, "export --format yarn-fair --opt budget=5 %s", path);
     CU_ASSERT_EQUAL(so_test_run(cmd, &out, &err), 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "budget"));
     CU_ASSERT_STRING_EQUAL(out, "");
+    free(out);
+    free(err);
+    /* the cheapest plan, job0: 3 slots of 1024 MiB and an AM of 2048 */
+    snprintf(cmd, sizeof cmd, "export --format yarn-fair --opt am_mb=2048 %s", path);
+    CU_ASSERT_EQUAL(so_test_run(cmd, &out, &err), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "<minResources>5120 mb, 4 vcores</minResources>"));
+    free(out);
+    free(err);
+    snprintf(cmd, sizeof cmd, "export --format yarn-fair --opt am_mb=0 %s", path);
+    CU_ASSERT_EQUAL(so_test_run(cmd, &out, &err), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "<minResources>3072 mb, 3 vcores</minResources>"));
+    free(out);
+    free(err);
+    snprintf(cmd, sizeof cmd, "export --format yarn-fair --opt am_mb=-1 %s", path);
+    CU_ASSERT_EQUAL(so_test_run(cmd, &out, &err), 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "am_mb"));
     free(out);
     free(err);
     snprintf(cmd, sizeof cmd, "export --format yarn-fair --opt speed=5 %s", path);
@@ -456,6 +551,7 @@ static CU_TestInfo tests[] = {
     {"weight-only (WPBS-style) shares", test_weights_only},
     {"names Hadoop accepts (period, root, blanks, collisions)", test_names},
     {"capacity-scheduler: a default queue", test_default_queue},
+    {"ApplicationMaster containers counted (YARN)", test_am_containers},
     {"bad shares", test_bad_shares},
     {"slotopt export --format fair-scheduler|yarn-fair|capacity-scheduler", test_cli},
     CU_TEST_INFO_NULL,
