@@ -119,6 +119,7 @@ int so_export_wpbs_shares_text(const char *text, size_t len, const char *file,
         out->pools[u].min_reduces = (int64_t)floor(us->share[SO_CL_REDUCE] + 1e-9);
         out->pools[u].fifo = us->fifo;
         out->pools[u].ams = us->jobs;
+        snprintf(out->pools[u].user, sizeof out->pools[u].user, "%s", us->name);
     }
     out->n = n;
     out->cluster_slots = (int64_t)s.total_slots[SO_CL_MAP] + s.total_slots[SO_CL_REDUCE];

@@ -277,6 +277,23 @@ static void hundredths(char *buf, size_t cap, int64_t v)
  * cluster holds the plan), in hundredths */
 #define SO_HC_FAIR_AM_DEFAULT 50
 
+static int per_user(const so_hc_shares *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (s->pools[i].user[0])
+            return 1;
+    return 0;
+}
+
+static void rule(xw *x, const char *name, int no_create)
+{
+    start(x, "rule");
+    attr(x, "name", name);
+    if (no_create)
+        attr(x, "create", "false");
+    end(x);
+}
+
 static void write_yarn(xw *x, const so_hc_shares *s)
 {
     start(x, "allocations");
@@ -303,6 +320,16 @@ static void write_yarn(xw *x, const so_hc_shares *s)
         elem(x, "schedulingPolicy", "%s", p->fifo ? "fifo" : "fair");
         end(x);
     }
+    /* routing (FairScheduler.md, queuePlacementPolicy): the queue a job
+     * names (mapreduce.job.queuename) when the file has it, else the
+     * user's queue (YARN writes its period as _dot_, as queue_name does),
+     * else root.default; create="false": no queue outside the file */
+    start(x, "queuePlacementPolicy");
+    rule(x, "specified", 1);
+    if (per_user(s))
+        rule(x, "user", 1);
+    rule(x, "default", 0);
+    end(x);
     end(x);
 }
 
@@ -389,10 +416,30 @@ static void queue_property(xw *x, const char *q, const char *what, int64_t v)
     property(x, key, val);
 }
 
+/* yarn.scheduler.capacity.queue-mappings "u:USER:QUEUE,...": a user name
+ * holding the syntax's ',' or ':' or a blank is left out (its jobs name
+ * their queue, docs/hadoop-export.md). buf holds the queue list's size. */
+static void write_mappings(xw *x, const so_hc_shares *s, char *buf)
+{
+    size_t k = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        const so_hc_pool *p = &s->pools[i];
+        if (!p->user[0] || strpbrk(p->user, ",: \t\n\r\f\v"))
+            continue;
+        char q[SO_HC_QNAME];
+        queue_name(p->name, SO_HC_CAPACITY, q);
+        k += (size_t)sprintf(buf + k, "%su:%s:%s", k ? "," : "", p->user, q);
+    }
+    if (k)
+        property(x, "yarn.scheduler.capacity.queue-mappings", buf);
+}
+
 static int write_capacity(xw *x, const so_hc_shares *s)
 {
     int64_t *cap = malloc(s->n * sizeof *cap);
-    char *queues = calloc(s->n + 1, SO_HC_QNAME + 1);
+    /* the queue list, then the mappings: "u:" user ':' queue ',' each */
+    char *queues = calloc(s->n + 1, SO_HC_QNAME + sizeof s->pools->user + 4);
     if (!cap || !queues || capacities(s, cap)) {
         free(cap);
         free(queues);
@@ -440,6 +487,8 @@ static int write_capacity(xw *x, const so_hc_shares *s)
         queue_property(x, "default", "capacity", 0);
         queue_property(x, "default", "maximum-capacity", 10000);
     }
+    if (per_user(s)) /* each user to its queue (CapacityScheduler.md, queue mapping) */
+        write_mappings(x, s, queues);
     end(x);
     free(queues);
     free(cap);

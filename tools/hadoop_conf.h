@@ -36,6 +36,8 @@ typedef struct so_hc_pool {
     int64_t max_maps, max_reduces; /* largest slots, or SO_HC_UNSET */
     double weight;                /* > 0 */
     int fifo;                     /* schedulingMode fifo (else fair) */
+    char user[64];                /* the user whose jobs the pool holds
+                                     (routing rules), "" for a pool per job */
     int64_t ams;                  /* MapReduce jobs the pool runs at once,
                                      each holding one ApplicationMaster
                                      container in YARN (>= 0) */

@@ -103,6 +103,7 @@ static void test_golden(void)
     CU_ASSERT_EQUAL_FATAL(sh.n, 2);
     CU_ASSERT_STRING_EQUAL(sh.pools[0].name, "alice");
     CU_ASSERT_STRING_EQUAL(sh.pools[1].name, "bob_smith");
+    CU_ASSERT_STRING_EQUAL(sh.pools[1].user, "bob smith"); /* for the routing */
     CU_ASSERT_EQUAL(sh.pools[0].min_maps, 5);
     CU_ASSERT_EQUAL(sh.pools[0].min_reduces, 1);
     CU_ASSERT_EQUAL(sh.pools[1].min_maps, 2);
@@ -129,6 +130,7 @@ static void test_every_user(void)
     CU_ASSERT_STRING_EQUAL(sh.pools[0].name, "alice");
     CU_ASSERT_STRING_EQUAL(sh.pools[1].name, "early.bird");
     CU_ASSERT_STRING_EQUAL(sh.pools[2].name, "john.doe");
+    CU_ASSERT_STRING_EQUAL(sh.pools[2].user, "john.doe");
     CU_ASSERT_EQUAL(sh.pools[1].min_maps, 0);
     CU_ASSERT_EQUAL(sh.pools[1].min_reduces, 0);
     CU_ASSERT_EQUAL(sh.pools[1].max_maps, SO_HC_UNSET);

@@ -401,8 +401,9 @@ static void test_default_queue(void)
 static void test_am_containers(void)
 {
     so_hc_pool pools[2] = {
-        {"a", 1, 0, 1, 0, 1, 0, 1},
-        {"b", 2, 2, 2, 2, 2, 0, 2},
+        {.name = "a", .min_maps = 1, .max_maps = 1, .weight = 1, .ams = 1},
+        {.name = "b", .min_maps = 2, .min_reduces = 2, .max_maps = 2, .max_reduces = 2,
+         .weight = 2, .ams = 2},
     };
     so_hc_shares s = {2, pools, 5, 1024, 1536};
     so_error err;
@@ -459,6 +460,54 @@ static void test_am_containers(void)
     pools[1].ams = -2;
     CU_ASSERT_EQUAL(so_hc_write(&s, SO_HC_YARN_FAIR, &yarn, &err), SO_EINVAL);
     CU_ASSERT_STRING_EQUAL(err.key, "ams");
+}
+
+/* Routing (docs/hadoop-export.md): YARN fair gets a queuePlacementPolicy:
+ * the queue a job names if the file has it, else (pools per user) the
+ * user's queue if the file has it, else "default"; the capacity scheduler
+ * maps each user to its queue (yarn.scheduler.capacity.queue-mappings),
+ * skipping a user name the mapping syntax cannot hold. */
+static void test_routing(void)
+{
+    char *yarn = export_text(PLAN, SO_HC_YARN_FAIR, -1, INFINITY, NULL);
+    xmlDocPtr d = parse(yarn);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+    CU_ASSERT_EQUAL(xpath_count(d, "/allocations/queuePlacementPolicy/rule"), 2);
+    CU_ASSERT_EQUAL(xpath_count(d, "/allocations/queuePlacementPolicy/rule[1]"
+                                   "[@name='specified' and @create='false']"), 1);
+    CU_ASSERT_EQUAL(xpath_count(d, "/allocations/queuePlacementPolicy/rule[2][@name='default']"),
+                    1);
+    xmlFreeDoc(d);
+    free(yarn);
+    char *cap = export_text(PLAN, SO_HC_CAPACITY, -1, INFINITY, NULL);
+    CU_ASSERT_PTR_NULL(strstr(cap, "queue-mappings")); /* pools per job: no user */
+    free(cap);
+
+    const char *names[] = {"john.doe", "alice", "bob_smith"};
+    const char *users[] = {"john.doe", "alice", "bob smith"};
+    const double w[] = {1, 2, 3};
+    so_hc_pool pools[3];
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(so_hc_shares_from_weights(3, names, w, pools, &err), SO_OK);
+    for (int i = 0; i < 3; i++)
+        strcpy(pools[i].user, users[i]);
+    so_hc_shares s = {3, pools, 12, 1024, 0};
+    CU_ASSERT_EQUAL_FATAL(so_hc_write(&s, SO_HC_YARN_FAIR, &yarn, &err), SO_OK);
+    d = parse(yarn);
+    CU_ASSERT_EQUAL(xpath_count(d, "/allocations/queuePlacementPolicy/rule"), 3);
+    CU_ASSERT_EQUAL(xpath_count(d, "/allocations/queuePlacementPolicy/rule[2]"
+                                   "[@name='user' and @create='false']"), 1);
+    CU_ASSERT_EQUAL(xpath_count(d, "/allocations/queuePlacementPolicy/rule[3][@name='default']"),
+                    1);
+    xmlFreeDoc(d);
+    free(yarn);
+    CU_ASSERT_EQUAL_FATAL(so_hc_write(&s, SO_HC_CAPACITY, &cap, &err), SO_OK);
+    d = parse(cap);
+    char *v = xpath_text(d, "/configuration/property[name='yarn.scheduler.capacity.queue-mappings']/value");
+    CU_ASSERT_STRING_EQUAL(v ? v : "", "u:john.doe:john_dot_doe,u:alice:alice");
+    free(v);
+    xmlFreeDoc(d);
+    free(cap);
 }
 
 static void test_bad_shares(void)
@@ -552,6 +601,7 @@ static CU_TestInfo tests[] = {
     {"names Hadoop accepts (period, root, blanks, collisions)", test_names},
     {"capacity-scheduler: a default queue", test_default_queue},
     {"ApplicationMaster containers counted (YARN)", test_am_containers},
+    {"routing: placement policy, queue mappings", test_routing},
     {"bad shares", test_bad_shares},
     {"slotopt export --format fair-scheduler|yarn-fair|capacity-scheduler", test_cli},
     CU_TEST_INFO_NULL,
