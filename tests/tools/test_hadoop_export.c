@@ -4,6 +4,7 @@
  * hand-made Pareto plan, every file parsed back with libxml2 and its
  * documented elements checked, a FLEX allocation's slot counts round-trip,
  * a weight-only (WPBS-style) share list, and the error paths. */
+#include <dirent.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include <libxml/xpath.h>
 #include "tests/test_util.h"
 #include "tests/flex_test_util.h"
+#include "tests/tools/hadoop_rules.h"
 #include "formulations/flex.h"
 #include "tools/export_plan.h"
 
@@ -510,6 +512,168 @@ static void test_routing(void)
     free(cap);
 }
 
+/* ---- Hadoop's rules (tests/tools/hadoop_rules.c) ---- */
+
+static int format_of_file(const char *name)
+{
+    if (strstr(name, "capacity-scheduler"))
+        return SO_HC_CAPACITY;
+    if (strstr(name, "yarn-fair"))
+        return SO_HC_YARN_FAIR;
+    if (strstr(name, "fair-scheduler"))
+        return SO_HC_FAIR;
+    return 0;
+}
+
+/* An assertion that names the file and the broken rule when it fails. */
+static void assert_valid(const char *text, int format, const char *what)
+{
+    char why[400], msg[600];
+    int bad = so_test_hadoop_check(text, format, why, sizeof why);
+    snprintf(msg, sizeof msg, "%s: %s", what, why);
+    CU_assertImplementation(!bad, __LINE__, msg, __FILE__, "", CU_FALSE);
+}
+
+/* Every golden file keeps Hadoop's rules for its format. */
+static void test_rules_golden(void)
+{
+    DIR *dir = opendir("tests/corpus/hadoop");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(dir);
+    int seen[4] = {0};
+    struct dirent *e;
+    while ((e = readdir(dir))) {
+        size_t l = strlen(e->d_name);
+        if (l < 4 || strcmp(e->d_name + l - 4, ".xml"))
+            continue;
+        int f = format_of_file(e->d_name);
+        CU_ASSERT(f != 0); /* every golden file names its format */
+        char path[600];
+        snprintf(path, sizeof path, "tests/corpus/hadoop/%s", e->d_name);
+        char *text = so_test_slurp(path);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+        assert_valid(text, f, path);
+        seen[f]++;
+        free(text);
+    }
+    closedir(dir);
+    /* the plan, WPBS and WPBS-with-periods files of each format */
+    for (int f = SO_HC_FAIR; f <= SO_HC_CAPACITY; f++)
+        CU_ASSERT(seen[f] >= 3);
+}
+
+/* The rules fail where Hadoop would: one broken rule per case, on a copy
+ * of a golden file. */
+static char *replace_once(const char *text, const char *from, const char *to)
+{
+    const char *at = strstr(text, from);
+    if (!at)
+        return NULL;
+    size_t a = (size_t)(at - text);
+    char *out = malloc(strlen(text) + strlen(to) + 1);
+    memcpy(out, text, a);
+    strcpy(out + a, to);
+    strcat(out, at + strlen(from));
+    return out;
+}
+
+static void test_rules_catch(void)
+{
+    static const struct {
+        const char *file, *from, *to, *why;
+    } cases[] = {
+        {"wpbs-users-yarn-fair.xml", "name=\"john_dot_doe\"", "name=\"john.doe\"", "period"},
+        {"wpbs-users-yarn-fair.xml", "name=\"alice\"", "name=\"Root\"", "root"},
+        {"wpbs-users-yarn-fair.xml", "name=\"alice\"", "name=\"al ice\"", "blank"},
+        {"wpbs-users-yarn-fair.xml", "name=\"alice\"", "name=\"\"", "without a name"},
+        {"wpbs-users-yarn-fair.xml", "name=\"alice\"", "name=\"john_dot_doe\"", "twice"},
+        {"wpbs-users-yarn-fair.xml", "<weight>5</weight>", "<weight>0</weight>", "weight"},
+        {"wpbs-users-yarn-fair.xml", "<schedulingPolicy>fifo", "<schedulingPolicy>lottery",
+         "schedulingPolicy"},
+        {"wpbs-users-yarn-fair.xml", "6656 mb, 6 vcores", "6656 MB", "X mb, Y vcores"},
+        {"wpbs-users-yarn-fair.xml", "<weight>5</weight>",
+         "<maxAMShare>1.5</maxAMShare><weight>5</weight>", "maxAMShare"},
+        {"wpbs-users-yarn-fair.xml", "<rule name=\"default\"/>", "<rule name=\"user\" create=\"false\"/>",
+         "may continue"},
+        {"wpbs-users-yarn-fair.xml", "<rule name=\"default\"/>", "<rule name=\"dfault\"/>",
+         "unknown"},
+        {"yarn-fair.xml", "<maxResources>4608 mb, 4 vcores", "<maxResources>4096 mb, 4 vcores",
+         "minResources above"},
+        {"fair-scheduler.xml", "<minMaps>4</minMaps>", "<minMaps>-4</minMaps>", "count"},
+        {"fair-scheduler.xml", "<maxMaps>4</maxMaps>", "<maxMaps>3</maxMaps>", "above"},
+        {"fair-scheduler.xml", "<schedulingMode>fair", "<schedulingMode>drf", "schedulingMode"},
+        {"fair-scheduler.xml", "<weight>6</weight>", "<weight>-1</weight>", "weight"},
+        {"fair-scheduler.xml", "pool name=\"job0\"", "pool name=\"job1\"", "twice"},
+        {"fair-scheduler.xml", "<weight>6</weight>", "<maxMap>1</maxMap>", "not a pool element"},
+        {"capacity-scheduler.xml", "<value>56.25</value>", "<value>56.24</value>", "sum to"},
+        {"capacity-scheduler.xml", "job0,job1,default", "job0,job1", "default"},
+        {"capacity-scheduler.xml", "job0,job1,default", "job.0,job1,default", "period"},
+        {"capacity-scheduler.xml", "root.job1.maximum-capacity</name>\n    <value>43.75",
+         "root.job1.maximum-capacity</name>\n    <value>40.00", "above maximum-capacity"},
+        {"capacity-scheduler.xml", "am-resource-percent</name>\n    <value>0.34",
+         "am-resource-percent</name>\n    <value>34", "(0, 1]"},
+        {"capacity-scheduler.xml", "root.job0.capacity<", "root.job0.capacty<", "key"},
+        {"wpbs-users-capacity-scheduler.xml", "u:alice:alice", "u:alice:alicia", "mapping"},
+        {"wpbs-users-capacity-scheduler.xml", "u:alice:alice", "x:alice:alice", "mapping"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char path[300], why[400];
+        snprintf(path, sizeof path, "tests/corpus/hadoop/%s", cases[i].file);
+        char *golden = so_test_slurp(path);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(golden);
+        char *bad = replace_once(golden, cases[i].from, cases[i].to);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(bad); /* the case still matches its file */
+        CU_ASSERT_EQUAL(so_test_hadoop_check(bad, format_of_file(cases[i].file), why,
+                                             sizeof why), 1);
+        CU_ASSERT_PTR_NOT_NULL(strstr(why, cases[i].why));
+        free(bad);
+        free(golden);
+    }
+}
+
+/* Random shares (names with periods, unset and pinned counts, AMs, users)
+ * are written in every format within Hadoop's rules. */
+static void test_rules_random(void)
+{
+    so_rng rng;
+    so_rng_seed(&rng, 29);
+    for (int it = 0; it < 300; it++) {
+        size_t n = (size_t)so_rng_int(&rng, 1, 6);
+        so_hc_pool pools[6];
+        memset(pools, 0, sizeof pools);
+        int64_t slots = 0;
+        for (size_t i = 0; i < n; i++) {
+            so_hc_pool *p = &pools[i];
+            int pick = (int)so_rng_int(&rng, 0, 3);
+            if (pick == 3 && i == 0)
+                strcpy(p->name, "default");
+            else
+                snprintf(p->name, sizeof p->name, pick ? "u%zu.x%d" : "pool%zu-%d", i, pick);
+            if (so_rng_int(&rng, 0, 1))
+                strcpy(p->user, p->name);
+            int pinned = (int)so_rng_int(&rng, 0, 2);
+            p->min_maps = pinned ? so_rng_int(&rng, 0, 5) : SO_HC_UNSET;
+            p->min_reduces = pinned ? so_rng_int(&rng, 0, 3) : SO_HC_UNSET;
+            p->max_maps = pinned == 2 ? p->min_maps + so_rng_int(&rng, 0, 2) : SO_HC_UNSET;
+            p->max_reduces = pinned == 2 ? p->min_reduces + so_rng_int(&rng, 0, 2) : SO_HC_UNSET;
+            p->weight = 0.01 + 10 * so_rng_uniform(&rng);
+            p->fifo = (int)so_rng_int(&rng, 0, 1);
+            p->ams = so_rng_int(&rng, 0, 3);
+            slots += p->max_maps >= 0 ? p->max_maps + p->max_reduces
+                     : p->min_maps >= 0 ? p->min_maps + p->min_reduces : 2;
+        }
+        so_hc_shares s = {n, pools, slots > 0 ? slots : 1, so_rng_int(&rng, 1, 4) * 512,
+                          so_rng_int(&rng, 0, 1) * 1536};
+        for (int f = SO_HC_FAIR; f <= SO_HC_CAPACITY; f++) {
+            char *text = NULL, what[64];
+            so_error err;
+            CU_ASSERT_EQUAL_FATAL(so_hc_write(&s, f, &text, &err), SO_OK);
+            snprintf(what, sizeof what, "random shares %d, format %d", it, f);
+            assert_valid(text, f, what);
+            free(text);
+        }
+    }
+}
+
 static void test_bad_shares(void)
 {
     const char *names[] = {"a", "a"};
@@ -602,6 +766,9 @@ static CU_TestInfo tests[] = {
     {"capacity-scheduler: a default queue", test_default_queue},
     {"ApplicationMaster containers counted (YARN)", test_am_containers},
     {"routing: placement policy, queue mappings", test_routing},
+    {"Hadoop's rules hold on every golden file", test_rules_golden},
+    {"Hadoop's rules catch each broken rule", test_rules_catch},
+    {"Hadoop's rules hold on random exports", test_rules_random},
     {"bad shares", test_bad_shares},
     {"slotopt export --format fair-scheduler|yarn-fair|capacity-scheduler", test_cli},
     CU_TEST_INFO_NULL,
