@@ -473,6 +473,14 @@ static int write_capacity(xw *x, const so_hc_shares *s)
             mx = 10000;
         queue_property(x, q, "capacity", cap[i]);
         queue_property(x, q, "maximum-capacity", mx);
+        /* a user may take capacity x user-limit-factor (default 1,
+         * UsersManager.computeUserLimit): one user alone in the queue
+         * reaches its maximum-capacity with maximum / capacity (a 0 %
+         * queue is held by its maximum-capacity instead; a difference of
+         * one hundredth is rounding) */
+        if (cap[i] > 0 && mx > cap[i] + 1)
+            queue_property(x, q, "user-limit-factor",
+                           ceil_hundredths((double)mx, (double)cap[i]));
         /* the queue's AM limit is this fraction of its capacity: room for
          * its AMs (a queue of capacity 0 still starts one application:
          * LeafQueue.activateApplications) */

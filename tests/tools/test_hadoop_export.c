@@ -372,6 +372,17 @@ static void test_default_queue(void)
         CU_ASSERT_STRING_EQUAL(v ? v : "", want[i][2]);
         free(v);
     }
+    /* one user alone in a queue may take capacity x user-limit-factor
+     * (default 1; UsersManager.computeUserLimit): the factor lets it reach
+     * the maximum-capacity, 100 / 25 = 4 and 100 / 75 = 1.3334 rounded up;
+     * a 0 % queue is held by its maximum-capacity instead */
+    v = cap_value(d, "etl", "user-limit-factor");
+    CU_ASSERT_STRING_EQUAL(v ? v : "", "4.00");
+    free(v);
+    v = cap_value(d, "adhoc", "user-limit-factor");
+    CU_ASSERT_STRING_EQUAL(v ? v : "", "1.34");
+    free(v);
+    CU_ASSERT_PTR_NULL(strstr(text, "default.user-limit-factor"));
     xmlFreeDoc(d);
     free(text);
     /* a pool named default is the default queue */
