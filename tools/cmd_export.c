@@ -41,7 +41,8 @@ int so_cmd_export(int argc, char **argv)
                    " (docs/formats.md, \"Model export\").\n\n"
                    "       slotopt export --format fair-scheduler|yarn-fair|"
                    "capacity-scheduler FILE\n"
-                   "              [--opt budget=B|deadline=D|container_mb=M|am_mb=M|at=S] [-o OUT]\n\n"
+                   "              [--opt budget=B|deadline=D|container_mb=M|am_mb=M|alloc_mb=M|at=S]\n"
+                   "              [-o OUT]\n\n"
                    "Writes the Hadoop scheduler configuration of a Pareto plan or a FLEX\n"
                    "allocation (FILE: an instance, or a result of slotopt solve), or of\n"
                    "the WPBS shares of a cluster workload at time S (docs/hadoop-export.md).\n");

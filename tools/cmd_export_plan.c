@@ -1,6 +1,7 @@
 /* cmd_export_plan.c — `slotopt export --format fair-scheduler|yarn-fair|
  * capacity-scheduler FILE [-o OUT] [--opt budget=B] [--opt deadline=D]
- * [--opt container_mb=M] [--opt am_mb=M] [--opt at=SECONDS]`: the Hadoop scheduler
+ * [--opt container_mb=M] [--opt am_mb=M] [--opt alloc_mb=M]
+ * [--opt at=SECONDS]`: the Hadoop scheduler
  * configuration of a plan (docs/hadoop-export.md). FILE is an instance
  * (solved with its default backend), a result JSON of `slotopt solve`, or
  * a cluster workload (its WPBS shares at time `at`). */
@@ -47,6 +48,8 @@ static int parse_opt(const char *kv, so_plan_choice *c, double *at)
         c->container_mb = (int64_t)x;
     else if (k == 5 && !strncmp(kv, "am_mb", 5) && x >= 0 && x <= 1e9 && x == floor(x))
         c->am_mb = (int64_t)x;
+    else if (k == 8 && !strncmp(kv, "alloc_mb", 8) && x >= 0 && x <= 1e9 && x == floor(x))
+        c->alloc_mb = (int64_t)x;
     else
         return -1;
     return 0;
@@ -90,8 +93,10 @@ int so_cmd_export_plan(int argc, char **argv)
     };
     const char *out = NULL;
     int format = 0, c;
-    /* 1536 MiB: Hadoop's yarn.app.mapreduce.am.resource.mb (mapred-default.xml) */
-    so_plan_choice choice = {-1, INFINITY, 1024, 1536};
+    /* Hadoop's defaults: yarn.app.mapreduce.am.resource.mb 1536 MiB
+     * (mapred-default.xml), allocations in steps of 1024 MiB
+     * (yarn.scheduler.minimum-allocation-mb, yarn-default.xml) */
+    so_plan_choice choice = {-1, INFINITY, 1024, 1536, 1024};
     double at = NAN; /* WPBS: the time of the shares */
     optind = 1;
     while ((c = getopt_long(argc, argv, "f:o:", opts, NULL)) != -1) {
@@ -102,8 +107,8 @@ int so_cmd_export_plan(int argc, char **argv)
             if (parse_opt(optarg, &choice, &at))
                 return so_cli_usage_error("export", "--opt %s: expected budget=DOLLARS,"
                                           " deadline=SECONDS (> 0), at=SECONDS (>= 0),"
-                                          " container_mb=MIB (>= 1) or am_mb=MIB (>= 0)",
-                                          optarg);
+                                          " container_mb=MIB (>= 1), am_mb=MIB (>= 0) or"
+                                          " alloc_mb=MIB (>= 0)", optarg);
             break;
         default: return so_cli_bad_option("export", argv);
         }
@@ -130,6 +135,7 @@ int so_cmd_export_plan(int argc, char **argv)
         rc = so_export_shares(result, inst, &choice, &shares, &chosen, &err);
     free(input);
     char *text = NULL;
+    shares.alloc_mb = choice.alloc_mb;
     if (!rc)
         rc = so_hc_write(&shares, format, &text, &err);
     free(shares.pools);

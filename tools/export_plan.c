@@ -157,6 +157,7 @@ int so_export_shares(const json_t *result, const so_problem *p,
     memset(out, 0, sizeof *out);
     out->container_mb = c->container_mb;
     out->am_mb = c->am_mb;
+    out->alloc_mb = c->alloc_mb;
     if (chosen)
         *chosen = -1;
     const char *kind = json_string_value(json_object_get(result, "problem"));

@@ -17,6 +17,7 @@ typedef struct so_plan_choice {
     double deadline;    /* INFINITY: the instance's, if any */
     int64_t container_mb;
     int64_t am_mb;      /* YARN: an ApplicationMaster per pool (one job); 0: none */
+    int64_t alloc_mb;   /* YARN's allocation step (so_hc_shares.alloc_mb) */
 } so_plan_choice;
 
 /* Shares from a result JSON of `slotopt solve` (problem "pareto": the chosen

@@ -14,7 +14,8 @@ int so_export_is_workload(const char *text, size_t len);
  * maxima, weight = map + reduce share (a user without demand: the smallest
  * weight among users with demand), schedulingMode = its tier-2 scheme;
  * ApplicationMasters (YARN, am_mb MiB each) = the user's jobs running at
- * that time; cluster = the workload's map + reduce slots. Nobody with demand: SO_EINVAL
+ * that time; cluster = the workload's map + reduce slots; alloc_mb 0 (the
+ * caller sets it). Nobody with demand: SO_EINVAL
  * naming "at".
  * *used (may be NULL) gets the time of the allocation read. Free
  * out->pools with free(). */

@@ -138,6 +138,9 @@ static int check(const so_hc_shares *s, int format, so_error *err)
     if (s->am_mb < 0)
         return so_error_setf(err, NULL, 0, 0, "am_mb", "expected >= 0, found %" PRId64,
                              s->am_mb);
+    if (s->alloc_mb < 0)
+        return so_error_setf(err, NULL, 0, 0, "alloc_mb", "expected >= 0, found %" PRId64,
+                             s->alloc_mb);
     int rc = check_names(s, format, err);
     if (rc)
         return rc;
@@ -235,11 +238,24 @@ static int64_t slots_of(int64_t maps, int64_t reduces)
     return maps < 0 || reduces < 0 ? -1 : maps + reduces;
 }
 
+/* A container of mb MiB as YARN allocates it: rounded up to a multiple of
+ * alloc_mb (SchedulerUtils.normalizeRequest). */
+static int64_t allocated(const so_hc_shares *s, int64_t mb)
+{
+    return s->alloc_mb > 1 ? (mb + s->alloc_mb - 1) / s->alloc_mb * s->alloc_mb : mb;
+}
+
+/* The memory of a pool's ApplicationMasters (MiB). */
+static int64_t ams_mb(const so_hc_shares *s, const so_hc_pool *p)
+{
+    return s->am_mb > 0 ? p->ams * allocated(s, s->am_mb) : 0;
+}
+
 /* A pool's YARN memory (MiB) and vcores for `slots` slot containers plus
  * its ApplicationMasters; -1 when slots is unset. */
 static int64_t pool_mb(const so_hc_shares *s, const so_hc_pool *p, int64_t slots)
 {
-    return slots < 0 ? -1 : slots * s->container_mb + p->ams * s->am_mb;
+    return slots < 0 ? -1 : slots * allocated(s, s->container_mb) + ams_mb(s, p);
 }
 
 static int64_t pool_vcores(const so_hc_shares *s, const so_hc_pool *p, int64_t slots)
@@ -261,7 +277,7 @@ static int64_t am_share(const so_hc_shares *s, const so_hc_pool *p)
     int64_t lo = slots_of(p->min_maps, p->min_reduces);
     if (lo < 0 || s->am_mb == 0 || p->ams == 0)
         return 0;
-    int64_t mem = ceil_hundredths((double)(p->ams * s->am_mb), (double)pool_mb(s, p, lo));
+    int64_t mem = ceil_hundredths((double)ams_mb(s, p), (double)pool_mb(s, p, lo));
     int64_t vc = ceil_hundredths((double)p->ams, (double)pool_vcores(s, p, lo));
     return mem > vc ? mem : vc;
 }
@@ -358,9 +374,9 @@ static int by_remainder(const void *a, const void *b)
  * cluster's slots as containers plus the pools' ApplicationMasters. */
 static double cluster_mb(const so_hc_shares *s)
 {
-    double mb = (double)s->cluster_slots * (double)s->container_mb;
+    double mb = (double)s->cluster_slots * (double)allocated(s, s->container_mb);
     for (size_t i = 0; i < s->n; i++)
-        mb += (double)(s->pools[i].ams * s->am_mb);
+        mb += (double)ams_mb(s, &s->pools[i]);
     return mb;
 }
 
@@ -485,8 +501,7 @@ static int write_capacity(xw *x, const so_hc_shares *s)
          * its AMs (a queue of capacity 0 still starts one application:
          * LeafQueue.activateApplications) */
         if (s->am_mb > 0 && p->ams > 0 && cap[i] > 0) {
-            int64_t am = ceil_hundredths((double)(p->ams * s->am_mb),
-                                         (double)cap[i] / 10000.0 * mb);
+            int64_t am = ceil_hundredths((double)ams_mb(s, p), (double)cap[i] / 10000.0 * mb);
             if (am > SO_HC_CAP_AM_DEFAULT)
                 queue_property(x, q, "maximum-am-resource-percent", am > 100 ? 100 : am);
         }

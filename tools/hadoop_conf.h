@@ -54,6 +54,11 @@ typedef struct so_hc_shares {
                               container (1 vcore), added to the pools'
                               minima and maxima once per job they run
                               (ams); 0: not counted */
+    int64_t alloc_mb;      /* YARN: every container's memory rounded up to a
+                              multiple of this (the capacity scheduler's
+                              yarn.scheduler.minimum-allocation-mb, the fair
+                              scheduler's increment-allocation-mb; Hadoop's
+                              default 1024); 0: not rounded */
 } so_hc_shares;
 
 /* "fair-scheduler", "yarn-fair", "capacity-scheduler" -> SO_HC_*; 0 else. */
@@ -63,7 +68,7 @@ int so_hc_format_parse(const char *name);
 int so_hc_shares_from_weights(size_t n, const char *const *names,
                               const double *w, so_hc_pool *pools, so_error *err);
 /* Checks the shares (names, weights, min <= max, counts >= 0 or unset,
- * ams >= 0, am_mb >= 0, cluster_slots > 0) and writes the file's text (malloc'd, NUL-ended) to
+ * ams >= 0, am_mb >= 0, alloc_mb >= 0, cluster_slots > 0) and writes the file's text (malloc'd, NUL-ended) to
  * *text. SO_EINVAL with err naming the pool and key, or SO_ENOMEM. */
 int so_hc_write(const so_hc_shares *s, int format, char **text, so_error *err);
 

@@ -31,7 +31,7 @@ static char *export_text(const char *result, int format, double budget, double d
     json_error_t je;
     json_t *r = json_loads(result, 0, &je);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r);
-    so_plan_choice c = {budget, deadline, 1024, 1536}; /* Hadoop's AM size */
+    so_plan_choice c = {budget, deadline, 1024, 1536, 1024}; /* Hadoop's defaults */
     so_hc_shares s;
     so_error err;
     char *text = NULL;
@@ -148,7 +148,8 @@ static void test_well_formed(void)
                                    " self::maxResources or self::weight or"
                                    " self::schedulingPolicy)]"), 0);
     char *s = xpath_text(d, "/allocations/queue[@name='job0']/minResources");
-    CU_ASSERT_STRING_EQUAL(s, "7680 mb, 7 vcores"); /* 4 + 2 slots of 1024 MiB, an AM */
+    /* 4 + 2 slots of 1024 MiB, an AM of 1536 MiB allocated as 2048 */
+    CU_ASSERT_STRING_EQUAL(s, "8192 mb, 7 vcores");
     free(s);
     s = xpath_text(d, "/allocations/queue[@name='job1']/schedulingPolicy");
     CU_ASSERT_STRING_EQUAL(s, "fair");
@@ -162,14 +163,14 @@ static void test_well_formed(void)
     s = xpath_text(d, "/configuration/property[name='yarn.scheduler.capacity.root.queues']/value");
     CU_ASSERT_STRING_EQUAL(s, "job0,job1,default");
     free(s);
-    /* 6 and 4 slots of 1024 MiB and an AM of 1536 each: 7680 and 5632 MiB
-     * of 13312, 57.6923 and 42.3077 % (the odd hundredth to the larger
+    /* 6 and 4 slots of 1024 MiB and an AM of 2048 each: 8192 and 6144 MiB
+     * of 14336, 57.1429 and 42.8571 % (the odd hundredth to the larger
      * remainder) */
     s = xpath_text(d, "/configuration/property[name='yarn.scheduler.capacity.root.job0.capacity']/value");
-    CU_ASSERT_STRING_EQUAL(s, "57.69");
+    CU_ASSERT_STRING_EQUAL(s, "57.14");
     free(s);
     s = xpath_text(d, "/configuration/property[name='yarn.scheduler.capacity.root.job1.maximum-capacity']/value");
-    CU_ASSERT_STRING_EQUAL(s, "42.31");
+    CU_ASSERT_STRING_EQUAL(s, "42.86");
     free(s);
     /* 2 queues x (capacity, maximum-capacity, maximum-am-resource-percent),
      * default's two, root.queues */
@@ -194,7 +195,7 @@ static void test_flex_round_trip(void)
         json_t *rj = so_result_to_json(r);
         const json_t *alloc = json_object_get(so_result_solution(r), "allocation");
         CU_ASSERT_EQUAL_FATAL(json_array_size(alloc), 6);
-        so_plan_choice c = {-1, INFINITY, 2048, 1536};
+        so_plan_choice c = {-1, INFINITY, 2048, 1536, 1024};
         so_hc_shares s;
         CU_ASSERT_EQUAL_FATAL(so_export_shares(rj, p, &c, &s, NULL, &err), SO_OK);
         CU_ASSERT_EQUAL(s.cluster_slots, 24);
@@ -241,7 +242,7 @@ static void test_weights_only(void)
     so_hc_pool pools[3];
     so_error err;
     CU_ASSERT_EQUAL_FATAL(so_hc_shares_from_weights(3, names, w, pools, &err), SO_OK);
-    so_hc_shares s = {3, pools, 100, 1024, 0};
+    so_hc_shares s = {3, pools, 100, 1024, 0, 0};
     char *cap = NULL, *fair = NULL;
     CU_ASSERT_EQUAL_FATAL(so_hc_write(&s, SO_HC_CAPACITY, &cap, &err), SO_OK);
     CU_ASSERT_EQUAL_FATAL(so_hc_write(&s, SO_HC_FAIR, &fair, &err), SO_OK);
@@ -279,7 +280,7 @@ static char *write_names(const char *a, const char *b, int format, int *rc, so_e
     so_hc_pool pools[2];
     char *text = NULL;
     CU_ASSERT_EQUAL_FATAL(so_hc_shares_from_weights(2, names, w, pools, err), SO_OK);
-    so_hc_shares s = {2, pools, 8, 1024, 0};
+    so_hc_shares s = {2, pools, 8, 1024, 0, 0};
     *rc = so_hc_write(&s, format, &text, err);
     return text;
 }
@@ -355,7 +356,7 @@ static void test_default_queue(void)
     so_error err;
     char *text = NULL;
     CU_ASSERT_EQUAL_FATAL(so_hc_shares_from_weights(2, names, w, pools, &err), SO_OK);
-    so_hc_shares s = {2, pools, 8, 1024, 0};
+    so_hc_shares s = {2, pools, 8, 1024, 0, 0};
     CU_ASSERT_EQUAL_FATAL(so_hc_write(&s, SO_HC_CAPACITY, &text, &err), SO_OK);
     xmlDocPtr d = parse(text);
     CU_ASSERT_PTR_NOT_NULL_FATAL(d);
@@ -418,7 +419,7 @@ static void test_am_containers(void)
         {.name = "b", .min_maps = 2, .min_reduces = 2, .max_maps = 2, .max_reduces = 2,
          .weight = 2, .ams = 2},
     };
-    so_hc_shares s = {2, pools, 5, 1024, 1536};
+    so_hc_shares s = {2, pools, 5, 1024, 1536, 0};
     so_error err;
     char *yarn = NULL, *cap = NULL, *fair = NULL;
     CU_ASSERT_EQUAL_FATAL(so_hc_write(&s, SO_HC_YARN_FAIR, &yarn, &err), SO_OK);
@@ -460,6 +461,19 @@ static void test_am_containers(void)
     free(yarn);
     free(cap);
     free(fair);
+    /* YARN allocates in multiples of yarn.scheduler.minimum-allocation-mb
+     * (capacity) / increment-allocation-mb (fair), 1024 by default: the
+     * AM of 1536 takes 2048, pool a 1024 + 2048 = 3072 MiB, AM share
+     * 2048 / 3072 = 0.667 -> 0.67 */
+    s.alloc_mb = 1024;
+    CU_ASSERT_EQUAL_FATAL(so_hc_write(&s, SO_HC_YARN_FAIR, &yarn, &err), SO_OK);
+    CU_ASSERT_PTR_NOT_NULL(strstr(yarn, "<minResources>3072 mb, 2 vcores</minResources>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(yarn, "<maxAMShare>0.67</maxAMShare>"));
+    free(yarn);
+    s.alloc_mb = -1;
+    CU_ASSERT_EQUAL(so_hc_write(&s, SO_HC_YARN_FAIR, &yarn, &err), SO_EINVAL);
+    CU_ASSERT_STRING_EQUAL(err.key, "alloc_mb");
+    s.alloc_mb = 0;
     /* am_mb 0: AMs not counted, the files of before */
     s.am_mb = 0;
     CU_ASSERT_EQUAL_FATAL(so_hc_write(&s, SO_HC_YARN_FAIR, &yarn, &err), SO_OK);
@@ -504,7 +518,7 @@ static void test_routing(void)
     CU_ASSERT_EQUAL_FATAL(so_hc_shares_from_weights(3, names, w, pools, &err), SO_OK);
     for (int i = 0; i < 3; i++)
         strcpy(pools[i].user, users[i]);
-    so_hc_shares s = {3, pools, 12, 1024, 0};
+    so_hc_shares s = {3, pools, 12, 1024, 0, 0};
     CU_ASSERT_EQUAL_FATAL(so_hc_write(&s, SO_HC_YARN_FAIR, &yarn, &err), SO_OK);
     d = parse(yarn);
     CU_ASSERT_EQUAL(xpath_count(d, "/allocations/queuePlacementPolicy/rule"), 3);
@@ -600,14 +614,14 @@ static void test_rules_catch(void)
         {"wpbs-users-yarn-fair.xml", "<weight>5</weight>", "<weight>0</weight>", "weight"},
         {"wpbs-users-yarn-fair.xml", "<schedulingPolicy>fifo", "<schedulingPolicy>lottery",
          "schedulingPolicy"},
-        {"wpbs-users-yarn-fair.xml", "6656 mb, 6 vcores", "6656 MB", "X mb, Y vcores"},
+        {"wpbs-users-yarn-fair.xml", "7168 mb, 6 vcores", "7168 MB", "X mb, Y vcores"},
         {"wpbs-users-yarn-fair.xml", "<weight>5</weight>",
          "<maxAMShare>1.5</maxAMShare><weight>5</weight>", "maxAMShare"},
         {"wpbs-users-yarn-fair.xml", "<rule name=\"default\"/>", "<rule name=\"user\" create=\"false\"/>",
          "may continue"},
         {"wpbs-users-yarn-fair.xml", "<rule name=\"default\"/>", "<rule name=\"dfault\"/>",
          "unknown"},
-        {"yarn-fair.xml", "<maxResources>4608 mb, 4 vcores", "<maxResources>4096 mb, 4 vcores",
+        {"yarn-fair.xml", "<maxResources>5120 mb, 4 vcores", "<maxResources>4096 mb, 4 vcores",
          "minResources above"},
         {"fair-scheduler.xml", "<minMaps>4</minMaps>", "<minMaps>-4</minMaps>", "count"},
         {"fair-scheduler.xml", "<maxMaps>4</maxMaps>", "<maxMaps>3</maxMaps>", "above"},
@@ -615,13 +629,13 @@ static void test_rules_catch(void)
         {"fair-scheduler.xml", "<weight>6</weight>", "<weight>-1</weight>", "weight"},
         {"fair-scheduler.xml", "pool name=\"job0\"", "pool name=\"job1\"", "twice"},
         {"fair-scheduler.xml", "<weight>6</weight>", "<maxMap>1</maxMap>", "not a pool element"},
-        {"capacity-scheduler.xml", "<value>56.25</value>", "<value>56.24</value>", "sum to"},
+        {"capacity-scheduler.xml", "<value>55.56</value>", "<value>55.55</value>", "sum to"},
         {"capacity-scheduler.xml", "job0,job1,default", "job0,job1", "default"},
         {"capacity-scheduler.xml", "job0,job1,default", "job.0,job1,default", "period"},
-        {"capacity-scheduler.xml", "root.job1.maximum-capacity</name>\n    <value>43.75",
+        {"capacity-scheduler.xml", "root.job1.maximum-capacity</name>\n    <value>44.45",
          "root.job1.maximum-capacity</name>\n    <value>40.00", "above maximum-capacity"},
-        {"capacity-scheduler.xml", "am-resource-percent</name>\n    <value>0.34",
-         "am-resource-percent</name>\n    <value>34", "(0, 1]"},
+        {"capacity-scheduler.xml", "am-resource-percent</name>\n    <value>0.40",
+         "am-resource-percent</name>\n    <value>40", "(0, 1]"},
         {"capacity-scheduler.xml", "root.job0.capacity<", "root.job0.capacty<", "key"},
         {"wpbs-users-capacity-scheduler.xml", "u:alice:alice", "u:alice:alicia", "mapping"},
         {"wpbs-users-capacity-scheduler.xml", "u:alice:alice", "x:alice:alice", "mapping"},
@@ -673,7 +687,7 @@ static void test_rules_random(void)
                      : p->min_maps >= 0 ? p->min_maps + p->min_reduces : 2;
         }
         so_hc_shares s = {n, pools, slots > 0 ? slots : 1, so_rng_int(&rng, 1, 4) * 512,
-                          so_rng_int(&rng, 0, 1) * 1536};
+                          so_rng_int(&rng, 0, 1) * 1536, so_rng_int(&rng, 0, 2) * 512};
         for (int f = SO_HC_FAIR; f <= SO_HC_CAPACITY; f++) {
             char *text = NULL, what[64];
             so_error err;
@@ -693,7 +707,7 @@ static void test_bad_shares(void)
     so_error err;
     char *text = NULL;
     so_hc_shares_from_weights(2, names, w, pools, &err);
-    so_hc_shares s = {2, pools, 10, 1024, 0};
+    so_hc_shares s = {2, pools, 10, 1024, 0, 0};
     CU_ASSERT_EQUAL(so_hc_write(&s, SO_HC_FAIR, &text, &err), SO_EINVAL);
     CU_ASSERT_STRING_EQUAL(err.key, "name");
     strcpy(pools[1].name, "b<c");
@@ -728,7 +742,7 @@ static void test_cli(void)
     char cmd[600];
     snprintf(cmd, sizeof cmd, "export --format capacity-scheduler --opt budget=10 %s", path);
     CU_ASSERT_EQUAL(so_test_run(cmd, &out, &err), 0);
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "<value>57.69</value>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "<value>57.14</value>"));
     free(out);
     free(err);
     snprintf(cmd, sizeof cmd, "export --format yarn-fair --opt budget=5 %s", path);
@@ -737,7 +751,19 @@ static void test_cli(void)
     CU_ASSERT_STRING_EQUAL(out, "");
     free(out);
     free(err);
-    /* the cheapest plan, job0: 3 slots of 1024 MiB and an AM of 2048 */
+    /* the cheapest plan, job0: 3 slots of 1024 MiB and an AM: by default
+     * 1536 MiB allocated as 2048 (multiples of 1024), alike with
+     * am_mb=2048; 1536 with alloc_mb=512 */
+    snprintf(cmd, sizeof cmd, "export --format yarn-fair %s", path);
+    CU_ASSERT_EQUAL(so_test_run(cmd, &out, &err), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "<minResources>5120 mb, 4 vcores</minResources>"));
+    free(out);
+    free(err);
+    snprintf(cmd, sizeof cmd, "export --format yarn-fair --opt alloc_mb=512 %s", path);
+    CU_ASSERT_EQUAL(so_test_run(cmd, &out, &err), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "<minResources>4608 mb, 4 vcores</minResources>"));
+    free(out);
+    free(err);
     snprintf(cmd, sizeof cmd, "export --format yarn-fair --opt am_mb=2048 %s", path);
     CU_ASSERT_EQUAL(so_test_run(cmd, &out, &err), 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "<minResources>5120 mb, 4 vcores</minResources>"));
