@@ -4,19 +4,28 @@
  *
  * Elements are those Hadoop reads: MRv1 FairScheduler's PoolManager
  * (allocations/pool@name: minMaps, minReduces, maxMaps, maxReduces, weight,
- * schedulingMode), YARN's AllocationFileLoaderService (allocations/queue@name:
- * minResources, maxResources "X mb, Y vcores", weight, schedulingPolicy) and
- * CapacitySchedulerConfiguration (yarn.scheduler.capacity.root.queues,
- * .root.Q.capacity, .root.Q.maximum-capacity, percentages).
+ * schedulingMode), YARN's AllocationFileQueueParser (allocations/queue@name:
+ * minResources, maxResources "X mb, Y vcores", maxAMShare, weight,
+ * schedulingPolicy; queuePlacementPolicy) and CapacitySchedulerConfiguration
+ * (yarn.scheduler.capacity.root.queues, .root.Q.capacity,
+ * .maximum-capacity, .user-limit-factor, .maximum-am-resource-percent,
+ * yarn.scheduler.capacity.queue-mappings).
  * Choices (Hadoop has no slots in YARN, and capacities must sum to 100):
+ *   - names: YARN writes a period as "_dot_" (queue_name);
  *   - a YARN container stands for one slot: container_mb MiB and 1 vcore;
- *   - capacity = 100 x guaranteed slots / sum of guaranteed slots (the
- *     weights when some pool has no minima or all minima are 0; a pool
- *     guaranteed 0 slots gets capacity 0), in hundredths with the
- *     remainders given to the largest fractions so the sum is exactly
- *     100.00; maximum-capacity = 100 x (maxMaps + maxReduces) /
- *     cluster_slots rounded up to a hundredth, within [capacity, 100]
- *     (100 when unset). */
+ *     each job a pool runs adds one MapReduce ApplicationMaster of am_mb
+ *     MiB and 1 vcore; memory counted as YARN allocates it (multiples of
+ *     alloc_mb);
+ *   - capacity = 100 x guaranteed memory (minima and AMs) / the sum of it
+ *     (the weights when some pool has no minima or nothing is
+ *     guaranteed; a pool guaranteed nothing gets capacity 0), in
+ *     hundredths with the remainders given to the largest fractions so
+ *     the sum is exactly 100.00; maximum-capacity = 100 x (maxima and
+ *     AMs) / the cluster's memory (slots and every AM) rounded up to a
+ *     hundredth, within [capacity, 100] (100 when unset); a queue
+ *     "default" (capacity 0, maximum 100) unless a pool is named so;
+ *   - maxAMShare / maximum-am-resource-percent / user-limit-factor only
+ *     where Hadoop's defaults would hold the pool back. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
