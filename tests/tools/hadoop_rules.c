@@ -190,39 +190,34 @@ static int check_fair(rules *r, xmlNodePtr root)
 
 /* ---- YARN fair allocation file ---- */
 
+static const char *blanks(const char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    return s;
+}
+
+/* "N unit" at *s (blanks around), *s moved past it. */
+static int amount(const char **s, const char *unit, int64_t *v)
+{
+    char *end;
+    const char *c = blanks(*s);
+    if (!isdigit((unsigned char)*c))
+        return 0;
+    *v = strtoll(c, &end, 10);
+    c = blanks(end);
+    if (strncmp(c, unit, strlen(unit)))
+        return 0;
+    *s = blanks(c + strlen(unit));
+    return 1;
+}
+
 /* "X mb, Y vcores" */
 static int resources_of(const char *s, int64_t *mb, int64_t *vc)
 {
-    char *end;
-    while (isspace((unsigned char)*s))
-        s++;
-    if (!isdigit((unsigned char)*s))
+    if (!amount(&s, "mb", mb) || *s++ != ',')
         return 0;
-    *mb = strtoll(s, &end, 10);
-    s = end;
-    while (isspace((unsigned char)*s))
-        s++;
-    if (strncmp(s, "mb", 2))
-        return 0;
-    s += 2;
-    while (isspace((unsigned char)*s))
-        s++;
-    if (*s++ != ',')
-        return 0;
-    while (isspace((unsigned char)*s))
-        s++;
-    if (!isdigit((unsigned char)*s))
-        return 0;
-    *vc = strtoll(s, &end, 10);
-    s = end;
-    while (isspace((unsigned char)*s))
-        s++;
-    if (strncmp(s, "vcores", 6))
-        return 0;
-    s += 6;
-    while (isspace((unsigned char)*s))
-        s++;
-    return !*s;
+    return amount(&s, "vcores", vc) && !*s;
 }
 
 static int check_queue(rules *r, xmlNodePtr q, names *ns)
