@@ -3,7 +3,12 @@
  * fair-scheduler|yarn-fair|capacity-scheduler`): golden files from a
  * hand-made Pareto plan, every file parsed back with libxml2 and its
  * documented elements checked, a FLEX allocation's slot counts round-trip,
- * a weight-only (WPBS-style) share list, and the error paths. */
+ * a weight-only (WPBS-style) share list, names Hadoop accepts (a period
+ * written _dot_ in YARN, collisions and root refused), the capacity
+ * scheduler's default queue and user-limit-factor, ApplicationMaster
+ * containers, routing, Hadoop's own rules (tests/tools/hadoop_rules.c) on
+ * every golden file, on broken copies and on random exports, and the
+ * error paths. */
 #include <dirent.h>
 #include <math.h>
 #include <stdlib.h>
