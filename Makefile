@@ -106,7 +106,11 @@ run: deps
 	@$(MAKE) --no-print-directory $(if $(findstring j,$(filter-out --%,$(MAKEFLAGS))),,-j2) all
 	./$(PROG) tour --db $(BUILD)/tour.db
 
+# The test runner and the program build in parallel (2 jobs unless make was
+# given -j), then the suites run.
 test: deps
+	@$(MAKE) --no-print-directory $(if $(findstring j,$(filter-out --%,$(MAKEFLAGS))),,-j2) \
+	  $(PROG) $(TESTS)
 	@$(MAKE) --no-print-directory test-run
 
 test-run: $(PROG) $(TESTS)
