@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tools/cli.h"
-#include "cluster/cluster.h"
 #include "formulations/common/suggest.h"
 
 int so_cli_usage_error(const char *cmd, const char *fmt, ...)
@@ -98,39 +97,4 @@ int so_cli_unknown(const char *cmd, const char *what, const char *word,
     char text[2048];
     return so_cli_usage_error(cmd, "unknown %s '%s'; %s", what, word,
                               so_suggest_text(text, sizeof text, word, names));
-}
-
-/* The names of n registered things, NULL-terminated, in static storage
- * (the registries are fixed at build time). */
-#define SO_CLI_NAMES_MAX 256
-static const char *const *names_of(const char **store, size_t n,
-                                   const char *(*name_at)(size_t))
-{
-    if (!store[0]) {
-        for (size_t i = 0; i < n && i < SO_CLI_NAMES_MAX; i++)
-            store[i] = name_at(i);
-    }
-    return store;
-}
-
-static const char *backend_name(size_t i) { return so_backend_at(i)->name; }
-static const char *family_name(size_t i) { return so_family_at(i)->name; }
-static const char *scheduler_name(size_t i) { return so_cl_scheduler_at(i)->name; }
-
-const char *const *so_cli_backend_names(void)
-{
-    static const char *store[SO_CLI_NAMES_MAX + 1];
-    return names_of(store, so_backend_count(), backend_name);
-}
-
-const char *const *so_cli_family_names(void)
-{
-    static const char *store[SO_CLI_NAMES_MAX + 1];
-    return names_of(store, so_family_count(), family_name);
-}
-
-const char *const *so_cli_scheduler_names(void)
-{
-    static const char *store[SO_CLI_NAMES_MAX + 1];
-    return names_of(store, so_cl_scheduler_count(), scheduler_name);
 }

@@ -24,11 +24,7 @@ int so_cli_bad_option(const char *cmd, char **argv);
  * stderr (formulations/common/suggest.h); returns SO_EXIT_USAGE. */
 int so_cli_unknown(const char *cmd, const char *what, const char *word,
                    const char *const *names);
-/* The registered backends', families' and cluster schedulers' names,
- * NULL-terminated (static storage). */
-const char *const *so_cli_backend_names(void);
-const char *const *so_cli_family_names(void);
-const char *const *so_cli_scheduler_names(void);
+
 /* Prints the error (file:line:col: key: message) and returns the exit code
  * for status rc. */
 int so_cli_report_error(const char *cmd, int rc, const so_error *err);

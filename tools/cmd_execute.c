@@ -130,7 +130,7 @@ int so_cmd_execute(int argc, char **argv)
         return so_cli_usage_error("execute", "expected one Pareto instance FILE");
     const so_backend *b = so_backend_find(backend);
     if (!b)
-        return so_cli_unknown("execute", "backend", backend, so_cli_backend_names());
+        return so_cli_unknown("execute", "backend", backend, so_backend_names());
     so_error err;
     so_error_clear(&err);
     so_problem *p = NULL;

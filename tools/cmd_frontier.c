@@ -218,7 +218,7 @@ static int run_one(const char *name, const so_problem *p, const so_params *prm,
     {
         char text[2048];
         return so_error_setf(err, NULL, 0, 0, NULL, "unknown backend '%s'; %s", name,
-                             so_suggest_text(text, sizeof text, name, so_cli_backend_names()));
+                             so_suggest_text(text, sizeof text, name, so_backend_names()));
     }
     so_result *r = NULL;
     int rc = so_solve(b, p, prm, &r, err);

@@ -120,7 +120,7 @@ int so_cmd_gen(int argc, char **argv)
         return so_cli_usage_error("gen", "expected one FAMILY (see 'slotopt families')");
     const so_family *f = so_family_find(argv[optind]);
     if (!f)
-        return so_cli_unknown("gen", "family", argv[optind], so_cli_family_names());
+        return so_cli_unknown("gen", "family", argv[optind], so_family_names());
     if (!out)
         return so_cli_usage_error("gen", "--out DIR (or --out - for stdout) is required");
     int to_stdout = !strcmp(out, "-");

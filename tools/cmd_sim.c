@@ -269,7 +269,7 @@ int so_cmd_sim(int argc, char **argv)
     so_cl_config cfg = {0};
     cfg.scheduler = so_cl_scheduler_find(a.scheduler);
     if (!cfg.scheduler)
-        return so_cli_unknown("sim", "scheduler", a.scheduler, so_cli_scheduler_names());
+        return so_cli_unknown("sim", "scheduler", a.scheduler, so_cl_scheduler_names());
     if (strcmp(a.speculation, "none")) {
         cfg.speculation = so_cl_speculation_find(a.speculation);
         if (!cfg.speculation)

@@ -84,7 +84,7 @@ static int solve_one(so_problem *p, const char *backend, const so_params *prm,
     const so_backend *b = backend ? so_backend_find(backend)
                                   : so_backend_default(so_problem_kind(p));
     if (!b)
-        return backend ? so_cli_unknown("solve", "backend", backend, so_cli_backend_names())
+        return backend ? so_cli_unknown("solve", "backend", backend, so_backend_names())
                        : so_cli_usage_error("solve", "no backend for problem '%s'",
                                             so_problem_kind(p));
     so_result *r = NULL;

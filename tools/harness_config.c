@@ -1,7 +1,6 @@
 /* harness_config.c — which backends a run compares, and with what. */
 #include <string.h>
 #include "formulations/common/suggest.h"
-#include "tools/cli.h"
 #include "tools/harness.h"
 
 void so_hconfig_init(so_hconfig *c)
@@ -38,7 +37,7 @@ static const so_backend *find(const char *name, so_error *err)
     if (!b) {
         char text[2048];
         so_error_setf(err, NULL, 0, 0, NULL, "unknown backend '%s'; %s", name,
-                      so_suggest_text(text, sizeof text, name, so_cli_backend_names()));
+                      so_suggest_text(text, sizeof text, name, so_backend_names()));
     }
     return b;
 }

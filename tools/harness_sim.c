@@ -31,7 +31,6 @@
 #include <string.h>
 #include "cluster/stealing.h"
 #include "formulations/common/suggest.h"
-#include "tools/cli.h"
 #include "tools/harness.h"
 
 int so_hconfig_add_policy(so_hconfig *c, const char *spec, const char *name,
@@ -72,7 +71,7 @@ int so_hconfig_add_policy(so_hconfig *c, const char *spec, const char *name,
             char text[2048];
             return so_error_setf(err, NULL, 0, 0, NULL, "policy '%s': unknown scheduler '%s'; %s",
                                  spec, sched, so_suggest_text(text, sizeof text, sched,
-                                                              so_cli_scheduler_names()));
+                                                              so_cl_scheduler_names()));
         }
         /* every option must belong to the simulator, SWIM reader or scheduler */
         for (int i = 0; i < p.options.n_options; i++) {

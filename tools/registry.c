@@ -249,6 +249,15 @@ const so_backend *so_backend_at(size_t i)
     return i < COUNT(backends) ? &backends[i] : NULL;
 }
 
+const char *const *so_backend_names(void)
+{
+    static const char *names[COUNT(backends) + 1];
+    if (!names[0])
+        for (size_t i = 0; i < COUNT(backends); i++)
+            names[i] = backends[i].name;
+    return names;
+}
+
 const so_backend *so_backend_find(const char *name)
 {
     if (!name)
@@ -277,6 +286,15 @@ size_t so_family_count(void) { return COUNT(families); }
 const so_family *so_family_at(size_t i)
 {
     return i < COUNT(families) ? &families[i] : NULL;
+}
+
+const char *const *so_family_names(void)
+{
+    static const char *names[COUNT(families) + 1];
+    if (!names[0])
+        for (size_t i = 0; i < COUNT(families); i++)
+            names[i] = families[i].name;
+    return names;
 }
 
 const so_family *so_family_find(const char *name)
