@@ -10,7 +10,7 @@
 #include <string.h>
 #include "tests/test_util.h"
 #include "cluster/cluster.h"
-#include "tools/sim_progress.h"
+#include "tools/cli/sim_progress.h"
 
 /* 300 maps of 64 MiB: (a) job derives 300 maps, (b) 2 maps, no reduces */
 static const char *small_trace(void)
