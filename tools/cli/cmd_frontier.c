@@ -94,23 +94,6 @@ static char *render(json_t *all, int format, int compact, size_t *len)
     return buf;
 }
 
-static int have_gnuplot(void)
-{
-    const char *path = getenv("PATH");
-    if (!path)
-        return 0;
-    char *copy = strdup(path), *save = NULL;
-    int found = 0;
-    for (char *dir = strtok_r(copy, ":", &save); dir && !found;
-         dir = strtok_r(NULL, ":", &save)) {
-        char exe[4096];
-        snprintf(exe, sizeof exe, "%s/gnuplot", dir);
-        found = access(exe, X_OK) == 0;
-    }
-    free(copy);
-    return found;
-}
-
 /* The instance's window: budget_min..budget_max and makespan <= deadline
  * (infinite when the instance sets none). */
 typedef struct window {
@@ -126,14 +109,14 @@ static int plot(json_t *all, const window *win, const char *path, so_error *err)
     const char *kind = strcmp(path, "-") ? path : "stdout.svg";
     if (so_gp_check_path(kind, err))
         return SO_EINVAL;
-    if (!have_gnuplot()) {
-        fprintf(stderr, "slotopt frontier: gnuplot is not installed; plot %s skipped\n",
-                path);
+    if (!so_gp_available()) {
+        fprintf(stderr, "slotopt frontier: %s is not installed; plot %s skipped\n",
+                so_gp_program(), path);
         return SO_OK;
     }
-    char dir[] = "/tmp/slotopt-plot-XXXXXX";
-    if (!mkdtemp(dir))
-        return so_error_setf(err, dir, 0, 0, NULL, "cannot create: %s", strerror(errno));
+    char dir[4000];
+    if (so_gp_tmpdir(dir, sizeof dir, err))
+        return SO_EIO;
     char tmp[4200], data[4200], script[4200], title[400];
     snprintf(tmp, sizeof tmp, "%s/plot.out", dir);
     snprintf(script, sizeof script, "%s/plot.gp", dir);
@@ -193,11 +176,9 @@ static int plot(json_t *all, const window *win, const char *path, so_error *err)
     int rc = SO_OK;
     if (fclose(gp))
         rc = so_error_setf(err, script, 0, 0, NULL, "cannot write the plot script");
-    char cmd[4400];
-    snprintf(cmd, sizeof cmd, "gnuplot '%s' 2>/dev/null", script);
-    if (!rc && (system(cmd) != 0 || access(tmp, R_OK)))
-        rc = so_error_setf(err, path, 0, 0, NULL, "gnuplot failed to draw the plot");
-    else
+    if (!rc)
+        rc = so_gp_run(NULL, script, path, err);
+    if (!rc)
         rc = so_copy_to_output(tmp, path, err);
     unlink(tmp);
     for (i = 0; i < count; i++) {
