@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include "slotopt.h"
 #include "cluster/cluster.h"
+#include "tools/output/progress.h"
 
 /* ---- instances ------------------------------------------------------------ */
 typedef struct so_hinst {
@@ -373,10 +374,8 @@ void so_harness_warn(FILE *fp, const char *cmd, const so_htables *t,
 
 /* ---- progress bar --------------------------------------------------------- */
 typedef struct so_hprogress {
-    FILE *fp;
+    so_progress line; /* tools/output/progress.h */
     size_t total, done;
-    double start, last_draw;
-    int enabled;
 } so_hprogress;
 
 void so_hprogress_start(so_hprogress *pb, FILE *fp, size_t total, int enabled);
