@@ -54,8 +54,12 @@ BENCH = $(BUILD)/slotopt-bench
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
-.PHONY: all deps run test test-run check-asan bench install uninstall clean docs-plots
+.PHONY: all deps print-deps run test test-run check-asan bench install uninstall clean docs-plots
 all: $(LIB) $(SOLIB) $(PROG)
+
+# The Debian packages the build, tests and tools need (README lists them).
+print-deps:
+	@echo $(DEB_PKGS)
 
 deps:
 	@missing=""; \
