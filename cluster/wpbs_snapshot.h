@@ -1,5 +1,5 @@
 /* wpbs_snapshot.h — the per-user WPBS shares of a workload at a chosen
- * simulated time, for exporters (tools/export_wpbs.c, docs/hadoop-export.md).
+ * simulated time, for exporters (tools/export/export_wpbs.c, docs/hadoop-export.md).
  * Runs the workload under `--scheduler wpbs` and keeps what
  * so_cl_wpbs_user_shares (wpbs.h) reads at the last simulation event at or
  * before the time. */

@@ -35,7 +35,7 @@
 #include <strings.h>
 #include <libxml/parser.h>
 #include "tests/tools/hadoop_rules.h"
-#include "tools/hadoop_conf.h"
+#include "tools/export/hadoop_conf.h"
 
 typedef struct {
     char *why;

@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 /* 0 when text, a file of format SO_HC_FAIR | SO_HC_YARN_FAIR |
- * SO_HC_CAPACITY (tools/hadoop_conf.h), keeps every rule; else 1 with the
+ * SO_HC_CAPACITY (tools/export/hadoop_conf.h), keeps every rule; else 1 with the
  * first broken rule in why (cap bytes). */
 int so_test_hadoop_check(const char *text, int format, char *why, size_t cap);
 

@@ -1,5 +1,5 @@
 /* test_export_wpbs.c — Hadoop pools from WPBS shares (cluster/wpbs_snapshot.c,
- * tools/export_wpbs.c, `slotopt export` on a cluster workload).
+ * tools/export/export_wpbs.c, `slotopt export` on a cluster workload).
  *
  * tests/corpus/hadoop/wpbs-workload.json, by hand: 2 nodes of 4 map and 2
  * reduce slots (8 + 4), heartbeat 1 s; at 0 alice submits 6 maps and 1
@@ -22,7 +22,7 @@
 #include <libxml/parser.h>
 #include "tests/test_util.h"
 #include "cluster/wpbs_snapshot.h"
-#include "tools/export_wpbs.h"
+#include "tools/export/export_wpbs.h"
 
 #define WORKLOAD "tests/corpus/hadoop/wpbs-workload.json"
 /* Users named with periods, one without demand: early.bird's one-second

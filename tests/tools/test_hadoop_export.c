@@ -1,5 +1,5 @@
 /* test_hadoop_export.c — Hadoop scheduler configuration from plans
- * (tools/hadoop_conf.c, tools/export_plan.c, `slotopt export --format
+ * (tools/export/hadoop_conf.c, tools/export/export_plan.c, `slotopt export --format
  * fair-scheduler|yarn-fair|capacity-scheduler`): golden files from a
  * hand-made Pareto plan, every file parsed back with libxml2 and its
  * documented elements checked, a FLEX allocation's slot counts round-trip,
@@ -19,7 +19,7 @@
 #include "tests/flex_test_util.h"
 #include "tests/tools/hadoop_rules.h"
 #include "formulations/flex.h"
-#include "tools/export_plan.h"
+#include "tools/export/export_plan.h"
 
 /* Two plans of two jobs: (100 s, $10) with 4+2 and 2+2 slots, (200 s, $6)
  * with 2+1 and 1+1 slots. */
