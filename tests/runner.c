@@ -68,10 +68,17 @@ char *so_test_slurp(const char *path)
 
 int so_test_run(const char *args, char **out, char **errout)
 {
-    char o[600], e[600], cmd[8192];
+    return so_test_run_timeout(0, args, out, errout);
+}
+
+int so_test_run_timeout(int seconds, const char *args, char **out, char **errout)
+{
+    char o[600], e[600], cmd[8192], limit[64] = "";
     snprintf(o, sizeof o, "%s/run.out", so_test_tmpdir());
     snprintf(e, sizeof e, "%s/run.err", so_test_tmpdir());
-    snprintf(cmd, sizeof cmd, "%s %s >%s 2>%s </dev/null", SO_BINARY, args, o, e);
+    if (seconds > 0)
+        snprintf(limit, sizeof limit, "timeout -s KILL %d ", seconds);
+    snprintf(cmd, sizeof cmd, "%s%s %s >%s 2>%s </dev/null", limit, SO_BINARY, args, o, e);
     int st = system(cmd);
     if (out)
         *out = so_test_slurp(o);

@@ -23,6 +23,9 @@ const char *so_test_write(const char *name, const char *text);
  * code; stdout and stderr are captured into *out / *errout if not NULL
  * (caller frees). */
 int so_test_run(const char *args, char **out, char **errout);
+/* The same under `timeout -s KILL seconds` (0: no limit): a program that
+ * does not return in time gives 137, so a test of a hang cannot hang. */
+int so_test_run_timeout(int seconds, const char *args, char **out, char **errout);
 /* Reads a whole file (caller frees); NULL if it cannot. */
 char *so_test_slurp(const char *path);
 

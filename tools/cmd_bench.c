@@ -239,6 +239,9 @@ int so_cmd_bench(int argc, char **argv)
     so_hconfig cfg;
     so_hconfig_init(&cfg);
     so_hinsts s = {0};
+    /* inputs are read within the cell's limit: --time-limit, else the
+     * scenario's, else the default */
+    s.read_limit = o.time_limit >= 0 ? o.time_limit : scenario ? -1 : cfg.time_limit;
     so_error err;
     so_error_clear(&err);
     int rc = SO_OK;
