@@ -116,7 +116,10 @@ static int run_and_print(so_hconfig *c, so_hinsts *s, const char *db, int format
     }
     so_hrows_free(&rows);
     so_hkinds_free(&kinds);
-    so_hstore_close(st);
+    if (rc) /* a database this run created is not left half written */
+        so_hstore_discard(st);
+    else
+        so_hstore_close(st);
     return rc ? so_cli_report_error("bench", rc, &err) : SO_EXIT_OK;
 }
 

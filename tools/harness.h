@@ -161,9 +161,16 @@ typedef struct so_hrows {
 void so_hrows_free(so_hrows *rows);
 void so_hrow_free(so_hrow *r);
 
-/* Opens (write: creates if needed, WAL mode) the database at path. */
+/* Opens (write: creates if needed, WAL mode) the database at path: an
+ * existing regular file (through links) or, to write, a new path; a device,
+ * FIFO or folder is refused (SO_EIO naming it) before SQLite touches it. A
+ * new database that could not be set up is removed with its sidecars. */
 int so_hstore_open(const char *path, int write, so_hstore **out, so_error *err);
 void so_hstore_close(so_hstore *st);
+/* Closes after a failed run: a database this run created is removed with
+ * its -journal, -wal and -shm files (no partial database is left); an
+ * existing one is only closed (each of its rows is its own commit). */
+void so_hstore_discard(so_hstore *st);
 /* Inserts or replaces the row with the same (hash, backend, rep); one
  * transaction per row. */
 int so_hstore_put(so_hstore *st, const so_hrow *row, so_error *err);
