@@ -35,6 +35,15 @@ const char *so_test_tmpdir(void)
     return tmpdir;
 }
 
+const char *so_test_path(const char *name)
+{
+    static char paths[8][700];
+    static int next;
+    char *p = paths[next++ % 8];
+    snprintf(p, 700, "%s/%s", so_test_tmpdir(), name);
+    return p;
+}
+
 const char *so_test_write(const char *name, const char *text)
 {
     static char paths[8][512];

@@ -17,6 +17,8 @@ void so_test_add_suite(const char *name, CU_TestInfo *tests);
 
 /* A fresh temporary directory (removed by the runner at exit). */
 const char *so_test_tmpdir(void);
+/* <tmpdir>/name (a ring of 8 static buffers). */
+const char *so_test_path(const char *name);
 /* Writes text to <tmpdir>/name and returns the path (static buffer ring). */
 const char *so_test_write(const char *name, const char *text);
 /* Runs the slotopt binary with args (a shell fragment); returns its exit

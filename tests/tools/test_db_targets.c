@@ -20,14 +20,7 @@
 #define KP "instances/knapsack/pisinger/knapPI_1_100_1000_1.kp"
 #define BENCH "bench --backends kp-greedy --reference kp-dp"
 
-static const char *tpath(const char *name)
-{
-    static char buf[4][700];
-    static int k;
-    k = (k + 1) % 4;
-    snprintf(buf[k], sizeof buf[k], "%s/%s", so_test_tmpdir(), name);
-    return buf[k];
-}
+#define tpath so_test_path
 
 /* Runs "slotopt ARGS" (printf-style) under a 60 s limit; stderr in *err. */
 static int run(char **err, const char *fmt, ...)

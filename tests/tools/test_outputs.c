@@ -36,14 +36,7 @@ static int run_sh(char **err, const char *fmt, ...)
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-static const char *tpath(const char *name)
-{
-    static char buf[4][700];
-    static int k;
-    k = (k + 1) % 4;
-    snprintf(buf[k], sizeof buf[k], "%s/%s", so_test_tmpdir(), name);
-    return buf[k];
-}
+#define tpath so_test_path
 
 static int is_link(const char *p)
 {
