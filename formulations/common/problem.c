@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "formulations/common/problem_internal.h"
@@ -214,6 +215,47 @@ static void negate_maximisation(glp_prob *lp)
     glp_set_obj_dir(lp, GLP_MIN);
 }
 
+/* Where GLPK writes a model (it writes only to a named file): an anonymous
+ * memory file (memfd_create) named through /proc/self/fd, so that nothing
+ * is on disk and nothing is left behind when the process is killed; without
+ * /proc, a fresh folder in $TMPDIR (else /tmp), removed after the copy. */
+typedef struct scratch {
+    int fd; /* the memory file, or -1 for the folder */
+    char dir[4096], file[4200];
+} scratch;
+
+static int scratch_open(scratch *sc, so_error *err)
+{
+    sc->dir[0] = '\0';
+    sc->fd = memfd_create("slotopt-export", MFD_CLOEXEC);
+    if (sc->fd >= 0) {
+        snprintf(sc->file, sizeof sc->file, "/proc/self/fd/%d", sc->fd);
+        if (access(sc->file, W_OK) == 0)
+            return SO_OK;
+        close(sc->fd);
+        sc->fd = -1;
+    }
+    const char *tmp = getenv("TMPDIR");
+    snprintf(sc->dir, sizeof sc->dir, "%s/slotopt-export-XXXXXX",
+             tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(sc->dir)) {
+        so_error_setf(err, sc->dir, 0, 0, NULL, "cannot create: %s", strerror(errno));
+        return SO_EIO;
+    }
+    snprintf(sc->file, sizeof sc->file, "%s/model", sc->dir);
+    return SO_OK;
+}
+
+static void scratch_close(scratch *sc)
+{
+    if (sc->fd >= 0) {
+        close(sc->fd);
+        return;
+    }
+    unlink(sc->file);
+    rmdir(sc->dir);
+}
+
 int so_problem_export(const so_problem *p, const char *path, int format,
                       so_error *err)
 {
@@ -250,31 +292,29 @@ int so_problem_export_params(const so_problem *p, const char *path, int format,
     }
     if (format == SO_FORMAT_MPS)
         negate_maximisation(lp);
-    /* GLPK writes into a fresh temporary folder; its status and the
-     * file's size are checked, then so_copy_to_output writes the target
-     * (atomically for a regular file, directly for a device, FIFO or "-"),
-     * checking every write: a full disk is an error, not an empty model. */
-    char dir[] = "/tmp/slotopt-export-XXXXXX", tmp[64];
-    if (!mkdtemp(dir)) {
+    /* GLPK writes to a named scratch file; its status and the file's size
+     * are checked, then so_copy_to_output writes the target (atomically
+     * for a regular file, directly for a device, FIFO or "-"), checking
+     * every write: a full disk is an error, not an empty model. */
+    scratch sc;
+    rc = scratch_open(&sc, err);
+    if (rc) {
         glp_delete_prob(lp);
-        so_error_setf(err, dir, 0, 0, NULL, "cannot create: %s", strerror(errno));
-        return SO_EIO;
+        return rc;
     }
-    snprintf(tmp, sizeof tmp, "%s/model", dir);
     glp_term_out(GLP_OFF);
-    int w = format == SO_FORMAT_MPS ? glp_write_mps(lp, GLP_MPS_FILE, NULL, tmp)
-                                    : glp_write_lp(lp, NULL, tmp);
+    int w = format == SO_FORMAT_MPS ? glp_write_mps(lp, GLP_MPS_FILE, NULL, sc.file)
+                                    : glp_write_lp(lp, NULL, sc.file);
     glp_delete_prob(lp);
     struct stat st;
-    if (w != 0 || stat(tmp, &st) != 0 || st.st_size == 0) {
-        so_error_setf(err, path, 0, 0, NULL,
-                      "GLPK could not write the model (temporary folder %s full?)",
-                      dir);
+    if (w != 0 || stat(sc.file, &st) != 0 || st.st_size == 0) {
+        so_error_setf(err, path, 0, 0, NULL, "GLPK could not write the model (%s%s)",
+                      sc.fd >= 0 ? "out of memory?" : "temporary folder full? ",
+                      sc.fd >= 0 ? "" : sc.dir);
         rc = SO_EIO;
     } else {
-        rc = so_copy_to_output(tmp, path, err);
+        rc = so_copy_to_output(sc.file, path, err);
     }
-    unlink(tmp);
-    rmdir(dir);
+    scratch_close(&sc);
     return rc;
 }
