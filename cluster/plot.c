@@ -1,7 +1,8 @@
 /* plot.c — utilisation over time (busy map and reduce slots as a fraction
  * of the slots, averaged per step) drawn by gnuplot: PNG, SVG or PDF by the
  * file's extension (formulations/common/gnuplot.h; SVG for "-", standard
- * output). The data and the script go to a temporary directory, where
+ * output). The data and the script go to a private folder in $TMPDIR
+ * (formulations/common/scratch.h), where
  * gnuplot draws the plot; it is then copied to the target by
  * so_copy_to_output (atomically for a regular file, directly for a device
  * or FIFO), so a failed plot leaves no partial file and a link or device is
@@ -12,6 +13,7 @@
 #include <unistd.h>
 #include "cluster/sim_internal.h"
 #include "formulations/common/gnuplot.h"
+#include "formulations/common/scratch.h"
 
 int so_cl_plot_utilisation(const so_cl_sim *sim, const so_cl_workload *w,
                            double step, const char *path, so_error *err)
@@ -20,12 +22,10 @@ int so_cl_plot_utilisation(const so_cl_sim *sim, const so_cl_workload *w,
     const char *kind = strcmp(path, "-") ? path : "stdout.svg";
     if (so_gp_check_path(kind, err))
         return SO_EINVAL;
-    char dir[] = "/tmp/slotopt-plotXXXXXX";
-    if (!mkdtemp(dir)) {
-        so_error_setf(err, path, 0, 0, NULL, "cannot create a temporary directory");
+    char dir[4096];
+    if (so_scratch_folder(dir, sizeof dir, "slotopt-plot", err))
         return SO_EIO;
-    }
-    char data[64], script[64], tmp[1100];
+    char data[4200], script[4200], tmp[4200];
     snprintf(data, sizeof data, "%s/util.dat", dir);
     snprintf(script, sizeof script, "%s/util.gp", dir);
     snprintf(tmp, sizeof tmp, "%s/util.out", dir);
@@ -64,7 +64,7 @@ int so_cl_plot_utilisation(const so_cl_sim *sim, const so_cl_workload *w,
         rc = SO_EIO;
     }
     if (!rc) {
-        char cmd[256];
+        char cmd[4400];
         snprintf(cmd, sizeof cmd, "gnuplot '%s' 2>/dev/null", script);
         if (system(cmd) != 0) {
             so_error_setf(err, path, 0, 0, NULL,

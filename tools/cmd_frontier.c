@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <math.h>
 #include "formulations/common/gnuplot.h"
+#include "formulations/common/scratch.h"
 #include "formulations/pareto.h"
 #include "tools/cli.h"
 #include "tools/cli_format.h"
@@ -130,9 +131,9 @@ static int plot(json_t *all, const window *win, const char *path, so_error *err)
                 path);
         return SO_OK;
     }
-    char dir[] = "/tmp/slotopt-plot-XXXXXX";
-    if (!mkdtemp(dir))
-        return so_error_setf(err, dir, 0, 0, NULL, "cannot create: %s", strerror(errno));
+    char dir[4096];
+    if (so_scratch_folder(dir, sizeof dir, "slotopt-plot", err))
+        return SO_EIO;
     char tmp[4200], data[4200], script[4200], title[400];
     snprintf(tmp, sizeof tmp, "%s/plot.out", dir);
     snprintf(script, sizeof script, "%s/plot.gp", dir);

@@ -16,7 +16,7 @@ static void help(FILE *fp)
             "the cells are stored in FILE (default slotopt-tour.db).\n\n"
             "  --jobs N    worker processes per section (default: the scenario's, 2)\n"
             "  --db FILE   the results database (default slotopt-tour.db): a file\n"
-            "              or a new path (removed if the tour fails)\n");
+            "              or a new path (a new one is removed if the tour fails)\n");
 }
 
 int so_cmd_tour(int argc, char **argv)

@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "formulations/common/problem_internal.h"
+#include "formulations/common/scratch.h"
 
 const so_formulation *so_formulation_find(const char *name)
 {
@@ -215,47 +215,6 @@ static void negate_maximisation(glp_prob *lp)
     glp_set_obj_dir(lp, GLP_MIN);
 }
 
-/* Where GLPK writes a model (it writes only to a named file): an anonymous
- * memory file (memfd_create) named through /proc/self/fd, so that nothing
- * is on disk and nothing is left behind when the process is killed; without
- * /proc, a fresh folder in $TMPDIR (else /tmp), removed after the copy. */
-typedef struct scratch {
-    int fd; /* the memory file, or -1 for the folder */
-    char dir[4096], file[4200];
-} scratch;
-
-static int scratch_open(scratch *sc, so_error *err)
-{
-    sc->dir[0] = '\0';
-    sc->fd = memfd_create("slotopt-export", MFD_CLOEXEC);
-    if (sc->fd >= 0) {
-        snprintf(sc->file, sizeof sc->file, "/proc/self/fd/%d", sc->fd);
-        if (access(sc->file, W_OK) == 0)
-            return SO_OK;
-        close(sc->fd);
-        sc->fd = -1;
-    }
-    const char *tmp = getenv("TMPDIR");
-    snprintf(sc->dir, sizeof sc->dir, "%s/slotopt-export-XXXXXX",
-             tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(sc->dir)) {
-        so_error_setf(err, sc->dir, 0, 0, NULL, "cannot create: %s", strerror(errno));
-        return SO_EIO;
-    }
-    snprintf(sc->file, sizeof sc->file, "%s/model", sc->dir);
-    return SO_OK;
-}
-
-static void scratch_close(scratch *sc)
-{
-    if (sc->fd >= 0) {
-        close(sc->fd);
-        return;
-    }
-    unlink(sc->file);
-    rmdir(sc->dir);
-}
-
 int so_problem_export(const so_problem *p, const char *path, int format,
                       so_error *err)
 {
@@ -296,8 +255,8 @@ int so_problem_export_params(const so_problem *p, const char *path, int format,
      * are checked, then so_copy_to_output writes the target (atomically
      * for a regular file, directly for a device, FIFO or "-"), checking
      * every write: a full disk is an error, not an empty model. */
-    scratch sc;
-    rc = scratch_open(&sc, err);
+    so_scratch sc; /* a memory file: nothing left on disk if killed */
+    rc = so_scratch_open(&sc, "slotopt-export", err);
     if (rc) {
         glp_delete_prob(lp);
         return rc;
@@ -315,6 +274,6 @@ int so_problem_export_params(const so_problem *p, const char *path, int format,
     } else {
         rc = so_copy_to_output(sc.file, path, err);
     }
-    scratch_close(&sc);
+    so_scratch_close(&sc);
     return rc;
 }

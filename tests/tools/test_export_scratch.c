@@ -4,7 +4,8 @@
  * file; without /proc (a mount namespace with an empty /proc) the scratch
  * folder is made in $TMPDIR. The export is held at its output, a FIFO
  * nobody reads, killed there, and every place a scratch file could be is
- * searched for the model's unique name. */
+ * searched for the model's unique name. Plots (sim --plot, frontier
+ * --plot) draw in a private folder in $TMPDIR too. */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,7 +126,46 @@ static void test_no_proc_uses_tmpdir(void)
     free(err);
 }
 
+/* sim --plot and frontier --plot draw in a private folder in $TMPDIR (not
+ * always /tmp): a TMPDIR that does not exist is an error naming it; in an
+ * existing one nothing is left. */
+static void test_plots_use_tmpdir(void)
+{
+    if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
+        fprintf(stderr, "\n  (no gnuplot: the plots' TMPDIR not tested) ");
+        return;
+    }
+    char tmpdir[700], out[700], args[2400];
+    snprintf(tmpdir, sizeof tmpdir, "%s/plot-tmp", so_test_tmpdir());
+    snprintf(out, sizeof out, "%s/scratch-plot.svg", so_test_tmpdir());
+    mkdir(tmpdir, 0700);
+    const char *cmds[] = {"sim instances/cluster/two_pools.json --scheduler fair --plot %s",
+                          "frontier instances/pareto/two-jobs.json --plot %s"};
+    for (int i = 0; i < 2; i++) {
+        char cmd[1200];
+        snprintf(cmd, sizeof cmd, cmds[i], out);
+        snprintf(args, sizeof args, "%s >/dev/null", cmd);
+        char line[6000];
+        snprintf(line, sizeof line, "TMPDIR='%s' %s %s", tmpdir, SO_BINARY, args);
+        CU_ASSERT_EQUAL(system(line), 0);
+        char *svg = so_test_slurp(out);
+        CU_ASSERT_PTR_NOT_NULL(svg && strstr(svg, "<svg"));
+        free(svg);
+        CU_ASSERT(empty_folder(tmpdir));
+        char efile[700];
+        snprintf(efile, sizeof efile, "%s/plot-tmp.err", so_test_tmpdir());
+        snprintf(line, sizeof line, "TMPDIR='%s/missing' %s %s 2>%s", tmpdir, SO_BINARY,
+                 args, efile);
+        int st = system(line);
+        CU_ASSERT(WIFEXITED(st) && WEXITSTATUS(st) == 2);
+        char *err = so_test_slurp(efile);
+        CU_ASSERT_PTR_NOT_NULL(err && strstr(err, "plot-tmp/missing/slotopt-plot-"));
+        free(err);
+    }
+}
+
 static CU_TestInfo tests[] = {
+    {"sim --plot and frontier --plot draw in $TMPDIR", test_plots_use_tmpdir},
     {"export killed by SIGTERM or SIGINT leaves no scratch model", test_killed_export},
     {"without /proc the scratch folder is in $TMPDIR", test_no_proc_uses_tmpdir},
     CU_TEST_INFO_NULL,
