@@ -19,7 +19,6 @@
 #include <stdlib.h>
 #include <dirent.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "formulations/common/gnuplot.h"

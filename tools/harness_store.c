@@ -19,7 +19,7 @@
 
 struct so_hstore {
     sqlite3 *db;
-    char path[512];
+    char *path;
     sqlite3_stmt *put, *has, *get;
     int write;
     int created; /* the file did not exist: removed on failure */
@@ -99,11 +99,13 @@ static int open_immutable(const char *path, sqlite3 **db)
 static void remove_database(const char *path)
 {
     static const char *const ext[] = {"", "-journal", "-wal", "-shm"};
-    for (int i = 0; i < 4; i++) {
-        char p[600];
-        snprintf(p, sizeof p, "%s%s", path, ext[i]);
+    size_t size = strlen(path) + 16;
+    char *p = malloc(size);
+    for (int i = 0; p && i < 4; i++) {
+        snprintf(p, size, "%s%s", path, ext[i]);
         unlink(p);
     }
+    free(p);
 }
 
 /* A database is a regular file (a link to one is followed) or, to write, a
@@ -146,9 +148,10 @@ int so_hstore_open(const char *path, int write, so_hstore **out, so_error *err)
     if (bad)
         return bad;
     so_hstore *st = calloc(1, sizeof *st);
-    if (!st)
+    if (!st || !(st->path = strdup(path))) {
+        free(st);
         return SO_ENOMEM;
-    snprintf(st->path, sizeof st->path, "%s", path);
+    }
     st->write = write;
     st->created = created;
     int rc = sqlite3_open_v2(path, &st->db,
@@ -211,12 +214,13 @@ void so_hstore_discard(so_hstore *st)
 {
     if (!st)
         return;
-    char path[sizeof st->path];
+    char *path = st->path;
     int created = st->created;
-    snprintf(path, sizeof path, "%s", st->path);
+    st->path = NULL; /* kept past the close */
     so_hstore_close(st);
     if (created)
         remove_database(path);
+    free(path);
 }
 
 void so_hstore_close(so_hstore *st)
@@ -235,6 +239,7 @@ void so_hstore_close(so_hstore *st)
         sqlite3_exec(st->db, "PRAGMA journal_mode=DELETE", NULL, NULL, NULL);
     }
     sqlite3_close(st->db);
+    free(st->path);
     free(st);
 }
 
