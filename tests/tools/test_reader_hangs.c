@@ -98,6 +98,16 @@ static void test_bench_input_bounded(void)
     CU_ASSERT_PTR_NOT_NULL(err && strstr(err, "never.kp") && strstr(err, "time limit"));
     free(err);
     CU_ASSERT_NOT_EQUAL(access(db, F_OK), 0);
+    /* a workload (simulation cells) the same */
+    snprintf(args, sizeof args, "bench --policies fifo --workload %s --time-limit 1 --db %s",
+             fifo, db);
+    t0 = now();
+    code = so_test_run_timeout(30, args, NULL, &err);
+    dt = now() - t0;
+    CU_ASSERT_EQUAL(code, 2);
+    CU_ASSERT(dt >= 1.9 && dt < 8);
+    CU_ASSERT_PTR_NOT_NULL(err && strstr(err, "never.kp"));
+    free(err);
     /* a scenario's time_limit bounds its inputs too */
     char scen[700], text[1600];
     snprintf(text, sizeof text,
