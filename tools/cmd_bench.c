@@ -26,6 +26,7 @@ static void help(FILE *fp)
             "  --time-limit S      seconds per cell (default 60, 0 = none); a worker\n"
             "                      still busy after S + min(S, 1) s is killed, and\n"
             "                      each input file must be read within that time\n"
+            "                      (at least 1 s)\n"
             "  --repetitions N     runs per instance and backend (seed = rep + 1)\n"
             "  --db FILE           results database (default slotopt-bench.db): a\n"
             "                      file or a new path (a new one is removed if the\n"

@@ -32,15 +32,17 @@ typedef struct so_hinsts {
     size_t n, cap;
     uint64_t *seen; /* open-addressing set of the hashes listed (0 = empty) */
     size_t seen_cap;
-    /* each file is read within so_harness_kill_after(read_limit) s, or the
+    /* each file is read within so_harness_kill_after(read_limit) s (at
+     * least 1), or the
      * program exits 2 naming it (so_hread_guard_start); 0: no bound, < 0:
      * a scenario's time_limit sets it */
     double read_limit;
 } so_hinsts;
 
-/* Arms a timer of so_harness_kill_after(time_limit) s (none when
- * time_limit <= 0) while path is read; when it fires, "slotopt: PATH: not
+/* Arms a timer of so_harness_kill_after(time_limit) s, at least
+ * SO_HREAD_MIN_SECONDS (none when time_limit <= 0), while path is read; when it fires, "slotopt: PATH: not
  * read within ..." on stderr and exit 2. Not nested; stop disarms it. */
+#define SO_HREAD_MIN_SECONDS 1.0
 void so_hread_guard_start(double time_limit, const char *path);
 void so_hread_guard_stop(void);
 

@@ -3,7 +3,8 @@
  * worker limit covers them; a file that never ends (a FIFO nobody writes,
  * a device, a reader that loops) would hang the run. While a file is read
  * a real-time timer runs for so_harness_kill_after(time_limit) seconds
- * (the grace a worker gets); when it fires, the program says which file
+ * (the grace a worker gets), at least SO_HREAD_MIN_SECONDS (a cell limit
+ * of a millisecond is no time to read a file in); when it fires, the program says which file
  * and exits 2 at once: the database is not opened yet, nothing is left
  * half written. Only write(2) and _exit(2) run in the handler. */
 #include <signal.h>
@@ -31,6 +32,8 @@ void so_hread_guard_start(double time_limit, const char *path)
     double after = so_harness_kill_after(time_limit);
     if (after <= 0 || armed)
         return;
+    if (after < SO_HREAD_MIN_SECONDS)
+        after = SO_HREAD_MIN_SECONDS;
     int n = snprintf(message, sizeof message,
                      "slotopt: %s: not read within %g s (the time limit of a cell,"
                      " --time-limit %g): a FIFO or device that never ends?\n",

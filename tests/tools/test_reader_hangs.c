@@ -78,9 +78,9 @@ static void test_bench_odd_file(void)
 }
 
 /* bench on an input that never ends (a FIFO nobody writes): reading it is
- * bounded by the cell's limit (S + min(S, 1) s: 2 s at --time-limit 1),
- * then exit 2 naming the file; before, bench waited for ever. The same
- * bound from a scenario's "time_limit". */
+ * bounded by the cell's limit (S + min(S, 1) s, at least 1 s: 2 s at
+ * --time-limit 1), then exit 2 naming the file; before, bench waited for
+ * ever. The same bound from a scenario's "time_limit" (0.5: 1 s). */
 static void test_bench_input_bounded(void)
 {
     char fifo[700], db[700], args[2000], *err = NULL;
