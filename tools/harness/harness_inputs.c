@@ -158,7 +158,9 @@ static int add_instance_file(so_hinsts *s, const char *file, so_error *err)
 {
     so_problem **ps = NULL;
     size_t n = 0;
+    so_hread_guard_start(s->read_limit, file);
     int rc = so_problem_read_all(file, &ps, &n, err);
+    so_hread_guard_stop();
     for (size_t i = 0; i < n; i++) {
         if (!rc)
             rc = so_hinsts_add_problem(s, ps[i], err);
@@ -292,7 +294,7 @@ int so_hinsts_add_workload(so_hinsts *s, const char *text, size_t len,
     return SO_OK;
 }
 
-static int add_workload_file(so_hinsts *s, const char *path, so_error *err)
+static int read_workload_file(so_hinsts *s, const char *path, so_error *err)
 {
     FILE *fp = fopen(path, "rb");
     if (!fp) {
@@ -339,6 +341,14 @@ static int add_workload_file(so_hinsts *s, const char *path, so_error *err)
     free(ptext);
     json_decref(root);
     free(buf);
+    return rc;
+}
+
+static int add_workload_file(so_hinsts *s, const char *path, so_error *err)
+{
+    so_hread_guard_start(s->read_limit, path);
+    int rc = read_workload_file(s, path, err);
+    so_hread_guard_stop();
     return rc;
 }
 
