@@ -41,6 +41,21 @@ int so_cl_workload_nodes(so_cl_workload *w, long long nodes, int map_slots,
     return SO_OK;
 }
 
+int so_cl_workload_check_nodes(const so_cl_limits *lim, long long nodes,
+                               long long slots_per_node, const char *key,
+                               so_error *err)
+{
+    char what[160], msg[400];
+    snprintf(what, sizeof what, "%lld nodes of %lld slots each", nodes,
+             slots_per_node);
+    double bytes = so_cl_memory_estimate((double)nodes,
+                                         (double)nodes * (double)slots_per_node,
+                                         0, 0, 0);
+    if (!so_cl_memory_over(lim, bytes, what, msg, sizeof msg))
+        return SO_OK;
+    return so_error_setf(err, NULL, 0, 0, key, "%s", msg);
+}
+
 int so_cl_workload_finish(so_cl_workload *w, int rc, so_cl_workload **out)
 {
     if (!rc)
@@ -178,9 +193,13 @@ int so_cl_workload_parse(const char *text, size_t len, const char *file,
     if (text[i] == '{' && so_cl_workload_is_rumen(text, len))
         return so_cl_workload_parse_rumen(text, len, file, prm, out, err);
     if (text[i] == '{') {
+        so_cl_limits lim;
         int rc = no_swim_settings(prm, file, err);
         if (!rc)
-            rc = so_cl_workload_parse_json(text, len, file, seed, out, err);
+            rc = so_cl_limits_read(prm, &lim, err);
+        if (!rc)
+            rc = so_cl_workload_parse_json_limited(text, len, file, seed, &lim,
+                                                   out, err);
         if (!rc && (rc = override_map_slots(prm, *out, file, err))) {
             so_cl_workload_free(*out);
             *out = NULL;
