@@ -292,7 +292,8 @@ void so_cl_events_message(const so_cl_event_estimate *e, double max_events,
 }
 
 int so_cl_events_check_trace(const so_cl_workload *w, const so_cl_limits *lim,
-                             const char *file, so_error *err)
+                             const char *file, const int *job_line,
+                             const int *job_col, so_error *err)
 {
     so_cl_event_estimate e;
     so_cl_events_estimate(w, lim->max_events, &e);
@@ -306,7 +307,8 @@ int so_cl_events_check_trace(const so_cl_workload *w, const so_cl_limits *lim,
     else if (e.cause == SO_CL_CAUSE_SPEED)
         key = "slow_speed";
     if (e.cause == SO_CL_CAUSE_WORK && e.job >= 0)
-        return so_error_setf(err, file, 0, 0, key, "job %s: %s",
-                             w->jobs[e.job].name, msg);
+        return so_error_setf(err, file, job_line ? job_line[e.job] : 0,
+                             job_col ? job_col[e.job] : 0, "max_events",
+                             "job %s: %s", w->jobs[e.job].name, msg);
     return so_error_setf(err, file, 0, 0, key, "%s", msg);
 }

@@ -68,9 +68,11 @@ void so_cl_events_estimate(const so_cl_workload *w, double max_events,
 void so_cl_events_message(const so_cl_event_estimate *e, double max_events,
                           char *msg, size_t size);
 /* For the trace readers (SWIM, Rumen), whose settings are --opt keys:
- * SO_EINVAL naming heartbeat, slow_speed or max_events (a job's work:
- * its name) when the estimate is over the limit. */
+ * SO_EINVAL naming heartbeat, slow_speed or (a job's work) the job, at
+ * job_line[j] and job_col[j] of the file when given (may be NULL), when
+ * the estimate is over the limit. Jobs in file order. */
 int so_cl_events_check_trace(const so_cl_workload *w, const so_cl_limits *lim,
-                             const char *file, so_error *err);
+                             const char *file, const int *job_line,
+                             const int *job_col, so_error *err);
 
 #endif

@@ -365,7 +365,7 @@ int so_cl_workload_parse_rumen(const char *text, size_t len, const char *file,
             w->jobs[j].submit = (w->jobs[j].submit - first) / 1000.0;
             w->jobs[j].slowstart = slowstart;
         }
-        rc = so_cl_events_check_trace(w, &lim, file, err);
+        rc = so_cl_events_check_trace(w, &lim, file, NULL, NULL, err);
     }
     for (size_t i = 0; i < h.n; i++)
         free(h.names[i]);

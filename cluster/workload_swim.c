@@ -349,9 +349,11 @@ int so_cl_workload_parse_swim(const char *text, size_t len, const char *file,
     size_t lines = 1;
     for (size_t i = 0; i < len; i++)
         lines += text[i] == '\n';
+    int *where = NULL; /* line, column of each job's map input bytes */
     if (!rc) {
         w->jobs = calloc(lines, sizeof *w->jobs);
-        if (!w->jobs)
+        where = malloc(2 * lines * sizeof *where);
+        if (!w->jobs || !where)
             rc = SO_ENOMEM;
     }
     swim_line l = {file, 0, 1, err, 0};
@@ -368,13 +370,16 @@ int so_cl_workload_parse_swim(const char *text, size_t len, const char *file,
         int blank = 1;
         for (size_t i = 0; i < n && blank; i++)
             blank = text[pos + i] == ' ' || text[pos + i] == '\t';
-        if (!blank)
-            rc = parse_line(&l, text + pos, n, &r, w, &total);
+        if (!blank && !(rc = parse_line(&l, text + pos, n, &r, w, &total))) {
+            where[w->n_jobs - 1] = l.line;
+            where[lines + (size_t)w->n_jobs - 1] = l.col_input;
+        }
         pos = end + 1;
     }
     if (!rc && w->n_jobs == 0)
         rc = so_error_setf(err, file, 1, 1, NULL, "no jobs in the SWIM trace");
     if (!rc)
-        rc = so_cl_events_check_trace(w, &r.lim, file, err);
+        rc = so_cl_events_check_trace(w, &r.lim, file, where, where + lines, err);
+    free(where);
     return so_cl_workload_finish(w, rc, out);
 }
