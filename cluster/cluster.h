@@ -216,8 +216,12 @@ typedef struct so_cl_config {
     void *progress_ctx;
     /* > 0: wall-clock seconds after which so_cl_sim_run stops (checked
      * every SO_CL_CLOCK_EVENTS events) and the statistics are partial
-     * (so_cl_stats.stopped); 0: none */
+     * (so_cl_stats.stopped); 0: none. The limit counts from `deadline -
+     * time_limit` when deadline (so_now() time) is set, so that reading the
+     * workload and building the simulation count too; else from the start
+     * of so_cl_sim_run. */
     double time_limit;
+    double deadline;
 } so_cl_config;
 #define SO_CL_CLOCK_EVENTS 64
 #define SO_CL_PROGRESS_EVENTS 65536

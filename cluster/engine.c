@@ -816,8 +816,9 @@ static int out_of_time(double deadline, unsigned *tick)
 int so_cl_sim_run(so_cl_sim *s)
 {
     so_cl_event e;
-    double deadline = s->cfg.time_limit > 0 ? so_now() + s->cfg.time_limit
-                                            : INFINITY;
+    double deadline = s->cfg.deadline > 0     ? s->cfg.deadline
+                      : s->cfg.time_limit > 0 ? so_now() + s->cfg.time_limit
+                                              : INFINITY;
     unsigned tick = 0;
     while (!s->failed) {
         if (deadline < INFINITY && out_of_time(deadline, &tick)) {

@@ -30,7 +30,7 @@
 #define BYTES_PER_SLOT 4.0
 #define BYTES_PER_NODE 232.0
 #define BYTES_PER_JOB 1024.0
-#define BYTES_PER_REPLICA 16.0 /* workload, engine and locality lists */
+#define BYTES_PER_REPLICA 8.0 /* the engine's placement, the locality lists */
 /* A speed or share at most this slows the longest term enough to be named
  * as the cause. */
 #define SLOW_FACTOR 0.1
@@ -87,8 +87,8 @@ int so_cl_memory_over(const so_cl_limits *lim, double bytes, const char *what,
     if (bytes <= lim->max_bytes)
         return 0;
     snprintf(msg, size,
-             "%s: an estimated %.0f MiB to read and replay, above the memory"
-             " limit of %.0f MiB (raise it with --opt max_memory_mb=N or"
+             "%s: an estimated %.1f MiB to read and replay, above the memory"
+             " limit of %.1f MiB (raise it with --opt max_memory_mb=N or"
              " SLOTOPT_MAX_MEMORY_MB)",
              what, bytes / MIB, lim->max_bytes / MIB);
     return 1;
@@ -223,7 +223,7 @@ void so_cl_events_estimate(const so_cl_workload *w, double max_events,
                 e->job = j;
                 e->phase = p;
                 e->task = imax;
-                e->work = wmax;
+                e->work = wmax * (p == SO_CL_MAP ? remote : 1);
                 e->node = s.node[p][rr];
                 e->speed = s.speed[p][rr];
                 e->share = s.share[p][rr];

@@ -270,6 +270,7 @@ static int report(const sim_args *a, so_cl_sim *sim, const so_cl_workload *w,
 
 int so_cmd_sim(int argc, char **argv)
 {
+    double started = so_now(); /* --time-limit counts from here */
     sim_args a;
     memset(&a, 0, sizeof a);
     a.speculation = "none";
@@ -313,7 +314,9 @@ int so_cmd_sim(int argc, char **argv)
     cfg.seed = a.seed;
     cfg.series_step = a.plot ? a.plot_step : 0;
     cfg.event_log = lf.fp;
+    /* reading the workload and building the simulation count too */
     cfg.time_limit = a.time_limit;
+    cfg.deadline = a.time_limit > 0 ? started + a.time_limit : 0;
     so_cl_stealing *stealing = NULL;
     if (steal != SO_CL_STEAL_NONE) {
         rc = so_cl_stealing_new(steal, &stealing);

@@ -249,8 +249,10 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
         cfg.seed = seed;
         /* the cell's time limit stops the replay itself (a partial result,
          * stored as time_limit), well before the worker would be killed */
-        if (c->time_limit > 0)
-            cfg.time_limit = fmax(1e-3, c->time_limit - (so_now() - t0));
+        if (c->time_limit > 0) {
+            cfg.time_limit = c->time_limit;
+            cfg.deadline = t0 + c->time_limit;
+        }
         if (pol->stealing != SO_CL_STEAL_NONE) {
             rc = so_cl_stealing_new(pol->stealing, &stealing);
             cfg.hooks = &so_cl_stealing_hooks;
