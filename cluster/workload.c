@@ -159,7 +159,8 @@ static int no_swim_settings(const so_params *prm, const char *file, so_error *er
 /* --opt map_slots=K on a JSON workload: every node gets K map slots (the
  * RAS paper's Experiment 1 varies them; a SWIM trace reads it itself). */
 static int override_map_slots(const so_params *prm, so_cl_workload *w,
-                              const char *file, so_error *err)
+                              const so_cl_limits *lim, const char *file,
+                              so_error *err)
 {
     const char *text = so_params_get(prm, "map_slots");
     if (!text)
@@ -170,6 +171,14 @@ static int override_map_slots(const so_params *prm, so_cl_workload *w,
         return so_error_setf(err, file, 0, 0, "map_slots",
                              "--opt: expected map slots per node in [1, 10000],"
                              " found '%s'", text);
+    int reduce_slots = 0;
+    for (int n = 0; n < w->n_nodes; n++)
+        reduce_slots = w->nodes[n].slots[SO_CL_REDUCE] > reduce_slots
+                           ? w->nodes[n].slots[SO_CL_REDUCE] : reduce_slots;
+    int rc = so_cl_workload_check_nodes(lim, w->n_nodes, k + reduce_slots,
+                                        "map_slots", err);
+    if (rc)
+        return rc;
     for (int n = 0; n < w->n_nodes; n++)
         w->nodes[n].slots[SO_CL_MAP] = (int)k;
     return SO_OK;
@@ -200,7 +209,7 @@ int so_cl_workload_parse(const char *text, size_t len, const char *file,
         if (!rc)
             rc = so_cl_workload_parse_json_limited(text, len, file, seed, &lim,
                                                    out, err);
-        if (!rc && (rc = override_map_slots(prm, *out, file, err))) {
+        if (!rc && (rc = override_map_slots(prm, *out, &lim, file, err))) {
             so_cl_workload_free(*out);
             *out = NULL;
         }

@@ -88,6 +88,8 @@ static void test_refused_inputs(void)
         {"", a[6], FB2009 ":", "heartbeat", "1e+08 heartbeats"},
         {"", a[7], "count.json:2:73:", "inputs[0].count",
          "1000000 instances of about 242 KiB each"},
+        {"", a[8], "", "map_slots", "1000000 nodes of 10002 slots each: an"
+         " estimated 38375.9 MiB"},
     };
     snprintf(a[0], sizeof a[0], "sim %s --scheduler fifo", slow);
     snprintf(a[1], sizeof a[1], "sim %s --scheduler fair", share);
@@ -101,6 +103,10 @@ static void test_refused_inputs(void)
              " --opt heartbeat=0.01");
     snprintf(a[7], sizeof a[7], "bench --scenario %s --db %s/count.db", scenario,
              so_test_tmpdir());
+    /* 10^6 nodes of the default 2 + 2 slots, then 10,000 map slots each */
+    snprintf(a[8], sizeof a[8], "sim %s --scheduler fifo --opt map_slots=10000",
+             so_test_write("million.json", "{\"cluster\": {\"nodes\": [{\"count\":"
+                           " 1000000}]}, \"jobs\": [{\"submit\": 0, \"maps\": [1]}]}"));
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         char *out = NULL, *err = NULL;
         int code = run_capped(cases[k].env, cases[k].args, &out, &err);
