@@ -44,19 +44,14 @@ static void help(FILE *fp)
             "                      extension picks the type: .png, .svg or .pdf\n"
             "                      (SVG for -, standard output)\n"
             "  --plot-step S       seconds per plotted point, >= 0.1 (default 60)\n"
-            "  --time-limit S      stop after S seconds of wall-clock time (> 0): the\n"
+            "  --time-limit S      stop S seconds of wall-clock time (> 0) after the\n"
+            "                      command started (reading included): the\n"
             "                      report is then partial (\"status\": \"time_limit\",\n"
             "                      \"partial\": true, \"simulated_time\", \"jobs_finished\";\n"
             "                      unfinished jobs without finish), a note goes to\n"
             "                      standard error, and the exit status is 0\n"
             "  -o OUT              write the report to OUT (atomically)\n"
-            "  --opt KEY=VALUE     settings:\n"
-            "Refused before anything runs (exit 2, naming the key): a workload whose\n"
-            "estimated memory is above max_memory_mb (default SLOTOPT_MAX_MEMORY_MB,\n"
-            "else 4096), or whose replay needs an estimated number of events above\n"
-            "max_events (default 1e9): busy time (the longest attempt on the slowest\n"
-            "node, plus all work drained at the cluster's speed) x (nodes / heartbeat\n"
-            "interval + 2 epochs per second). docs/cluster.md, \"Limits\".\n");
+            "  --opt KEY=VALUE     settings:\n");
     const so_option_doc *lists[] = {so_cl_sim_options, so_cl_swim_options};
     for (size_t l = 0; l < 2; l++)
         for (const so_option_doc *d = lists[l]; d->key; d++)
@@ -66,6 +61,14 @@ static void help(FILE *fp)
              d++)
             fprintf(fp, "      %-20s %s: %s (default %s)\n", d->key,
                     so_cl_scheduler_at(i)->name, d->help, d->def);
+    fprintf(fp,
+            "\nRefused before anything runs (exit 2, naming the key): a workload whose\n"
+            "estimated memory is above max_memory_mb (default SLOTOPT_MAX_MEMORY_MB,\n"
+            "else 4096), or whose replay needs an estimated number of events above\n"
+            "max_events (default 1e9): busy time (the longest attempt on the slowest\n"
+            "node, plus all work drained at the cluster's speed) x (nodes / heartbeat\n"
+            "interval + 2 epochs per second); docs/cluster.md, \"Limits that keep a\n"
+            "run finite\".\n");
 }
 
 /* Every --opt key must belong to the simulator, the SWIM reader or the
