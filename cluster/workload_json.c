@@ -640,6 +640,43 @@ static int read_reduces(so_jin *in, json_t *job, const char *jp, so_rng *rng,
 
 /* ---- jobs ---------------------------------------------------------------- */
 
+/* The tasks a job's "maps" or "reduces" asks for: an array's size or a
+ * well-formed "count" (anything else is left to the strict reading). */
+static int64_t asked(json_t *v)
+{
+    if (json_is_array(v))
+        return (int64_t)json_array_size(v);
+    json_t *c = json_object_get(v, "count");
+    return json_is_integer(c) && json_integer_value(c) >= 0 ? json_integer_value(c)
+                                                            : 0;
+}
+
+/* Before any job is read: the tasks every job asks for, against the task
+ * and memory limits, so that a refused file allocates nothing for its
+ * tasks (refused at the count that crosses the limit). */
+static int precount(so_jin *in, json_t *jobs, const so_cl_workload *w,
+                    const budget *b)
+{
+    budget all = *b;
+    for (size_t i = 0; i < json_array_size(jobs); i++) {
+        json_t *job = json_array_get(jobs, i);
+        static const char *const key[2] = {"maps", "reduces"};
+        for (int p = 0; p < 2; p++) {
+            json_t *v = json_object_get(job, key[p]);
+            int64_t n = asked(v);
+            if (n == 0 || n > SO_CL_MAX_TASKS_PER_JOB)
+                continue;
+            char path[320];
+            snprintf(path, sizeof path, "jobs[%zu].%s%s", i, key[p],
+                     json_is_array(v) ? "" : ".count");
+            int rc = check_count(in, path, n, p == 0, w, &all);
+            if (rc)
+                return rc;
+        }
+    }
+    return SO_OK;
+}
+
 static int read_job(so_jin *in, json_t *arr, size_t i, uint64_t seed,
                     so_cl_workload *w, budget *b)
 {
@@ -837,6 +874,9 @@ static int from_json(so_jin *in, json_t *root, uint64_t seed,
     json_t *jobs = NULL;
     if (!rc)
         rc = so_jin_array(in, root, "", "jobs", SO_REQUIRED, 0, &jobs);
+    if (rc)
+        return rc;
+    rc = precount(in, jobs, w, &b);
     if (rc)
         return rc;
     w->jobs = calloc(json_array_size(jobs) + 1, sizeof *w->jobs);

@@ -1,7 +1,7 @@
 /* test_cluster_limits.c — simulations have an end (issue 26, item 4):
  * workloads whose replay needs too many events or too much memory are
  * refused at the key that asks for it, before anything large is allocated
- * (each run through the binary in a 1 GiB address space, so that a
+ * (each run through the binary in a 512 MiB address space, so that a
  * regression cannot eat the machine); --time-limit stops a long replay on
  * time with a report marked partial; a bench cell at its limit is stored
  * as time limit, not killed. */
@@ -17,7 +17,7 @@
 #define FB2009 "instances/traces/swim/FB-2009_samples_24_times_1hr_0.tsv"
 
 /* Runs the binary with args (after `env`, variable assignments or ""), in
- * an address space of 1 GiB (not under ASan, whose shadow memory needs
+ * an address space of 512 MiB (not under ASan, whose shadow memory needs
  * more); exit code, stdout and stderr as so_test_run. */
 static int run_capped(const char *env, const char *args, char **out, char **err)
 {
@@ -27,7 +27,7 @@ static int run_capped(const char *env, const char *args, char **out, char **err)
 #ifdef __SANITIZE_ADDRESS__
     const char *cap = "";
 #else
-    const char *cap = "ulimit -v 1048576; ";
+    const char *cap = "ulimit -v 524288; ";
 #endif
     snprintf(cmd, sizeof cmd, "(%s%s %s %s) >%s 2>%s </dev/null", cap, env,
              SO_BINARY, args, o, e);
