@@ -16,7 +16,9 @@
  *   reduce  copy = (shuffle / r) / shuffle_rate, sort = (shuffle / r) /
  *           sort_rate, reduce = overhead + (shuffle + output) / r /
  *           reduce_rate.
- * Bounds (issue 20): every rate at least 0.01 MiB/s, a heartbeat of 0
+ * The trace is read twice: first only the task counts, checked against
+ * the task limits and the memory estimate (cluster/run_limits.h), then
+ * the tasks. Bounds (issue 20): every rate at least 0.01 MiB/s, a heartbeat of 0
  * (Hadoop's rule) or at least 10 ms, at most max_tasks_per_job tasks per
  * job and max_tasks in the trace (--opt keys, raised up to 10 M and 50 M),
  * each refused with the option's name (and the line and column of the job).
@@ -190,6 +192,7 @@ typedef struct swim_line {
     int col_input; /* column of the map input bytes field */
     so_error *err;
     int64_t maps;  /* maps derived so far */
+    int dry;       /* 1: derive and check the counts only, allocate nothing */
 } swim_line;
 
 static int fail(swim_line *l, int col, int field, const char *fmt, const char *s,
@@ -262,6 +265,8 @@ static int derive_job(const swim_rates *r, const double v[6],
                              "field 4 (map input bytes)", "%s", msg);
     *total += (int64_t)(maps + reduces);
     l->maps += (int64_t)maps;
+    if (l->dry)
+        return SO_OK;
     job->n_maps = (int)maps;
     job->n_reduces = (int)reduces;
     job->map_work = malloc((size_t)job->n_maps * sizeof(double));
@@ -356,25 +361,31 @@ int so_cl_workload_parse_swim(const char *text, size_t len, const char *file,
         if (!w->jobs || !where)
             rc = SO_ENOMEM;
     }
-    swim_line l = {file, 0, 1, err, 0};
-    int64_t total = 0;
-    size_t pos = 0;
-    while (!rc && pos < len) {
-        size_t end = pos;
-        while (end < len && text[end] != '\n')
-            end++;
-        size_t n = end - pos;
-        if (n > 0 && text[pos + n - 1] == '\r')
-            n--;
-        l.line++;
-        int blank = 1;
-        for (size_t i = 0; i < n && blank; i++)
-            blank = text[pos + i] == ' ' || text[pos + i] == '\t';
-        if (!blank && !(rc = parse_line(&l, text + pos, n, &r, w, &total))) {
-            where[w->n_jobs - 1] = l.line;
-            where[lines + (size_t)w->n_jobs - 1] = l.col_input;
+    /* two passes: the first derives every job's task counts and checks
+     * them against the limits without allocating any task (a refused
+     * trace allocates nothing for its tasks), the second builds them */
+    for (int dry = 1; dry >= 0 && !rc; dry--) {
+        swim_line l = {file, 0, 1, err, 0, dry};
+        int64_t total = 0;
+        size_t pos = 0;
+        w->n_jobs = 0;
+        while (!rc && pos < len) {
+            size_t end = pos;
+            while (end < len && text[end] != '\n')
+                end++;
+            size_t n = end - pos;
+            if (n > 0 && text[pos + n - 1] == '\r')
+                n--;
+            l.line++;
+            int blank = 1;
+            for (size_t i = 0; i < n && blank; i++)
+                blank = text[pos + i] == ' ' || text[pos + i] == '\t';
+            if (!blank && !(rc = parse_line(&l, text + pos, n, &r, w, &total))) {
+                where[w->n_jobs - 1] = l.line;
+                where[lines + (size_t)w->n_jobs - 1] = l.col_input;
+            }
+            pos = end + 1;
         }
-        pos = end + 1;
     }
     if (!rc && w->n_jobs == 0)
         rc = so_error_setf(err, file, 1, 1, NULL, "no jobs in the SWIM trace");

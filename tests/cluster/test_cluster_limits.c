@@ -90,6 +90,8 @@ static void test_refused_inputs(void)
          "1000000 instances of about 242 KiB each"},
         {"", a[8], "", "map_slots", "1000000 nodes of 10002 slots each: an"
          " estimated 38375.9 MiB"},
+        {"", a[9], "big.tsv:3:7:", "field 4 (map input bytes)",
+         "an estimated 5951.0 MiB to read and replay"},
     };
     snprintf(a[0], sizeof a[0], "sim %s --scheduler fifo", slow);
     snprintf(a[1], sizeof a[1], "sim %s --scheduler fair", share);
@@ -103,6 +105,14 @@ static void test_refused_inputs(void)
              " --opt heartbeat=0.01");
     snprintf(a[7], sizeof a[7], "bench --scenario %s --db %s/count.db", scenario,
              so_test_tmpdir());
+    /* a SWIM trace of 5 jobs of 10^7 maps each, task limits raised */
+    const char *swim = so_test_write("big.tsv", "a\t0\t0\t671088640000000\t0\t0\n"
+                                                "b\t0\t0\t671088640000000\t0\t0\n"
+                                                "c\t0\t0\t671088640000000\t0\t0\n"
+                                                "d\t0\t0\t671088640000000\t0\t0\n"
+                                                "e\t0\t0\t671088640000000\t0\t0\n");
+    snprintf(a[9], sizeof a[9], "sim %s --scheduler fifo --opt max_tasks_per_job="
+             "10000000 --opt max_tasks=50000000", swim);
     /* 10^6 nodes of the default 2 + 2 slots, then 10,000 map slots each */
     snprintf(a[8], sizeof a[8], "sim %s --scheduler fifo --opt map_slots=10000",
              so_test_write("million.json", "{\"cluster\": {\"nodes\": [{\"count\":"
