@@ -18,8 +18,8 @@
  *           reduce_rate.
  * The trace is read twice: first only the task counts, checked against
  * the task limits and the memory estimate (cluster/run_limits.h), then
- * the tasks. Bounds (issue 20): every rate at least 0.01 MiB/s, a heartbeat of 0
- * (Hadoop's rule) or at least 10 ms, at most max_tasks_per_job tasks per
+ * the tasks. Bounds (issue 20): every rate at least 0.01 MiB/s, a
+ * heartbeat of 0 (Hadoop's rule) or at least 10 ms, at most max_tasks_per_job tasks per
  * job and max_tasks in the trace (--opt keys, raised up to 10 M and 50 M),
  * each refused with the option's name (and the line and column of the job).
  * The cluster is `nodes` nodes with Hadoop's default slots, of speed 1 except
