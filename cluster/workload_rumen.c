@@ -208,7 +208,7 @@ static int read_job(so_jin *in, json_t *job, so_cl_workload *w, so_cl_name_set *
 
 /* The cluster: nodes and slots from the options (SWIM's keys). */
 static int read_cluster(const so_params *prm, size_t n_hosts, so_cl_workload *w,
-                        double *slowstart, so_error *err)
+                        double *slowstart, so_cl_limits *lim, so_error *err)
 {
     const so_option_doc *d = so_cl_swim_options;
     long long nodes = n_hosts > 0 ? (long long)n_hosts : 1, ms = 2, rs = 2, oob = 0;
@@ -232,7 +232,14 @@ static int read_cluster(const so_params *prm, size_t n_hosts, so_cl_workload *w,
     else if (!(*slowstart >= 0 && *slowstart <= 1)) bad = "slowstart";
     if (bad)
         return so_error_setf(err, NULL, 0, 0, bad, "value out of range");
-    rc = so_cl_workload_nodes(w, nodes, (int)ms, (int)rs);
+    rc = so_cl_limits_read(prm, lim, err);
+    if (!rc)
+        rc = so_cl_workload_check_nodes(lim, nodes, ms + rs,
+                                        so_params_get(prm, "nodes") ? "nodes"
+                                                                    : "map_slots",
+                                        err);
+    if (!rc)
+        rc = so_cl_workload_nodes(w, nodes, (int)ms, (int)rs);
     if (rc)
         return rc;
     w->heartbeat = hb;
@@ -327,8 +334,9 @@ int so_cl_workload_parse_rumen(const char *text, size_t len, const char *file,
     }
     if (!rc && w->n_jobs == 0)
         rc = so_error_setf(err, file, 1, 1, NULL, "no jobs in the Rumen trace");
+    so_cl_limits lim;
     if (!rc)
-        rc = read_cluster(prm ? prm : &defaults, h.n, w, &slowstart, err);
+        rc = read_cluster(prm ? prm : &defaults, h.n, w, &slowstart, &lim, err);
     if (!rc) {
         double first = INFINITY;
         for (int j = 0; j < w->n_jobs; j++)
@@ -337,6 +345,7 @@ int so_cl_workload_parse_rumen(const char *text, size_t len, const char *file,
             w->jobs[j].submit = (w->jobs[j].submit - first) / 1000.0;
             w->jobs[j].slowstart = slowstart;
         }
+        rc = so_cl_events_check_trace(w, &lim, file, NULL, NULL, err);
     }
     so_cl_name_set_free(&h);
     return so_cl_workload_finish(w, rc, out);

@@ -317,9 +317,14 @@ static int read_workload_file(so_hinsts *s, const char *path, so_error *err)
         so_error_setf(err, path, 0, 0, NULL, "cannot read");
         return SO_EIO;
     }
-    /* parsed once here, so that a bad workload is an error before any run */
+    /* parsed once here, so that a bad workload is an error before any run;
+     * the event bound is left to each cell, whose policy options may raise
+     * it (max_events) */
     so_cl_workload *w = NULL;
-    int rc = so_cl_workload_parse(buf, len, path, NULL, 1, &w, err);
+    so_params any_events;
+    so_params_init(&any_events);
+    so_params_set(&any_events, "max_events", "1e15");
+    int rc = so_cl_workload_parse(buf, len, path, &any_events, 1, &w, err);
     so_cl_workload_free(w);
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
