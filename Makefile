@@ -9,7 +9,8 @@ SANITIZE ?=
 
 DEB_PKGS = gcc make pkg-config libglpk-dev libnlopt-dev libopenblas-dev \
            liblapacke-dev libcunit1-dev libjansson-dev libsqlite3-dev gnuplot-nox \
-           help2man libxml2-dev libopenmpi-dev openmpi-bin
+           help2man libxml2-dev libopenmpi-dev openmpi-bin \
+           slurmctld slurmd slurm-client
 PC_PKGS  = jansson sqlite3 nlopt lapacke libxml-2.0
 
 # Recursive (=): pkg-config is only asked once the packages are installed.
@@ -149,7 +150,7 @@ install: all $(MAN)
 	install -m 644 $(MAN) $(DESTDIR)$(MANDIR)/slotopt.1
 	install -m 644 README.md LICENSE docs/*.md $(DESTDIR)$(DOCDIR)/
 	install -d $(DESTDIR)$(DOCDIR)/examples
-	install -m 644 docs/examples/*.c $(DESTDIR)$(DOCDIR)/examples/
+	install -m 644 docs/examples/*.c tools/slurm-sweep.sbatch $(DESTDIR)$(DOCDIR)/examples/
 	install -d $(DESTDIR)$(PREFIX)/share/slotopt
 	cp -R instances $(DESTDIR)$(PREFIX)/share/slotopt/
 

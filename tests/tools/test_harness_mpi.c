@@ -93,31 +93,12 @@ static int run_mpi(int ranks, const char *env, const char *args, char **errout)
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-static char *db_path(const char *name)
-{
-    static char paths[4][700];
-    static int next;
-    char *p = paths[next++ % 4];
-    snprintf(p, 700, "%s/%s", so_test_tmpdir(), name);
-    return p;
-}
-
-/* The rows without their timings, one line each, in key order; the row
- * with key `skip` ("hash|backend|rep") left out. */
-static char *rows_text(const char *db, const char *skip)
-{
-    return harness_db_rows(db, "SELECT instance_hash || '|' || backend || '|' || rep, instance,"
-                               " problem, status, printf('%.12g', objective), printf('%.12g', bound),"
-                               " json_remove(extras, '$.sim_seconds'), message, params"
-                               " FROM cells ORDER BY instance_hash, backend, rep", skip);
-}
-
 /* The reference database: the same cells with --jobs 2. */
 static const char *jobs_db(void)
 {
     static char *db;
     if (!db) {
-        db = db_path("mpi-jobs2.db");
+        db = harness_tmp_path("mpi-jobs2.db");
         char args[3200];
         snprintf(args, sizeof args, "bench %s --jobs 2 --db %s", inputs(), db);
         CU_ASSERT_EQUAL_FATAL(so_test_run(args, NULL, NULL), 0);
@@ -130,7 +111,7 @@ static void test_same_rows_as_jobs(void)
 {
     if (!have_mpirun())
         return;
-    const char *ref = jobs_db(), *db = db_path("mpi-3.db");
+    const char *ref = jobs_db(), *db = harness_tmp_path("mpi-3.db");
     char args[3200], *err = NULL, expect[80];
     snprintf(args, sizeof args, "%s --db %s", inputs(), db);
     CU_ASSERT_EQUAL(run_mpi(3, NULL, args, &err), 0);
@@ -138,7 +119,7 @@ static void test_same_rows_as_jobs(void)
     CU_ASSERT_PTR_NOT_NULL(err ? strstr(err, expect) : NULL);
     free(err);
     CU_ASSERT_EQUAL(harness_db_int(db, "SELECT count(*) FROM cells"), CELLS);
-    char *a = rows_text(ref, NULL), *b = rows_text(db, NULL);
+    char *a = harness_rows_text(ref, NULL), *b = harness_rows_text(db, NULL);
     CU_ASSERT_PTR_NOT_NULL_FATAL(a);
     CU_ASSERT_PTR_NOT_NULL_FATAL(b);
     CU_ASSERT_TRUE(strlen(a) > 0);
@@ -159,7 +140,7 @@ static void test_rank_killed(void)
 {
     if (!have_mpirun())
         return;
-    const char *ref = jobs_db(), *db = db_path("mpi-kill.db");
+    const char *ref = jobs_db(), *db = harness_tmp_path("mpi-kill.db");
     char args[3200], *err = NULL;
     /* rank 2 kills itself on receiving its second cell: that cell is lost */
     /* 8 s: a rank only slow on a loaded machine is not taken for lost */
@@ -191,7 +172,7 @@ static void test_rank_killed(void)
     sqlite3_finalize(s);
     sqlite3_close(h);
     CU_ASSERT_FATAL(key[0] != '\0');
-    char *a = rows_text(ref, key), *b = rows_text(db, key);
+    char *a = harness_rows_text(ref, key), *b = harness_rows_text(db, key);
     CU_ASSERT_PTR_NOT_NULL_FATAL(a);
     CU_ASSERT_PTR_NOT_NULL_FATAL(b);
     CU_ASSERT_STRING_EQUAL(a, b);
@@ -204,7 +185,7 @@ static void test_without_mpi(void)
 {
     if (SO_HAVE_MPI)
         return;
-    const char *db = db_path("mpi-none.db");
+    const char *db = harness_tmp_path("mpi-none.db");
     char args[3200], *err = NULL;
     snprintf(args, sizeof args, "bench --mpi %s --db %s", inputs(), db);
     CU_ASSERT_NOT_EQUAL(so_test_run(args, NULL, &err), 0);
