@@ -2,6 +2,7 @@
  * cell stored in SQLite, gaps to a reference backend, summary per backend
  * (docs/harness.md). */
 #include <getopt.h>
+#include <libgen.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <limits.h>
@@ -229,7 +230,16 @@ static int launch(const so_hconfig *c, const so_hinsts *s, const char *db,
                                              : "--mpirun: empty command");
     }
     exe[len] = '\0';
-    snprintf(status, sizeof status, "%s.mpi-status.%ld", db, (long)getpid());
+    /* beside the database (rank 0's host sees it: a shared folder on a
+     * cluster), or in $TMPDIR when that folder is not there to write to */
+    char *dir = strdup(db);
+    const char *tmp = getenv("TMPDIR");
+    if (dir && access(dirname(dir), W_OK) == 0)
+        snprintf(status, sizeof status, "%s.mpi-status.%ld", db, (long)getpid());
+    else
+        snprintf(status, sizeof status, "%s/slotopt-mpi-status.%ld",
+                 tmp && *tmp ? tmp : "/tmp", (long)getpid());
+    free(dir);
     av[k++] = exe;
     av[k++] = "bench";
     av[k++] = "--mpi";
@@ -245,7 +255,16 @@ static int launch(const so_hconfig *c, const so_hinsts *s, const char *db,
     so_error err;
     so_error_clear(&err);
     so_hlaunch out;
-    int rc = so_harness_launch(av, status, 10, &out, &err);
+    /* seconds the job has to end after rank 0's "done" */
+    double grace = 10;
+    const char *g = getenv("SLOTOPT_MPI_GRACE");
+    if (g && (so_cli_parse_double(g, &grace) || grace > 3600)) {
+        free(words);
+        free(av);
+        return so_cli_usage_error("bench", "SLOTOPT_MPI_GRACE: expected seconds 0..3600,"
+                                  " found '%s'", g);
+    }
+    int rc = so_harness_launch(av, status, grace, &out, &err);
     free(words);
     free(av);
     if (rc)

@@ -191,6 +191,32 @@ int so_slurm_sh(const so_slurm *s, const char *cmd)
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+int so_slurm_wait(const so_slurm *s, long id, double timeout)
+{
+    char out[700], cmd[1000];
+    snprintf(out, sizeof out, "%s/job-%ld.txt", s->dir, id);
+    snprintf(cmd, sizeof cmd, "timeout 10 scontrol -o show job %ld >'%s' 2>&1", id, out);
+    for (int t = 0; t < (int)(timeout * 4); t++) {
+        so_slurm_sh(s, cmd);
+        FILE *fp = fopen(out, "r");
+        char text[8192] = "";
+        size_t len = fp ? fread(text, 1, sizeof text - 1, fp) : 0;
+        if (fp)
+            fclose(fp);
+        text[len] = '\0';
+        const char *state = strstr(text, "JobState="), *code = strstr(text, " ExitCode=");
+        int a = 0, b = 0;
+        if (state && code && sscanf(code, " ExitCode=%d:%d", &a, &b) == 2 &&
+            strncmp(state + 9, "PENDING", 7) && strncmp(state + 9, "RUNNING", 7) &&
+            strncmp(state + 9, "CONFIGURING", 11) && strncmp(state + 9, "COMPLETING", 10))
+            return b ? 128 + b : a;
+        nap_ms(250);
+    }
+    snprintf(cmd, sizeof cmd, "timeout 10 scancel %ld", id);
+    so_slurm_sh(s, cmd);
+    return -1;
+}
+
 static int write_conf(so_slurm *s)
 {
     char host[256] = "";
@@ -208,7 +234,7 @@ static int write_conf(so_slurm *s)
     fprintf(fp,
             "# a private single-host cluster (tests/tools/slurm_local.c)\n"
             "ClusterName=slotopttest\n"
-            "SlurmctldHost=%s\n"
+            "SlurmctldHost=%s(127.0.0.1)\n"
             "SlurmctldPort=%d\n"
             "SlurmdPort=%d\n"
             "AuthType=auth/none\nCredType=cred/none\n"

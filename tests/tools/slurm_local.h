@@ -31,6 +31,10 @@ int so_slurm_start(so_slurm *s);
 int so_slurm_stop(so_slurm *s);
 /* Processes alive whose environment has SLURM_CONF=conf. */
 int so_slurm_count(const char *conf);
+/* Waits (polling scontrol every 0.25 s) until job `id` has ended; its exit
+ * code (128 + N when a signal N ended it), or -1 when it did not end
+ * within `timeout` seconds (then it is cancelled). */
+int so_slurm_wait(const so_slurm *s, long id, double timeout);
 /* Runs `SLURM_CONF=conf CMD` through the shell; its exit code. */
 int so_slurm_sh(const so_slurm *s, const char *cmd);
 

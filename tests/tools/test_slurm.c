@@ -39,25 +39,38 @@ static const char *scenario(void)
                          " \"strongly\"}, \"count\": 12, \"seed\": 3}]}\n");
 }
 
-/* sbatch --wait of the shipped script on both nodes (4 tasks); the job's
- * exit code (sbatch's), its output in *log. */
+/* The shipped script submitted on both nodes (4 tasks), waited for; the
+ * job's exit code, its output in *log. */
 static int submit(const char *db, const char *extra_env, char **log)
 {
-    char bin[PATH_MAX], out[700], cmd[16384];
+    char bin[PATH_MAX], out[700], idf[700], cmd[16384];
     if (!realpath(SO_BINARY, bin))
         return -1;
     snprintf(out, sizeof out, "%s/job.log", so_test_tmpdir());
+    snprintf(idf, sizeof idf, "%s/job.id", so_test_tmpdir());
     remove(out);
     /* root may run mpirun; the two nodes share this host, so ranks talk
-     * over TCP (Open MPI's shared-memory segments are named by host) */
+     * over TCP (Open MPI's shared-memory segments are named by host), and
+     * only over the loopback interface (never the host's other addresses) */
     snprintf(cmd, sizeof cmd,
              "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"
-             " OMPI_MCA_btl='^vader' SLOTOPT='%s' SCENARIO='%s' DB='%s'"
+             " OMPI_MCA_btl='^vader' OMPI_MCA_btl_tcp_if_include=lo"
+             " OMPI_MCA_oob_tcp_if_include=lo SLOTOPT='%s' SCENARIO='%s' DB='%s'"
              " BENCH_OPTS='--mpi-timeout 3 --format csv' %s"
-             " timeout 120 sbatch --wait --quiet --nodes=2 --ntasks=4 --output='%s'"
-             " --export=ALL %s </dev/null >/dev/null 2>&1",
-             bin, scenario(), db, extra_env ? extra_env : "", out, SCRIPT);
+             " timeout 20 sbatch --parsable --nodes=2 --ntasks=4 --output='%s'"
+             " --export=ALL %s </dev/null >'%s' 2>&1",
+             bin, scenario(), db, extra_env ? extra_env : "", out, SCRIPT, idf);
+    double t0 = so_now();
     int code = so_slurm_sh(&cluster, cmd);
+    char *id = so_test_slurp(idf);
+    long job = id ? strtol(id, NULL, 10) : 0;
+    CU_ASSERT_EQUAL(code, 0);
+    CU_ASSERT_TRUE(job > 0);
+    if (code || job <= 0)
+        fprintf(stderr, "\n  [sbatch: exit %d: %s] ", code, id ? id : "");
+    free(id);
+    code = code || job <= 0 ? -1 : so_slurm_wait(&cluster, job, 120);
+    fprintf(stderr, "\n  [job %ld: exit %d in %.1f s] ", job, code, so_now() - t0);
     if (log)
         *log = so_test_slurp(out);
     return code;
