@@ -34,7 +34,8 @@ LIB_SRC  := $(filter-out tools/harness_mpi.c,$(LIB_SRC))
 endif
 PROG_SRC  := tools/main.c $(sort $(wildcard tools/cmd_*.c))
 TEST_SRC  := $(sort $(shell find tests -name '*.c' ! -path 'tests/bench/*'))
-BENCH_SRC := $(sort $(wildcard tests/bench/*.c))
+# tests/bench/*.c, and the private Slurm of the tests (bench_slurm.c)
+BENCH_SRC := $(sort $(wildcard tests/bench/*.c)) tests/tools/slurm_local.c
 
 VERSION := $(shell sed -n 's/^\#define SO_VERSION "\(.*\)"/\1/p' include/slotopt.h)
 SOMAJOR  = $(firstword $(subst ., ,$(VERSION)))
