@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include "tools/cli.h"
 #include "tools/harness.h"
+#include "tools/harness_table.h"
 
 static void help(FILE *fp)
 {
@@ -21,7 +22,10 @@ static void help(FILE *fp)
             "  --backends LIST     comma-separated backends ('slotopt backends')\n"
             "  --reference LIST    the reference backend (one per problem kind);\n"
             "                      it is run too\n"
-            "  --scenario NAME     instances/scenarios/NAME.json (or a file)\n"
+            "  --scenario NAME     instances/scenarios/NAME.json (or a file);\n"
+            "                      'slotopt scenarios' lists them\n"
+            "  --quick             the scenario's quick form (fewer seeds, smaller\n"
+            "                      sizes; what CI runs)\n"
             "  --jobs N            worker processes (default 1)\n"
             "  --time-limit S      seconds per cell (default 60, 0 = none); a worker\n"
             "                      still busy after S + min(S, 1) s is killed\n"
@@ -151,6 +155,7 @@ int so_cmd_bench(int argc, char **argv)
         {"backends", required_argument, 0, 'b'},
         {"reference", required_argument, 0, 'r'},
         {"scenario", required_argument, 0, 'S'},
+        {"quick", no_argument, 0, 'Q'},
         {"jobs", required_argument, 0, 'j'},
         {"time-limit", required_argument, 0, 't'},
         {"repetitions", required_argument, 0, 'n'},
@@ -174,7 +179,7 @@ int so_cmd_bench(int argc, char **argv)
     int n_workloads = 0;
     const char *db = "slotopt-bench.db", *fmt = "table";
     cli_overrides o = {-1, 0, 0, NULL, NULL, NULL};
-    int resume = 0, cells = 0, compact = 0, use_mpi = 0, c;
+    int resume = 0, cells = 0, compact = 0, use_mpi = 0, quick = 0, c;
     double mpi_timeout = 60;
     optind = 1;
     while ((c = getopt_long(argc, argv, "b:r:S:j:t:n:d:Rf:cg:W:P:E:M:mT:h", opts, NULL)) != -1) {
@@ -182,6 +187,7 @@ int so_cmd_bench(int argc, char **argv)
         case 'b': backends = optarg; break;
         case 'r': reference = optarg; break;
         case 'S': scenario = optarg; break;
+        case 'Q': quick = 1; break;
         case 'j':
             if (parse_count(optarg, 256, &o.jobs))
                 return so_cli_usage_error("bench", "--jobs: expected 1..256, found '%s'", optarg);
@@ -225,6 +231,8 @@ int so_cmd_bench(int argc, char **argv)
     if (scenario && (backends || reference || optind < argc || policies || n_workloads))
         return so_cli_usage_error("bench", "--scenario takes no --backends, --reference,"
                                   " --policies, --workload or INPUTS");
+    if (quick && !scenario)
+        return so_cli_usage_error("bench", "--quick needs --scenario");
     int sims = policies || n_workloads;
     if (sims && (!policies || !n_workloads))
         return so_cli_usage_error("bench", "simulation cells need both --policies and --workload");
@@ -247,7 +255,7 @@ int so_cmd_bench(int argc, char **argv)
         if (so_scenario_find(scenario, path, sizeof path))
             return so_cli_usage_error("bench", "no scenario '%s' (looked in $SLOTOPT_SCENARIOS,"
                                       " instances/scenarios/ and beside the program)", scenario);
-        rc = so_scenario_read(path, &cfg, &s, &err);
+        rc = so_scenario_load(path, quick, &cfg, &s, NULL, &err);
     } else {
         if (backends)
             rc = so_hconfig_add_backend_list(&cfg, backends, 0, &err);

@@ -1,20 +1,28 @@
 /* cmd_report.c — `slotopt report`: the tables of a results database again,
  * and gnuplot plots (docs/harness.md). */
 #include <errno.h>
+#include <limits.h>
 #include <getopt.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "tools/cli.h"
 #include "tools/harness.h"
+#include "tools/harness_table.h"
 
 static void help(FILE *fp)
 {
     fprintf(fp,
             "usage: slotopt report [--db FILE] [--format F] [--compact] [--cells]\n"
-            "                      [--group-by KEY] [--plot DIR] [--plot-type T]\n\n"
+            "                      [--group-by KEY] [--plot DIR] [--plot-type T]\n"
+            "       slotopt report --scenario NAME [--db FILE] [--format F] [--plot DIR]\n\n"
             "Prints the gap tables of every cell stored in the database (each\n"
-            "problem kind against the reference, and grouped as, its last bench).\n\n"
+            "problem kind against the reference, and grouped as, its last bench).\n"
+            "With --scenario, the table the scenario reproduces instead (its rows,\n"
+            "statistic over the seeds, ratio columns and the paper's numbers) from\n"
+            "the cells `bench --scenario NAME` stored, and its figure under --plot;\n"
+            "exit status 3 when a cell failed or a value is missing.\n\n"
+            "  --scenario NAME a scenario ('slotopt scenarios')\n"
             "  --db FILE       results database (default slotopt-bench.db)\n"
             "  --format F      table (default), csv, json or markdown\n"
             "  --compact       JSON on one line\n"
@@ -29,6 +37,74 @@ static void help(FILE *fp)
             "  --plot-type T   svg (default), png or pdf\n");
 }
 
+/* --scenario: the scenario's table from the rows of its policies or backends. */
+static int scenario_report(const char *name, const char *db, int format, const char *plot,
+                           const char *plot_type)
+{
+    char path[PATH_MAX];
+    if (so_scenario_find(name, path, sizeof path))
+        return so_cli_usage_error("report", "no scenario '%s' (looked in $SLOTOPT_SCENARIOS,"
+                                  " instances/scenarios/ and beside the program)", name);
+    so_error err;
+    so_error_clear(&err);
+    so_hconfig cfg;
+    so_hconfig_init(&cfg);
+    so_hinsts s = {0};
+    so_hscenario sc;
+    so_hstore *st = NULL;
+    so_hrows rows = {0};
+    so_htable t = {0};
+    int built = 0;
+    int rc = so_scenario_load(path, 0, &cfg, &s, &sc, &err);
+    so_hinsts_free(&s);
+    if (!rc && !sc.has_table)
+        rc = so_error_setf(&err, path, 0, 0, "table", "the scenario defines no table");
+    if (!rc)
+        rc = so_hstore_open(db, 0, &st, &err);
+    if (!rc)
+        rc = so_hstore_load(st, &rows, &err);
+    if (!rc && !(rc = so_htable_build(&sc.table, &rows, &cfg, sc.reference, &t, &err)))
+        built = 1;
+    if (built && t.n_rows == 0)
+        rc = so_error_setf(&err, db, 0, 0, NULL, "no cell of scenario '%s' stored in this"
+                           " database (run 'slotopt bench --scenario %s --db %s')", name,
+                           name, db);
+    if (!rc) {
+        so_htable_print(stdout, &t, format);
+        so_cli_flush_note();
+    }
+    if (!rc && plot) {
+        char base[300], safe[200];
+        const char *slash = strrchr(name, '/');
+        so_hplot_safe_name(safe, sizeof safe, slash ? slash + 1 : name);
+        char *dot = strstr(safe, ".json");
+        if (dot)
+            *dot = '\0';
+        snprintf(base, sizeof base, "scenario-%s", safe);
+        int k = so_htable_plot(&t, plot, base, plot_type, &err), skipped = 0;
+        if (k > 0 && !(rc = so_hplot_draw(plot, base, plot_type, &skipped, &err)))
+            fprintf(stderr, skipped ? "slotopt report: gnuplot not found: plot skipped"
+                                      " (data and script in %s)\n"
+                                    : "slotopt report: 1 plot in %s\n", plot);
+        else if (k == 0)
+            fprintf(stderr, "slotopt report: the scenario's table defines no figure\n");
+        else if (k < 0)
+            rc = k;
+    }
+    int bad = !rc && (t.failed || t.missing);
+    if (bad)
+        fprintf(stderr, "slotopt report: scenario %s: %zu failed cells, %zu missing values\n",
+                name, t.failed, t.missing);
+    if (built)
+        so_htable_free(&t);
+    so_hrows_free(&rows);
+    so_hstore_close(st);
+    so_hscenario_free(&sc);
+    if (rc)
+        return so_cli_report_error("report", rc, &err);
+    return bad ? SO_EXIT_BACKEND : SO_EXIT_OK;
+}
+
 int so_cmd_report(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -39,11 +115,12 @@ int so_cmd_report(int argc, char **argv)
         {"group-by", required_argument, 0, 'g'},
         {"plot", required_argument, 0, 'p'},
         {"plot-type", required_argument, 0, 'T'},
+        {"scenario", required_argument, 0, 'S'},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0},
     };
     const char *db = "slotopt-bench.db", *fmt = "table", *group_by = NULL, *plot = NULL;
-    const char *plot_type = "svg";
+    const char *plot_type = "svg", *scenario = NULL;
     int cells = 0, compact = 0, c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "d:f:cg:p:h", opts, NULL)) != -1) {
@@ -55,6 +132,7 @@ int so_cmd_report(int argc, char **argv)
         case 'g': group_by = optarg; break;
         case 'p': plot = optarg; break;
         case 'T': plot_type = optarg; break;
+        case 'S': scenario = optarg; break;
         case 'h': help(stdout); return SO_EXIT_OK;
         default: return so_cli_bad_option("report", argv);
         }
@@ -69,8 +147,14 @@ int so_cmd_report(int argc, char **argv)
         return so_cli_usage_error("report", "unexpected argument '%s'", argv[optind]);
     if (access(db, R_OK))
         return so_cli_usage_error("report", "cannot read the database %s: %s", db, strerror(errno));
+    if (scenario && (group_by || cells))
+        return so_cli_usage_error("report", "--scenario takes no --group-by or --cells");
     if (plot && mkdir(plot, 0777) && errno != EEXIST)
         return so_cli_usage_error("report", "cannot create %s: %s", plot, strerror(errno));
+    if (compact)
+        format |= SO_HF_COMPACT;
+    if (scenario)
+        return scenario_report(scenario, db, format, plot, plot_type);
     so_error err;
     so_error_clear(&err);
     so_hstore *st = NULL;
@@ -91,8 +175,6 @@ int so_cmd_report(int argc, char **argv)
         return so_cli_usage_error("report", "--group-by: unknown key '%s'; accepted: %s",
                                   group_by, accepted);
     }
-    if (compact)
-        format |= SO_HF_COMPACT;
     so_htables t;
     if (!rc && !(rc = so_harness_tables(&rows, &kinds, group_by, &t))) {
         so_harness_print(stdout, &t, format, cells);

@@ -97,6 +97,13 @@ static int draw(const char *dir, const char *base, const char *ext, so_error *er
     return rc;
 }
 
+int so_hplot_draw(const char *dir, const char *base, const char *ext, int *skipped,
+                  so_error *err)
+{
+    *skipped = !have_program(gnuplot_program());
+    return *skipped ? SO_OK : draw(dir, base, ext, err);
+}
+
 int so_hplot_cmp_double(const void *x, const void *y)
 {
     double a = *(const double *)x, b = *(const double *)y;

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "formulations/common/jsonin.h"
 #include "tools/harness.h"
+#include "tools/harness_table.h"
 
 static char *slurp(const char *path, so_error *err)
 {
@@ -225,13 +226,63 @@ static int policies(so_jin *in, json_t *root, so_hconfig *c)
     return rc;
 }
 
+/* The listing fields: "figure", "runtime" {"full", "quick"} (seconds). */
+static int listing(so_jin *in, json_t *root, so_hscenario *sc)
+{
+    const char *text = NULL;
+    json_t *rt = NULL;
+    int rc = so_jin_str(in, root, "", "reproduces", SO_OPTIONAL, &text);
+    if (!rc && text && sc)
+        snprintf(sc->reproduces, sizeof sc->reproduces, "%s", text);
+    text = NULL;
+    if (!rc)
+        rc = so_jin_str(in, root, "", "figure", SO_OPTIONAL, &text);
+    if (!rc && text && sc)
+        snprintf(sc->figure, sizeof sc->figure, "%s", text);
+    if (!rc)
+        rc = so_jin_object(in, root, "", "runtime", SO_OPTIONAL, &rt);
+    if (!rc && rt) {
+        static const char *const rkeys[] = {"full", "quick", NULL};
+        double full = 0, quick = 0;
+        rc = so_jin_keys(in, rt, "runtime", rkeys);
+        if (!rc)
+            rc = so_jin_num(in, rt, "runtime", "full", SO_OPTIONAL, 0, 1e9, &full);
+        if (!rc)
+            rc = so_jin_num(in, rt, "runtime", "quick", SO_OPTIONAL, 0, 1e9, &quick);
+        if (!rc && sc) {
+            sc->runtime_full = full;
+            sc->runtime_quick = quick;
+        }
+    }
+    return rc;
+}
+
+/* "table": its definition into sc (checked even when sc is NULL). */
+static int table(so_jin *in, json_t *root, so_hscenario *sc)
+{
+    json_t *t = NULL;
+    int rc = so_jin_object(in, root, "", "table", SO_OPTIONAL, &t);
+    if (rc || !t)
+        return rc;
+    so_htable_def def;
+    rc = so_htable_def_read(in, t, "table", &def);
+    if (!rc && sc) {
+        sc->table = def;
+        sc->has_table = 1;
+    } else if (!rc) {
+        json_decref(def.paper);
+    }
+    return rc;
+}
+
 static int scenario(so_jin *in, json_t *root, const char *base, so_hconfig *c,
-                    so_hinsts *s)
+                    so_hinsts *s, so_hscenario *sc)
 {
     static const char *const keys[] = {"description", "backends", "reference",
                                        "time_limit", "repetitions", "jobs",
                                        "group_by", "inputs", "reproduces",
-                                       "policies", "sim_reference", "metric", NULL};
+                                       "policies", "sim_reference", "metric",
+                                       "figure", "runtime", "table", "quick", NULL};
     if (!json_is_object(root))
         return so_jin_fail(in, "", 0, "expected a JSON object at the top");
     int rc = so_jin_keys(in, root, "", keys);
@@ -239,7 +290,9 @@ static int scenario(so_jin *in, json_t *root, const char *base, so_hconfig *c,
     if (!rc)
         rc = so_jin_str(in, root, "", "description", SO_OPTIONAL, &text);
     if (!rc)
-        rc = so_jin_str(in, root, "", "reproduces", SO_OPTIONAL, &text);
+        rc = listing(in, root, sc);
+    if (!rc)
+        rc = table(in, root, sc);
     int sims = json_object_get(root, "policies") != NULL;
     if (!rc)
         rc = names(in, root, "backends", !sims, c, so_hconfig_add_backend);
@@ -278,12 +331,57 @@ static int scenario(so_jin *in, json_t *root, const char *base, so_hconfig *c,
         if (!rc)
             rc = input(in, obj, path, base, s);
     }
+    if (!rc && sc) {
+        const char *ref = c->n_policies ? c->sim_reference
+                          : c->n_refs ? c->refs[0]->name : "";
+        snprintf(sc->reference, sizeof sc->reference, "%s", ref);
+    }
     return rc;
+}
+
+/* With quick: the members of "quick" (any top-level key but "quick",
+ * "table", "description", "reproduces", "figure" and "runtime") replace the
+ * top-level ones. */
+static int apply_quick(so_jin *in, json_t *root, int quick)
+{
+    json_t *q = NULL;
+    int rc = json_is_object(root) ? so_jin_object(in, root, "", "quick", SO_OPTIONAL, &q)
+                                  : SO_OK;
+    if (rc || !q)
+        return rc;
+    static const char *const keys[] = {"backends", "reference", "time_limit",
+                                       "repetitions", "jobs", "group_by", "inputs",
+                                       "policies", "sim_reference", "metric", NULL};
+    if ((rc = so_jin_keys(in, q, "quick", keys)))
+        return rc;
+    if (quick) {
+        json_incref(q);
+        json_object_update(root, q);
+        json_object_del(root, "quick");
+        json_decref(q);
+    }
+    return SO_OK;
 }
 
 int so_scenario_read(const char *path, so_hconfig *c, so_hinsts *s,
                      so_error *err)
 {
+    return so_scenario_load(path, 0, c, s, NULL, err);
+}
+
+void so_hscenario_free(so_hscenario *sc)
+{
+    if (sc && sc->has_table)
+        json_decref(sc->table.paper);
+    if (sc)
+        sc->has_table = 0;
+}
+
+int so_scenario_load(const char *path, int quick, so_hconfig *c, so_hinsts *s,
+                     so_hscenario *sc, so_error *err)
+{
+    if (sc)
+        memset(sc, 0, sizeof *sc);
     so_error_clear(err);
     char *text = slurp(path, err);
     if (!text)
@@ -303,7 +401,11 @@ int so_scenario_read(const char *path, so_hconfig *c, so_hinsts *s,
     else
         strcpy(base, ".");
     so_jin in = {path, text, err};
-    int rc = scenario(&in, root, base, c, s);
+    int rc = apply_quick(&in, root, quick);
+    if (!rc)
+        rc = scenario(&in, root, base, c, s, sc);
+    if (rc)
+        so_hscenario_free(sc);
     json_decref(root);
     free(text);
     return rc;
