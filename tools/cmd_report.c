@@ -9,6 +9,7 @@
 #include "tools/cli.h"
 #include "tools/harness.h"
 #include "tools/harness_table.h"
+#include "tools/output_format.h"
 
 static void help(FILE *fp)
 {
@@ -37,7 +38,57 @@ static void help(FILE *fp)
             "  --plot-type T   svg (default), png or pdf\n");
 }
 
-/* --scenario: the scenario's table from the rows of its policies or backends. */
+/* One table of a scenario: printed, and its figure drawn into plot (base
+ * scenario-NAME[-K]). *bad counts failed cells and missing values. */
+static int one_table(const so_htable_def *def, const so_hrows *rows, const so_hconfig *cfg,
+                     const so_hscenario *sc, const char *name, size_t k, int format,
+                     json_t *json, const char *plot, const char *plot_type, size_t *bad,
+                     so_error *err)
+{
+    so_htable t;
+    int rc = so_htable_build(def, rows, cfg, sc->reference, &t, err);
+    if (rc)
+        return rc;
+    if (json) {
+        json_array_append_new(json, so_htable_json(&t));
+    } else {
+        if (k)
+            printf("\n");
+        so_htable_print(stdout, &t, format);
+        so_cli_flush_note();
+    }
+    if (t.failed || t.missing || !t.n_rows) {
+        fprintf(stderr, "slotopt report: scenario %s, table %zu: %zu rows, %zu failed cells,"
+                " %zu missing values\n", name, k + 1, t.n_rows, t.failed, t.missing);
+        ++*bad;
+    }
+    if (plot) {
+        char base[300], safe[200];
+        const char *slash = strrchr(name, '/');
+        so_hplot_safe_name(safe, sizeof safe, slash ? slash + 1 : name);
+        char *dot = strstr(safe, ".json");
+        if (dot)
+            *dot = '\0';
+        if (sc->n_tables > 1)
+            snprintf(base, sizeof base, "scenario-%s-%zu", safe, k + 1);
+        else
+            snprintf(base, sizeof base, "scenario-%s", safe);
+        int drawn = so_htable_plot(&t, plot, base, plot_type, err), skipped = 0;
+        if (drawn > 0 && !(rc = so_hplot_draw(plot, base, plot_type, &skipped, err)))
+            fprintf(stderr, skipped ? "slotopt report: gnuplot not found: %s skipped"
+                                      " (data and script in %s)\n"
+                                    : "slotopt report: %s.%s in %s\n", base,
+                    skipped ? plot : plot_type, plot);
+        else if (drawn < 0)
+            rc = drawn;
+    }
+    so_htable_free(&t);
+    return rc;
+}
+
+/* --scenario: the scenario's tables from the rows of its policies or
+ * backends; exit status 3 when a table has a failed cell or a missing
+ * value. */
 static int scenario_report(const char *name, const char *db, int format, const char *plot,
                            const char *plot_type)
 {
@@ -53,50 +104,30 @@ static int scenario_report(const char *name, const char *db, int format, const c
     so_hscenario sc;
     so_hstore *st = NULL;
     so_hrows rows = {0};
-    so_htable t = {0};
-    int built = 0;
     int rc = so_scenario_load(path, 0, &cfg, &s, &sc, &err);
     so_hinsts_free(&s);
-    if (!rc && !sc.has_table)
+    if (!rc && !sc.n_tables)
         rc = so_error_setf(&err, path, 0, 0, "table", "the scenario defines no table");
     if (!rc)
         rc = so_hstore_open(db, 0, &st, &err);
     if (!rc)
         rc = so_hstore_load(st, &rows, &err);
-    if (!rc && !(rc = so_htable_build(&sc.table, &rows, &cfg, sc.reference, &t, &err)))
-        built = 1;
-    if (built && t.n_rows == 0)
-        rc = so_error_setf(&err, db, 0, 0, NULL, "no cell of scenario '%s' stored in this"
-                           " database (run 'slotopt bench --scenario %s --db %s')", name,
-                           name, db);
-    if (!rc) {
-        so_htable_print(stdout, &t, format);
+    size_t bad = 0;
+    /* JSON: {"scenario", "tables": [...]}, printed once every table is built */
+    json_t *tables = (format & ~SO_HF_COMPACT) == SO_HF_JSON ? json_array() : NULL;
+    for (size_t k = 0; !rc && k < sc.n_tables; k++)
+        rc = one_table(&sc.tables[k], &rows, &cfg, &sc, name, k, format, tables, plot,
+                       plot_type, &bad, &err);
+    if (!rc && tables) {
+        json_t *o = json_pack("{s:s,s:O}", "scenario", name, "tables", tables);
+        char *text = so_ojson_dumps(o, (format & SO_HF_COMPACT) != 0);
+        if (text)
+            fputs(text, stdout);
+        free(text);
+        json_decref(o);
         so_cli_flush_note();
     }
-    if (!rc && plot) {
-        char base[300], safe[200];
-        const char *slash = strrchr(name, '/');
-        so_hplot_safe_name(safe, sizeof safe, slash ? slash + 1 : name);
-        char *dot = strstr(safe, ".json");
-        if (dot)
-            *dot = '\0';
-        snprintf(base, sizeof base, "scenario-%s", safe);
-        int k = so_htable_plot(&t, plot, base, plot_type, &err), skipped = 0;
-        if (k > 0 && !(rc = so_hplot_draw(plot, base, plot_type, &skipped, &err)))
-            fprintf(stderr, skipped ? "slotopt report: gnuplot not found: plot skipped"
-                                      " (data and script in %s)\n"
-                                    : "slotopt report: 1 plot in %s\n", plot);
-        else if (k == 0)
-            fprintf(stderr, "slotopt report: the scenario's table defines no figure\n");
-        else if (k < 0)
-            rc = k;
-    }
-    int bad = !rc && (t.failed || t.missing);
-    if (bad)
-        fprintf(stderr, "slotopt report: scenario %s: %zu failed cells, %zu missing values\n",
-                name, t.failed, t.missing);
-    if (built)
-        so_htable_free(&t);
+    json_decref(tables);
     so_hrows_free(&rows);
     so_hstore_close(st);
     so_hscenario_free(&sc);

@@ -257,20 +257,34 @@ static int listing(so_jin *in, json_t *root, so_hscenario *sc)
     return rc;
 }
 
-/* "table": its definition into sc (checked even when sc is NULL). */
+/* "table": one definition or an array of them, into sc (checked even when
+ * sc is NULL). */
 static int table(so_jin *in, json_t *root, so_hscenario *sc)
 {
-    json_t *t = NULL;
-    int rc = so_jin_object(in, root, "", "table", SO_OPTIONAL, &t);
-    if (rc || !t)
-        return rc;
-    so_htable_def def;
-    rc = so_htable_def_read(in, t, "table", &def);
-    if (!rc && sc) {
-        sc->table = def;
-        sc->has_table = 1;
-    } else if (!rc) {
-        json_decref(def.paper);
+    json_t *t = json_object_get(root, "table");
+    if (!t)
+        return SO_OK;
+    if (!json_is_object(t) && !(json_is_array(t) && json_array_size(t) >= 1 &&
+                                json_array_size(t) <= SO_HSCENARIO_MAX_TABLES))
+        return so_jin_fail(in, "table", 0, "expected a table object or an array of 1 to %d",
+                           SO_HSCENARIO_MAX_TABLES);
+    size_t n = json_is_array(t) ? json_array_size(t) : 1;
+    int rc = SO_OK;
+    for (size_t i = 0; !rc && i < n; i++) {
+        char path[32];
+        json_t *obj = t;
+        snprintf(path, sizeof path, "table");
+        if (json_is_array(t)) {
+            so_jin_index(path, sizeof path, "table", i);
+            rc = so_jin_object_at(in, t, "table", i, &obj);
+        }
+        so_htable_def def;
+        if (!rc)
+            rc = so_htable_def_read(in, obj, path, &def);
+        if (!rc && sc)
+            sc->tables[sc->n_tables++] = def;
+        else if (!rc)
+            json_decref(def.paper);
     }
     return rc;
 }
@@ -371,10 +385,10 @@ int so_scenario_read(const char *path, so_hconfig *c, so_hinsts *s,
 
 void so_hscenario_free(so_hscenario *sc)
 {
-    if (sc && sc->has_table)
-        json_decref(sc->table.paper);
+    for (size_t i = 0; sc && i < sc->n_tables; i++)
+        json_decref(sc->tables[i].paper);
     if (sc)
-        sc->has_table = 0;
+        sc->n_tables = 0;
 }
 
 int so_scenario_load(const char *path, int quick, so_hconfig *c, so_hinsts *s,
@@ -416,6 +430,36 @@ static int readable(const char *path)
 {
     struct stat st;
     return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, R_OK) == 0;
+}
+
+/* A folder that exists. */
+static int is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+int so_scenario_dir(char *out, size_t size)
+{
+    const char *env = getenv("SLOTOPT_SCENARIOS");
+    if (env && *env) {
+        snprintf(out, size, "%s", env);
+        return is_dir(out) ? 0 : -1;
+    }
+    snprintf(out, size, "instances/scenarios");
+    if (is_dir(out))
+        return 0;
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    char *slash = n > 0 ? (exe[n] = '\0', strrchr(exe, '/')) : NULL;
+    if (!slash)
+        return -1;
+    *slash = '\0';
+    snprintf(out, size, "%s/../instances/scenarios", exe);
+    if (is_dir(out))
+        return 0;
+    snprintf(out, size, "%s/../share/slotopt/instances/scenarios", exe);
+    return is_dir(out) ? 0 : -1;
 }
 
 int so_scenario_find(const char *name, char *out, size_t size)

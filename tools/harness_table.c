@@ -147,9 +147,11 @@ static int row_samples(const so_htable_def *d, const so_hrows *rows, const so_hr
             last = 1;
             if (!strcmp(d->value, "metric")) {
                 v = r->objective;
-            } else if (!strcmp(d->value, "ratio")) {
+            } else if (!strcmp(d->value, "ratio") || !strcmp(d->value, "difference")) {
+                /* the harness's gap (>= 1 / >= 0 is worse; docs/harness.md) */
                 const so_hrow *rr = find_row(rows, r, ref);
-                v = rr ? r->objective / rr->objective : NAN;
+                so_hgap g = so_harness_gap(r, rr);
+                v = d->value[0] == 'r' ? g.ratio : g.diff;
             } else {
                 v = path_value(extras, d->value);
             }

@@ -27,8 +27,9 @@ typedef struct so_htable_def {
     int n_rows;
     char columns[32]; /* "" or a key whose values become columns */
     char label[64];   /* the value column's header; "" = from value */
-    char value[64];   /* "metric", "ratio" (gap to the reference) or a
-                         dotted path into the cell's extras */
+    char value[64];   /* "metric", "ratio" or "difference" (the gap to the
+                         reference, docs/harness.md) or a dotted path into
+                         the cell's extras */
     int ci95;         /* mean with 95 % t-interval, else mean ± sd */
     so_hratio_def ratios[SO_HTABLE_MAX_RATIOS];
     int n_ratios;
@@ -39,14 +40,16 @@ typedef struct so_htable_def {
     char fig_x[32], fig_style[16], fig_ylabel[80], fig_title[200];
 } so_htable_def;
 
+#define SO_HSCENARIO_MAX_TABLES 4
+
 /* What `slotopt scenarios` and `report --scenario` need of a scenario. */
 typedef struct so_hscenario {
     char reproduces[1024]; /* the paper's figure or table */
-    char figure[120];      /* a short name of it, e.g. "RAS Fig. 3" */
+    char figure[64];       /* a short name of it, e.g. "RAS Fig. 3" */
     double runtime_full, runtime_quick; /* seconds measured; 0 unknown */
     char reference[64];    /* the simulation reference or first reference */
-    int has_table;
-    so_htable_def table;
+    size_t n_tables; /* "table": one object, or an array of up to 4 */
+    so_htable_def tables[SO_HSCENARIO_MAX_TABLES];
 } so_hscenario;
 
 void so_hscenario_free(so_hscenario *sc);
@@ -56,6 +59,11 @@ void so_hscenario_free(so_hscenario *sc);
  * gets the table and the listing fields. */
 int so_scenario_load(const char *path, int quick, so_hconfig *c, so_hinsts *s,
                      so_hscenario *sc, so_error *err);
+
+/* The folder of the shipped scenarios: $SLOTOPT_SCENARIOS when set, else
+ * ./instances/scenarios, else beside the program (as so_scenario_find looks);
+ * 0, or -1 when none exists. */
+int so_scenario_dir(char *out, size_t size);
 
 /* Parses a "table" object (at path in the file read by in) into def. */
 struct so_jin;
@@ -98,6 +106,10 @@ void so_htable_free(so_htable *t);
 /* Prints as table, csv, json or markdown (enum so_hformat, maybe with
  * SO_HF_COMPACT). */
 void so_htable_print(FILE *fp, const so_htable *t, int format);
+/* The table as a JSON object {"title", "statistic", "value", "rows": [{"label",
+ * "keys", "values": {COLUMN: {"n", "mean", "sd", "lo95", "hi95"}}, "ratios",
+ * "paper"}], "failed_cells", "missing_values"}. */
+json_t *so_htable_json(const so_htable *t);
 /* Draws the figure into dir as BASE.{dat,gp,ext}; 1 drawn data and script,
  * 0 no figure defined, < 0 error. */
 int so_htable_plot(const so_htable *t, const char *dir, const char *base,

@@ -178,7 +178,7 @@ static json_t *cell_json(const so_htable_cell *c)
     return o;
 }
 
-static void print_json(FILE *fp, const so_htable *t, int compact)
+json_t *so_htable_json(const so_htable *t)
 {
     const so_htable_def *d = t->def;
     json_t *o = json_object(), *rows = json_array();
@@ -209,11 +209,7 @@ static void print_json(FILE *fp, const so_htable *t, int compact)
     json_object_set_new(o, "rows", rows);
     json_object_set_new(o, "failed_cells", json_integer((json_int_t)t->failed));
     json_object_set_new(o, "missing_values", json_integer((json_int_t)t->missing));
-    char *text = so_ojson_dumps(o, compact);
-    if (text)
-        fputs(text, fp);
-    free(text);
-    json_decref(o);
+    return o;
 }
 
 void so_htable_print(FILE *fp, const so_htable *t, int format)
@@ -221,7 +217,12 @@ void so_htable_print(FILE *fp, const so_htable *t, int format)
     int compact = (format & SO_HF_COMPACT) != 0;
     format &= ~SO_HF_COMPACT;
     if (format == SO_HF_JSON) {
-        print_json(fp, t, compact);
+        json_t *o = so_htable_json(t);
+        char *text = so_ojson_dumps(o, compact);
+        if (text)
+            fputs(text, fp);
+        free(text);
+        json_decref(o);
         return;
     }
     if (format == SO_HF_CSV) {
