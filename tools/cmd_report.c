@@ -16,7 +16,8 @@ static void help(FILE *fp)
     fprintf(fp,
             "usage: slotopt report [--db FILE] [--format F] [--compact] [--cells]\n"
             "                      [--group-by KEY] [--plot DIR] [--plot-type T]\n"
-            "       slotopt report --scenario NAME [--db FILE] [--format F] [--plot DIR]\n\n"
+            "       slotopt report --scenario NAME [--quick] [--db FILE] [--format F]\n"
+            "                      [--compact] [--plot DIR] [--plot-type T]\n\n"
             "Prints the gap tables of every cell stored in the database (each\n"
             "problem kind against the reference, and grouped as, its last bench).\n"
             "With --scenario, the table the scenario reproduces instead (its rows,\n"
@@ -24,6 +25,7 @@ static void help(FILE *fp)
             "the cells `bench --scenario NAME` stored, and its figure under --plot;\n"
             "exit status 3 when a cell failed or a value is missing.\n\n"
             "  --scenario NAME a scenario ('slotopt scenarios')\n"
+            "  --quick         its quick form (as 'bench --scenario NAME --quick' ran)\n"
             "  --db FILE       results database (default slotopt-bench.db)\n"
             "  --format F      table (default), csv, json or markdown\n"
             "  --compact       JSON on one line\n"
@@ -89,8 +91,8 @@ static int one_table(const so_htable_def *def, const so_hrows *rows, const so_hc
 /* --scenario: the scenario's tables from the rows of its policies or
  * backends; exit status 3 when a table has a failed cell or a missing
  * value. */
-static int scenario_report(const char *name, const char *db, int format, const char *plot,
-                           const char *plot_type)
+static int scenario_report(const char *name, int quick, const char *db, int format,
+                           const char *plot, const char *plot_type)
 {
     char path[PATH_MAX];
     if (so_scenario_find(name, path, sizeof path))
@@ -104,7 +106,7 @@ static int scenario_report(const char *name, const char *db, int format, const c
     so_hscenario sc;
     so_hstore *st = NULL;
     so_hrows rows = {0};
-    int rc = so_scenario_load(path, 0, &cfg, &s, &sc, &err);
+    int rc = so_scenario_load(path, quick, &cfg, &s, &sc, &err);
     so_hinsts_free(&s);
     if (!rc && !sc.n_tables)
         rc = so_error_setf(&err, path, 0, 0, "table", "the scenario defines no table");
@@ -147,12 +149,13 @@ int so_cmd_report(int argc, char **argv)
         {"plot", required_argument, 0, 'p'},
         {"plot-type", required_argument, 0, 'T'},
         {"scenario", required_argument, 0, 'S'},
+        {"quick", no_argument, 0, 'Q'},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0},
     };
     const char *db = "slotopt-bench.db", *fmt = "table", *group_by = NULL, *plot = NULL;
     const char *plot_type = "svg", *scenario = NULL;
-    int cells = 0, compact = 0, c;
+    int cells = 0, compact = 0, quick = 0, c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "d:f:cg:p:h", opts, NULL)) != -1) {
         switch (c) {
@@ -164,6 +167,7 @@ int so_cmd_report(int argc, char **argv)
         case 'p': plot = optarg; break;
         case 'T': plot_type = optarg; break;
         case 'S': scenario = optarg; break;
+        case 'Q': quick = 1; break;
         case 'h': help(stdout); return SO_EXIT_OK;
         default: return so_cli_bad_option("report", argv);
         }
@@ -178,6 +182,8 @@ int so_cmd_report(int argc, char **argv)
         return so_cli_usage_error("report", "unexpected argument '%s'", argv[optind]);
     if (access(db, R_OK))
         return so_cli_usage_error("report", "cannot read the database %s: %s", db, strerror(errno));
+    if (quick && !scenario)
+        return so_cli_usage_error("report", "--quick needs --scenario");
     if (scenario && (group_by || cells))
         return so_cli_usage_error("report", "--scenario takes no --group-by or --cells");
     if (plot && mkdir(plot, 0777) && errno != EEXIST)
@@ -185,7 +191,7 @@ int so_cmd_report(int argc, char **argv)
     if (compact)
         format |= SO_HF_COMPACT;
     if (scenario)
-        return scenario_report(scenario, db, format, plot, plot_type);
+        return scenario_report(scenario, quick, db, format, plot, plot_type);
     so_error err;
     so_error_clear(&err);
     so_hstore *st = NULL;

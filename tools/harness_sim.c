@@ -213,7 +213,9 @@ static void summary(json_t *extras, const double *resp, int n, double makespan,
 /* Per user (the jobs' "user"; none when no job names one): mean, p95 and
  * max response and the job count, as extras "users" (WPBS Table II's
  * per-user rows); and, when jobs have completion-time goals, how many met
- * theirs, as extras "goals" {"jobs", "met"} (RAS Experiment 2). */
+ * theirs, as extras "goals" {"jobs", "met"}, and each such job's finish
+ * time, response, goal and met (0/1) as extras "per_job" {NAME: {...}}
+ * (RAS Experiment 2's per-job table). */
 static void per_user(json_t *extras, const so_cl_workload *w, const double *resp)
 {
     json_t *users = json_object();
@@ -240,6 +242,17 @@ static void per_user(json_t *extras, const so_cl_workload *w, const double *resp
                                                 "jobs", (json_int_t)n));
     }
     free(x);
+    if (goals) { /* few jobs have goals (RAS's Gridmix: 9): each one's times */
+        json_t *per = json_object();
+        for (int j = 0; j < w->n_jobs; j++)
+            if (w->jobs[j].goal > 0)
+                json_object_set_new(per, w->jobs[j].name,
+                                    json_pack("{s:f,s:f,s:f,s:i}", "finish",
+                                              w->jobs[j].submit + resp[j], "response", resp[j],
+                                              "goal", w->jobs[j].goal, "met",
+                                              resp[j] <= w->jobs[j].goal + 1e-6));
+        json_object_set_new(extras, "per_job", per);
+    }
     if (json_object_size(users))
         json_object_set_new(extras, "users", users);
     else
@@ -307,10 +320,11 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
                                 json_pack("{s:f,s:f}", "map", st->utilisation[0],
                                           "reduce", st->utilisation[1]));
             json_object_set_new(extras, "speculation",
-                                json_pack("{s:I,s:I,s:I}", "launched",
+                                json_pack("{s:I,s:I,s:I,s:I}", "launched",
                                           (json_int_t)st->spec_launched, "useful",
                                           (json_int_t)st->spec_useful, "killed",
-                                          (json_int_t)st->spec_killed));
+                                          (json_int_t)st->spec_killed, "non_beneficial",
+                                          (json_int_t)st->spec_nonbeneficial));
             json_object_set_new(extras, "events", json_integer((json_int_t)st->events));
             json_object_set_new(extras, "attempts", json_integer((json_int_t)st->attempts));
             json_object_set_new(o, "status_text", json_string("simulated"));

@@ -105,9 +105,17 @@ static const so_hrow *find_row(const so_hrows *rows, const so_hrow *r, const cha
     return NULL;
 }
 
-/* Whether the policy or backend is one of the scenario's. */
-static int in_config(const so_hconfig *c, const char *name)
+/* Whether the policy or backend is one of the scenario's (and of the
+ * table's "policies" when it lists some). */
+static int in_config(const so_hconfig *c, const so_htable_def *d, const char *name)
 {
+    if (d->n_policies) {
+        int listed = 0;
+        for (int i = 0; i < d->n_policies && !listed; i++)
+            listed = !strcmp(d->policies[i], name);
+        if (!listed)
+            return 0;
+    }
     for (size_t i = 0; i < c->n_policies; i++)
         if (!strcmp(c->policies[i].name, name))
             return 1;
@@ -117,32 +125,60 @@ static int in_config(const so_hconfig *c, const char *name)
     return 0;
 }
 
-/* The samples of one stored row. */
+/* Whether row r passes the table's "where". */
+static int wanted(const so_htable_def *d, const so_hrow *r)
+{
+    if (!d->where)
+        return 1;
+    json_t *params = r->params ? json_loads(r->params, 0, NULL) : NULL;
+    const char *key;
+    json_t *vals;
+    int ok = 1;
+    json_object_foreach(d->where, key, vals) {
+        char have[64], want[64];
+        key_value(key, r, params, have, sizeof have);
+        int any = 0;
+        size_t i;
+        json_t *e;
+        json_array_foreach(vals, i, e) {
+            number_text(want, sizeof want, e);
+            any |= !strcmp(want, have);
+        }
+        ok &= any;
+    }
+    json_decref(params);
+    return ok;
+}
+
+/* The samples of one stored row: one, or with a "user" (or "job_name") row key
+ * one per member of the extras "users" (or "per_job") object, plus "all"
+ * (the whole run's "response") for users. */
 static int row_samples(const so_htable_def *d, const so_hrows *rows, const so_hrow *r,
                        const char *ref, samples *out)
 {
     json_t *params = r->params ? json_loads(r->params, 0, NULL) : NULL;
     json_t *extras = r->extras ? json_loads(r->extras, 0, NULL) : NULL;
-    int by_user = -1, rc = SO_OK;
+    int by = -1, rc = SO_OK;
     for (int k = 0; k < d->n_rows; k++)
-        if (!strcmp(d->rows[k], "user"))
-            by_user = k;
-    const char *users_key = NULL;
-    json_t *users = json_object_get(extras, "users"), *u;
-    const char *field = strcmp(d->value, "metric") ? d->value : "mean";
-    /* one pass per user, then "all" (or a single pass without "user") */
-    void *it = by_user >= 0 ? json_object_iter(users) : NULL;
+        if (!strcmp(d->rows[k], "user") || !strcmp(d->rows[k], "job_name"))
+            by = k;
+    int users = by >= 0 && !strcmp(d->rows[by], "user");
+    const char *member = NULL;
+    json_t *obj = by < 0 ? NULL : json_object_get(extras, users ? "users" : "per_job");
+    const char *field = strcmp(d->value, "metric") ? d->value : users ? "mean" : "response";
+    void *it = json_object_iter(obj);
     for (int last = 0; !last && !rc;) {
         double v;
-        if (by_user >= 0 && it) {
-            users_key = json_object_iter_key(it);
-            u = json_object_iter_value(it);
-            v = path_value(u, field);
-            it = json_object_iter_next(users, it);
-        } else if (by_user >= 0) {
-            users_key = "all";
-            v = path_value(json_object_get(extras, "response"), field);
+        if (by >= 0 && it) {
+            member = json_object_iter_key(it);
+            v = path_value(json_object_iter_value(it), field);
+            it = json_object_iter_next(obj, it);
+        } else if (by >= 0) {
             last = 1;
+            if (!users)
+                break;
+            member = "all";
+            v = path_value(json_object_get(extras, "response"), field);
         } else {
             last = 1;
             if (!strcmp(d->value, "metric")) {
@@ -166,15 +202,15 @@ static int row_samples(const so_htable_def *d, const so_hrows *rows, const so_hr
         s->v = v;
         snprintf(s->policy, sizeof s->policy, "%s", r->backend);
         for (int k = 0; k < d->n_rows; k++) {
-            if (k == by_user)
-                snprintf(s->keys[k], sizeof s->keys[k], "%s", users_key);
+            if (k == by)
+                snprintf(s->keys[k], sizeof s->keys[k], "%s", member);
             else
                 key_value(d->rows[k], r, params, s->keys[k], sizeof s->keys[k]);
         }
         if (d->columns[0])
             key_value(d->columns, r, params, s->col, sizeof s->col);
         snprintf(s->pair, sizeof s->pair, "%.16s:%d:%.63s", r->hash, r->rep,
-                 users_key ? users_key : "");
+                 member ? member : "");
     }
     json_decref(params);
     json_decref(extras);
@@ -204,7 +240,7 @@ static int cmp_num(const void *a, const void *b)
  * the scenario's order, numbers ascending, others as first seen ("all"
  * last). */
 static int distinct(const samples *ss, int k, const char *key, const so_hconfig *c,
-                    values *out)
+                    const so_htable_def *d, values *out)
 {
     out->n = 0;
     out->v = calloc(ss->n + c->n_policies + c->n_backends + 1, sizeof *out->v);
@@ -213,9 +249,11 @@ static int distinct(const samples *ss, int k, const char *key, const so_hconfig 
     int all_num = 1, has_all = 0;
     if (!strcmp(key, "policy")) {
         for (size_t i = 0; i < c->n_policies; i++)
-            snprintf(out->v[out->n++], 64, "%s", c->policies[i].name);
+            if (in_config(c, d, c->policies[i].name))
+                snprintf(out->v[out->n++], 64, "%s", c->policies[i].name);
         for (size_t i = 0; i < c->n_backends; i++)
-            snprintf(out->v[out->n++], 64, "%s", c->backends[i]->name);
+            if (in_config(c, d, c->backends[i]->name))
+                snprintf(out->v[out->n++], 64, "%s", c->backends[i]->name);
         return SO_OK;
     }
     for (size_t i = 0; i < ss->n; i++) {
@@ -354,6 +392,23 @@ int so_htable_build(const so_htable_def *d, const so_hrows *rows, const so_hconf
     else
         snprintf(t->value_label, sizeof t->value_label, "%.58s%s", v,
                  c->n_policies && !strcmp(d->value, "metric") ? " (s)" : "");
+    /* the names the table gives must be the scenario's */
+    const char *named[SO_HARNESS_MAX_POLICIES + 2 * SO_HTABLE_MAX_RATIOS];
+    size_t n_named = 0;
+    for (int i = 0; i < d->n_policies; i++)
+        named[n_named++] = d->policies[i];
+    for (int q = 0; q < d->n_ratios; q++) {
+        if (d->ratios[q].of[0])
+            named[n_named++] = d->ratios[q].of;
+        if (d->ratios[q].to[0])
+            named[n_named++] = d->ratios[q].to;
+    }
+    so_htable_def all = *d;
+    all.n_policies = 0;
+    for (size_t i = 0; i < n_named; i++)
+        if (!in_config(c, &all, named[i]))
+            return so_error_setf(err, NULL, 0, 0, "table", "'%s' is not one of the"
+                                 " scenario's policies or backends", named[i]);
     samples ss = {0};
     int rc = SO_OK, policy_key = -1;
     for (int k = 0; k < d->n_rows; k++)
@@ -361,7 +416,7 @@ int so_htable_build(const so_htable_def *d, const so_hrows *rows, const so_hconf
             policy_key = k;
     for (size_t i = 0; !rc && i < rows->n; i++) {
         const so_hrow *r = &rows->v[i];
-        if (!in_config(c, r->backend))
+        if (!in_config(c, d, r->backend) || !wanted(d, r))
             continue;
         if (failed_status(r->status))
             t->failed++;
@@ -370,9 +425,9 @@ int so_htable_build(const so_htable_def *d, const so_hrows *rows, const so_hconf
     }
     values kv[SO_HTABLE_MAX_KEYS] = {{0}}, cv = {0};
     for (int k = 0; !rc && k < d->n_rows; k++)
-        rc = distinct(&ss, k, d->rows[k], c, &kv[k]);
+        rc = distinct(&ss, k, d->rows[k], c, d, &kv[k]);
     if (!rc && d->columns[0])
-        rc = distinct(&ss, -1, d->columns, c, &cv);
+        rc = distinct(&ss, -1, d->columns, c, d, &cv);
     if (!rc)
         rc = make_rows(t, &ss, kv, policy_key);
     t->n_cols = d->columns[0] ? cv.n : 1;

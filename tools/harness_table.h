@@ -22,10 +22,15 @@ typedef struct so_hratio_def {
 typedef struct so_htable_def {
     char title[200];
     /* keys: "policy", "user" (per-user values of simulation cells),
+     * "job_name" (per-job values of the jobs with completion-time goals),
      * "instance", "family", "seed", or a family parameter */
     char rows[SO_HTABLE_MAX_KEYS][32];
     int n_rows;
     char columns[32]; /* "" or a key whose values become columns */
+    char policies[SO_HARNESS_MAX_POLICIES][64]; /* only these (none: all) */
+    int n_policies;
+    json_t *where;    /* {KEY: [values]}: only the cells whose key (not
+                         "user" or "job_name") has one of the values; owned */
     char label[64];   /* the value column's header; "" = from value */
     char value[64];   /* "metric", "ratio" or "difference" (the gap to the
                          reference, docs/harness.md) or a dotted path into

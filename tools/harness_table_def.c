@@ -46,6 +46,60 @@ static int row_keys(so_jin *in, json_t *obj, const char *path, so_htable_def *d)
     return SO_OK;
 }
 
+/* "policies": the policies or backends the table shows (all when absent). */
+static int policy_list(so_jin *in, json_t *obj, const char *path, so_htable_def *d)
+{
+    json_t *arr = NULL;
+    int rc = so_jin_array(in, obj, path, "policies", SO_OPTIONAL, 1, &arr);
+    if (rc || !arr)
+        return rc;
+    char apath[128];
+    so_jin_path(apath, sizeof apath, path, "policies");
+    if (json_array_size(arr) > SO_HARNESS_MAX_POLICIES)
+        return so_jin_fail(in, apath, 0, "at most %d policies", SO_HARNESS_MAX_POLICIES);
+    for (size_t i = 0; i < json_array_size(arr); i++) {
+        char epath[160];
+        so_jin_index(epath, sizeof epath, apath, i);
+        const char *k = json_string_value(json_array_get(arr, i));
+        if (!k || !*k || strlen(k) >= sizeof d->policies[0])
+            return so_jin_fail(in, epath, 0, "expected a policy or backend name");
+        snprintf(d->policies[d->n_policies++], sizeof d->policies[0], "%s", k);
+    }
+    return SO_OK;
+}
+
+/* "where": {KEY: [value, ...]} (values as texts or numbers). */
+static int where(so_jin *in, json_t *obj, const char *path, so_htable_def *d)
+{
+    json_t *w = NULL;
+    int rc = so_jin_object(in, obj, path, "where", SO_OPTIONAL, &w);
+    if (rc || !w)
+        return rc;
+    char wpath[128];
+    so_jin_path(wpath, sizeof wpath, path, "where");
+    const char *key;
+    json_t *v;
+    json_object_foreach(w, key, v) {
+        char kpath[256];
+        so_jin_path(kpath, sizeof kpath, wpath, key);
+        if (!strcmp(key, "user") || !strcmp(key, "job_name"))
+            return so_jin_fail(in, kpath, 1, "expected a key of the cells (policy, instance,"
+                               " family, seed or a family parameter)");
+        if (!json_is_array(v) || !json_array_size(v))
+            return so_jin_fail(in, kpath, 0, "expected a non-empty array of values");
+        size_t i;
+        json_t *e;
+        json_array_foreach(v, i, e) if (!json_is_string(e) && !json_is_number(e))
+        {
+            char epath[300];
+            so_jin_index(epath, sizeof epath, kpath, i);
+            return so_jin_fail(in, epath, 0, "expected a text or a number");
+        }
+    }
+    d->where = json_incref(w);
+    return SO_OK;
+}
+
 static int ratios(so_jin *in, json_t *obj, const char *path, so_htable_def *d)
 {
     json_t *arr = NULL;
@@ -158,7 +212,7 @@ static int figure(so_jin *in, json_t *obj, const char *path, so_htable_def *d)
 
 int so_htable_def_read(so_jin *in, json_t *obj, const char *path, so_htable_def *d)
 {
-    static const char *const keys[] = {"title", "rows", "columns", "value", "label", "statistic",
+    static const char *const keys[] = {"title", "rows", "columns", "policies", "where", "value", "label", "statistic",
                                        "ratios", "paper", "figure", NULL};
     memset(d, 0, sizeof *d);
     snprintf(d->value, sizeof d->value, "metric");
@@ -170,6 +224,10 @@ int so_htable_def_read(so_jin *in, json_t *obj, const char *path, so_htable_def 
         rc = row_keys(in, obj, path, d);
     if (!rc)
         rc = text(in, obj, path, "columns", SO_OPTIONAL, d->columns, sizeof d->columns);
+    if (!rc)
+        rc = policy_list(in, obj, path, d);
+    if (!rc)
+        rc = where(in, obj, path, d);
     if (!rc)
         rc = text(in, obj, path, "value", SO_OPTIONAL, d->value, sizeof d->value);
     if (!rc)
@@ -204,5 +262,9 @@ int so_htable_def_read(so_jin *in, json_t *obj, const char *path, so_htable_def 
         rc = figure(in, obj, path, d);
     if (!rc)
         rc = paper(in, obj, path, d);
+    if (rc) {
+        json_decref(d->where);
+        d->where = NULL;
+    }
     return rc;
 }
