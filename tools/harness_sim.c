@@ -325,6 +325,13 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
                                           (json_int_t)st->spec_useful, "killed",
                                           (json_int_t)st->spec_killed, "non_beneficial",
                                           (json_int_t)st->spec_nonbeneficial));
+            /* running attempts per node over the run: busy slot-seconds
+             * (maps + reduces) / (nodes x makespan) (RAS Experiment 1) */
+            json_object_set_new(extras, "running_per_node",
+                                json_real(w->n_nodes && st->makespan > 0
+                                              ? (st->busy[0] + st->busy[1]) /
+                                                    ((double)w->n_nodes * st->makespan)
+                                              : 0));
             json_object_set_new(extras, "events", json_integer((json_int_t)st->events));
             json_object_set_new(extras, "attempts", json_integer((json_int_t)st->attempts));
             json_object_set_new(o, "status_text", json_string("simulated"));
