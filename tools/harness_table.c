@@ -158,22 +158,26 @@ static int row_samples(const so_htable_def *d, const so_hrows *rows, const so_hr
 {
     json_t *params = r->params ? json_loads(r->params, 0, NULL) : NULL;
     json_t *extras = r->extras ? json_loads(r->extras, 0, NULL) : NULL;
+    /* by: the row key (>= 0) or the columns (-2) that takes each member */
     int by = -1, rc = SO_OK;
     for (int k = 0; k < d->n_rows; k++)
         if (!strcmp(d->rows[k], "user") || !strcmp(d->rows[k], "job_name"))
             by = k;
-    int users = by >= 0 && !strcmp(d->rows[by], "user");
+    if (!strcmp(d->columns, "user") || !strcmp(d->columns, "job_name"))
+        by = -2;
+    const char *by_key = by == -2 ? d->columns : by >= 0 ? d->rows[by] : "";
+    int users = !strcmp(by_key, "user");
     const char *member = NULL;
-    json_t *obj = by < 0 ? NULL : json_object_get(extras, users ? "users" : "per_job");
+    json_t *obj = by == -1 ? NULL : json_object_get(extras, users ? "users" : "per_job");
     const char *field = strcmp(d->value, "metric") ? d->value : users ? "mean" : "response";
     void *it = json_object_iter(obj);
     for (int last = 0; !last && !rc;) {
         double v;
-        if (by >= 0 && it) {
+        if (by != -1 && it) {
             member = json_object_iter_key(it);
             v = path_value(json_object_iter_value(it), field);
             it = json_object_iter_next(obj, it);
-        } else if (by >= 0) {
+        } else if (by != -1) {
             last = 1;
             if (!users)
                 break;
@@ -207,7 +211,9 @@ static int row_samples(const so_htable_def *d, const so_hrows *rows, const so_hr
             else
                 key_value(d->rows[k], r, params, s->keys[k], sizeof s->keys[k]);
         }
-        if (d->columns[0])
+        if (by == -2)
+            snprintf(s->col, sizeof s->col, "%s", member);
+        else if (d->columns[0])
             key_value(d->columns, r, params, s->col, sizeof s->col);
         snprintf(s->pair, sizeof s->pair, "%.16s:%d:%.63s", r->hash, r->rep,
                  member ? member : "");

@@ -341,6 +341,8 @@ int so_htable_plot(const so_htable *t, const char *dir, const char *base,
     fprintf(g, "'\nset ylabel '");
     so_gp_put_quoted(g, d->fig_ylabel[0] ? d->fig_ylabel : t->value_label);
     fprintf(g, "'\nset key outside right top\nset grid ytics\nset yrange [0:*]\n");
+    if (!numeric_x) /* categories at 0, 1, ...: room beside the first and last */
+        fprintf(g, "set offsets 0.5, 0.5, 0, 0\n");
     if (!strcmp(d->fig_style, "bars"))
         fprintf(g, "set style fill solid 0.6 border -1\nset boxwidth %.3g\n",
                 0.8 / (double)(n_series ? n_series : 1));
