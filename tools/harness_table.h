@@ -36,6 +36,7 @@ typedef struct so_htable_def {
                          reference, docs/harness.md) or a dotted path into
                          the cell's extras */
     int ci95;         /* mean with 95 % t-interval, else mean ± sd */
+    int decimals;     /* digits after the point; -1: by the mean's size */
     so_hratio_def ratios[SO_HTABLE_MAX_RATIOS];
     int n_ratios;
     json_t *paper;    /* row label -> number, text or {column: number}; owned */

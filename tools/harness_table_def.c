@@ -213,6 +213,7 @@ static int figure(so_jin *in, json_t *obj, const char *path, so_htable_def *d)
 int so_htable_def_read(so_jin *in, json_t *obj, const char *path, so_htable_def *d)
 {
     static const char *const keys[] = {"title", "rows", "columns", "policies", "where", "value", "label", "statistic",
+                                       "decimals",
                                        "ratios", "paper", "figure", NULL};
     memset(d, 0, sizeof *d);
     snprintf(d->value, sizeof d->value, "metric");
@@ -240,6 +241,10 @@ int so_htable_def_read(so_jin *in, json_t *obj, const char *path, so_htable_def 
         rc = so_jin_fail(in, kpath, 0, "expected mean_sd or mean_ci95");
     }
     d->ci95 = !strcmp(stat, "mean_ci95");
+    int64_t dec = -1;
+    if (!rc)
+        rc = so_jin_int(in, obj, path, "decimals", SO_OPTIONAL, 0, 6, &dec);
+    d->decimals = (int)dec;
     for (int k = 0; !rc && d->columns[0] && k < d->n_rows; k++)
         if (!strcmp(d->rows[k], d->columns)) {
             so_jin_path(kpath, sizeof kpath, path, "columns");

@@ -17,13 +17,13 @@ static int decimals(double x)
     return x >= 100 ? 0 : x >= 10 ? 1 : x >= 1 ? 2 : 3;
 }
 
-static void cell_text(char *out, size_t size, const so_htable_cell *c, int ci95)
+static void cell_text(char *out, size_t size, const so_htable_cell *c, int ci95, int fixed)
 {
     if (!c->n) {
         snprintf(out, size, "missing");
         return;
     }
-    int k = decimals(c->mean);
+    int k = fixed >= 0 ? fixed : decimals(c->mean);
     if (c->n == 1)
         snprintf(out, size, "%.*f", k, c->mean);
     else if (ci95)
@@ -72,9 +72,9 @@ static void row_texts(const so_htable *t, const so_htable_row *r, char (*x)[SO_O
     for (int k = 0; k < d->n_rows; k++)
         snprintf(x[c++], SO_OTABLE_CELL, "%s", r->keys[k]);
     for (size_t j = 0; j < t->n_cols; j++)
-        cell_text(x[c++], SO_OTABLE_CELL, &r->cells[j], d->ci95);
+        cell_text(x[c++], SO_OTABLE_CELL, &r->cells[j], d->ci95, d->decimals);
     for (int q = 0; q < d->n_ratios; q++)
-        cell_text(x[c++], SO_OTABLE_CELL, &r->ratios[q], d->ci95);
+        cell_text(x[c++], SO_OTABLE_CELL, &r->ratios[q], d->ci95, d->decimals);
     for (size_t p = 0; p < t->n_paper_cols; p++)
         paper_text(x[c++], SO_OTABLE_CELL, r, t->paper_cols[p]);
 }
