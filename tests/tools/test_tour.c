@@ -254,6 +254,10 @@ static void test_tour(void)
         char more[200];
         snprintf(more, sizeof more, "more: slotopt bench --scenario %s,", sec->scenario);
         CU_ASSERT_PTR_NOT_NULL(strstr(out, more));
+        /* each section names the scenario of its full experiment */
+        snprintf(more, sizeof more, "the full experiment: slotopt bench --scenario %s --db F",
+                 sec->full);
+        CU_ASSERT_PTR_NOT_NULL(strstr(out, more));
     }
     CU_ASSERT_EQUAL(n, 4);
     /* the tables: FLEX's heuristics, not its reference; every SWIM policy */
