@@ -180,10 +180,10 @@ int so_cmd_report(int argc, char **argv)
                                   plot_type);
     if (optind != argc)
         return so_cli_usage_error("report", "unexpected argument '%s'", argv[optind]);
-    if (access(db, R_OK))
-        return so_cli_usage_error("report", "cannot read the database %s: %s", db, strerror(errno));
     if (quick && !scenario)
         return so_cli_usage_error("report", "--quick needs --scenario");
+    if (access(db, R_OK))
+        return so_cli_usage_error("report", "cannot read the database %s: %s", db, strerror(errno));
     if (scenario && (group_by || cells))
         return so_cli_usage_error("report", "--scenario takes no --group-by or --cells");
     if (plot && mkdir(plot, 0777) && errno != EEXIST)

@@ -368,7 +368,8 @@ static int make_rows(so_htable *t, const samples *ss, values *kv, int policy_key
             rem = kv[k].n ? rem / kv[k].n : rem;
         }
         so_htable_row *row = &t->rows[t->n_rows];
-        int any = 0;
+        /* policy alone: every policy has its row, cells or none */
+        int any = d->n_rows == 1 && policy_key == 0;
         for (int k = 0; k < d->n_rows; k++)
             snprintf(row->keys[k], 64, "%s", kv[k].n ? kv[k].v[idx[k]] : "-");
         for (size_t i = 0; i < ss->n && !any; i++)
