@@ -121,12 +121,8 @@ static int scenario_report(const char *name, int quick, const char *db, int form
         rc = one_table(&sc.tables[k], &rows, &cfg, &sc, name, k, format, tables, plot,
                        plot_type, &bad, &err);
     if (!rc && tables) {
-        json_t *o = json_pack("{s:s,s:O}", "scenario", name, "tables", tables);
-        char *text = so_ojson_dumps(o, (format & SO_HF_COMPACT) != 0);
-        if (text)
-            fputs(text, stdout);
-        free(text);
-        json_decref(o);
+        so_ojson_put(stdout, json_pack("{s:s,s:O}", "scenario", name, "tables", tables),
+                     (format & SO_HF_COMPACT) != 0);
         so_cli_flush_note();
     }
     json_decref(tables);

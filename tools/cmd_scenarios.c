@@ -137,10 +137,7 @@ int so_cmd_scenarios(int argc, char **argv)
     }
     if (code == SO_EXIT_OK) {
         if (format == SO_OF_JSON) {
-            char *text = so_ojson_dumps(arr, 0);
-            if (text)
-                fputs(text, stdout);
-            free(text);
+            so_ojson_put(stdout, json_incref(arr), 0);
         } else if (format == SO_OF_TABLE) {
             so_otable_print(stdout, (const char (*)[SO_OTABLE_CELL])g, n + 1, 5);
         } else {

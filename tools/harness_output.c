@@ -473,12 +473,7 @@ void so_harness_print(FILE *fp, const so_htables *t, int format, int cells)
     format &= ~SO_HF_COMPACT;
     csv_numbers = format == SO_HF_CSV;
     if (format == SO_HF_JSON) {
-        json_t *j = to_json(t);
-        char *s = so_ojson_dumps(j, compact);
-        if (s)
-            fputs(s, fp);
-        free(s);
-        json_decref(j);
+        so_ojson_put(fp, to_json(t), compact);
         return;
     }
     grid g;

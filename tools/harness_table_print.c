@@ -217,12 +217,7 @@ void so_htable_print(FILE *fp, const so_htable *t, int format)
     int compact = (format & SO_HF_COMPACT) != 0;
     format &= ~SO_HF_COMPACT;
     if (format == SO_HF_JSON) {
-        json_t *o = so_htable_json(t);
-        char *text = so_ojson_dumps(o, compact);
-        if (text)
-            fputs(text, fp);
-        free(text);
-        json_decref(o);
+        so_ojson_put(fp, so_htable_json(t), compact);
         return;
     }
     if (format == SO_HF_CSV) {
