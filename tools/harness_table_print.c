@@ -336,8 +336,16 @@ int so_htable_plot(const so_htable *t, const char *dir, const char *base,
     fprintf(g, "'\nset ylabel '");
     so_gp_put_quoted(g, d->fig_ylabel[0] ? d->fig_ylabel : t->value_label);
     fprintf(g, "'\nset key outside right top\nset grid ytics\nset yrange [0:*]\n");
-    if (!numeric_x) /* categories at 0, 1, ...: room beside the first and last */
-        fprintf(g, "set offsets 0.5, 0.5, 0, 0\n");
+    if (!numeric_x) { /* categories at 0, 1, ...: room beside the first and last */
+        fprintf(g, "set offsets 0.5, 0.5, 0, 0\nset xtics (");
+        for (size_t r = 0, k = 0; r < t->n_rows; r++)
+            if (x_index(t, x, r) == k) {
+                fprintf(g, "%s'", k ? ", " : "");
+                so_gp_put_quoted(g, t->rows[r].keys[x]);
+                fprintf(g, "' %zu", k++);
+            }
+        fprintf(g, ")\n");
+    }
     if (!strcmp(d->fig_style, "bars"))
         fprintf(g, "set style fill solid 0.6 border -1\nset boxwidth %.3g\n",
                 0.8 / (double)(n_series ? n_series : 1));
@@ -345,11 +353,10 @@ int so_htable_plot(const so_htable *t, const char *dir, const char *base,
     for (size_t s = 0; s < n_series; s++) {
         fprintf(g, "%s'%s.dat' index %zu using ", s ? ", \\\n     " : "", base, s);
         if (!strcmp(d->fig_style, "bars"))
-            fprintf(g, "($1+%.3g):2%s with boxes title ",
-                    (double)s * 0.8 / (double)n_series - 0.4 + 0.4 / (double)n_series,
-                    numeric_x ? "" : ":xtic(4)");
+            fprintf(g, "($1+%.3g):2 with boxes title ",
+                    (double)s * 0.8 / (double)n_series - 0.4 + 0.4 / (double)n_series);
         else
-            fprintf(g, "1:2:3%s with yerrorlines title ", numeric_x ? "" : ":xtic(4)");
+            fprintf(g, "1:2:3 with yerrorlines title ");
         fputc('\'', g);
         so_gp_put_quoted(g, series[s]);
         fputc('\'', g);
