@@ -49,6 +49,8 @@ static void seconds_text(char *out, size_t size, double s)
 {
     if (!(s > 0))
         snprintf(out, size, "-");
+    else if (s < 1)
+        snprintf(out, size, "%.2f s", s);
     else if (s < 60)
         snprintf(out, size, "%.1f s", s);
     else
@@ -99,7 +101,7 @@ int so_cmd_scenarios(int argc, char **argv)
     char (*g)[SO_OTABLE_CELL] = calloc((n + 1) * 5, sizeof *g);
     json_t *arr = json_array();
     int code = g && arr ? SO_EXIT_OK : SO_EXIT_BACKEND;
-    static const char *const head[] = {"scenario", "reproduces", "tables", "full", "quick"};
+    static const char *const head[] = {"scenario", "figure", "tables", "full", "quick"};
     for (int k = 0; g && k < 5; k++)
         snprintf(g[k], SO_OTABLE_CELL, "%s", head[k]);
     for (size_t i = 0; code == SO_EXIT_OK && i < n; i++) {

@@ -208,7 +208,7 @@ static void test_report_and_list(void)
     CU_ASSERT_PTR_NOT_NULL(out && strstr(out, "| wpbs-table2 | WPBS Table II, Fig. 2 |"));
     free(out);
     CU_ASSERT_EQUAL(so_test_run("scenarios --format csv", &out, NULL), 0);
-    CU_ASSERT_PTR_NOT_NULL(out && strstr(out, "scenario,reproduces,tables,full,quick\n"));
+    CU_ASSERT_PTR_NOT_NULL(out && strstr(out, "scenario,figure,tables,full,quick\n"));
     free(out);
     CU_ASSERT_EQUAL(so_test_run("scenarios --format yaml", NULL, &err), 2);
     CU_ASSERT_PTR_NOT_NULL(err && strstr(err, "--format: expected"));
