@@ -39,6 +39,13 @@ static sample *push(samples *s)
     return x;
 }
 
+void so_htable_join(char *out, size_t size, const char *s)
+{
+    size_t used = strlen(out);
+    if (used + 1 < size)
+        snprintf(out + used, size - used, "%s%s", used ? "/" : "", s);
+}
+
 double so_t975(size_t df)
 {
     static const double t[] = {0, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365,
@@ -376,11 +383,9 @@ static int make_rows(so_htable *t, const samples *ss, values *kv, int policy_key
             any = matches(d, &ss->v[i], row->keys, policy_key);
         if (!any)
             continue;
-        size_t len = 0;
+        row->label[0] = '\0';
         for (int k = 0; k < d->n_rows; k++)
-            len += (size_t)snprintf(row->label + len, len < sizeof row->label
-                                                          ? sizeof row->label - len : 0,
-                                    "%s%s", k ? "/" : "", row->keys[k]);
+            so_htable_join(row->label, sizeof row->label, row->keys[k]);
         t->n_rows++;
     }
     return SO_OK;

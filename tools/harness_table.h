@@ -120,6 +120,8 @@ json_t *so_htable_json(const so_htable *t);
  * 0 no figure defined, < 0 error. */
 int so_htable_plot(const so_htable *t, const char *dir, const char *base,
                    const char *ext, so_error *err);
+/* Appends "/" (unless out is empty) and s to out (size bytes), cut to fit. */
+void so_htable_join(char *out, size_t size, const char *s);
 /* Student t quantile t(0.975, df) (df >= 1). */
 double so_t975(size_t df);
 

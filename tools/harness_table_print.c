@@ -294,14 +294,11 @@ int so_htable_plot(const so_htable *t, const char *dir, const char *base,
     for (size_t j = 0; j < t->n_cols; j++)
         for (size_t r = 0; r < t->n_rows; r++) {
             char name[200] = "";
-            size_t len = 0;
             for (int k = 0; k < d->n_rows; k++)
                 if (k != x)
-                    len += (size_t)snprintf(name + len, len < sizeof name ? sizeof name - len : 0,
-                                            "%s%s", len ? "/" : "", t->rows[r].keys[k]);
+                    so_htable_join(name, sizeof name, t->rows[r].keys[k]);
             if (d->columns[0])
-                snprintf(name + len, len < sizeof name ? sizeof name - len : 0, "%s%s",
-                         len ? "/" : "", t->cols[j]);
+                so_htable_join(name, sizeof name, t->cols[j]);
             if (!name[0])
                 snprintf(name, sizeof name, "%s", t->value_label);
             size_t s = 0;
