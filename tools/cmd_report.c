@@ -107,14 +107,27 @@ static int scenario_report(const char *name, int quick, const char *db, int form
     so_hstore *st = NULL;
     so_hrows rows = {0};
     int rc = so_scenario_load(path, quick, &cfg, &s, &sc, &err);
-    so_hinsts_free(&s);
     if (!rc && !sc.n_tables)
         rc = so_error_setf(&err, path, 0, 0, "table", "the scenario defines no table");
     if (!rc)
         rc = so_hstore_open(db, 0, &st, &err);
+    /* the cells of this scenario (its inputs x policies x repetitions), not
+     * whatever else the database holds */
+    so_hcell *all = NULL;
+    size_t n_cells = 0;
     if (!rc)
-        rc = so_hstore_load(st, &rows, &err);
+        rc = so_harness_cells(&cfg, &s, &all, &n_cells, &err);
+    free(all);
+    if (!rc)
+        rc = so_harness_select(&cfg, &s, st, &rows, &err);
+    so_hinsts_free(&s);
     size_t bad = 0;
+    if (!rc && rows.n < n_cells) {
+        fprintf(stderr, "slotopt report: scenario %s: %zu of its %zu cells are stored in %s"
+                " (run 'slotopt bench --scenario %s%s --db %s')\n", name, rows.n, n_cells, db,
+                name, quick ? " --quick" : "", db);
+        bad++;
+    }
     /* JSON: {"scenario", "tables": [...]}, printed once every table is built */
     json_t *tables = (format & ~SO_HF_COMPACT) == SO_HF_JSON ? json_array() : NULL;
     for (size_t k = 0; !rc && k < sc.n_tables; k++)

@@ -195,6 +195,12 @@ static void test_report_and_list(void)
     CU_ASSERT_PTR_NOT_NULL(out && strstr(out, "\nfifo,0,,,,\n"));
     free(out);
     free(err);
+    /* another scenario's database: none of its cells, said, exit 3 */
+    snprintf(args, sizeof args, "report --scenario knapsack --db %s/fails.db", so_test_tmpdir());
+    CU_ASSERT_EQUAL(so_test_run(args, &out, &err), 3);
+    CU_ASSERT_PTR_NOT_NULL(err && strstr(err, "scenario knapsack: 0 of its 48 cells are stored"));
+    free(out);
+    free(err);
     /* usage errors */
     CU_ASSERT_EQUAL(so_test_run("report --quick --db x.db", NULL, &err), 2);
     CU_ASSERT_PTR_NOT_NULL(err && strstr(err, "--quick needs --scenario"));
