@@ -21,51 +21,41 @@ static int text(so_jin *in, json_t *obj, const char *path, const char *key,
     return SO_OK;
 }
 
-static int row_keys(so_jin *in, json_t *obj, const char *path, so_htable_def *d)
+/* A non-empty array of distinct names at key (at most max, each shorter
+ * than width) into out (a row of width bytes each); *n gets the count. */
+static int name_list(so_jin *in, json_t *obj, const char *path, const char *key,
+                     int required, int max, char *out, size_t width, int *n,
+                     const char *what)
 {
     json_t *arr = NULL;
-    int rc = so_jin_array(in, obj, path, "rows", SO_REQUIRED, 1, &arr);
-    if (rc)
+    int rc = so_jin_array(in, obj, path, key, required, 1, &arr);
+    if (rc || !arr)
         return rc;
     char apath[128];
-    so_jin_path(apath, sizeof apath, path, "rows");
-    if (json_array_size(arr) > SO_HTABLE_MAX_KEYS)
-        return so_jin_fail(in, apath, 0, "at most %d keys", SO_HTABLE_MAX_KEYS);
+    so_jin_path(apath, sizeof apath, path, key);
+    if (json_array_size(arr) > (size_t)max)
+        return so_jin_fail(in, apath, 0, "at most %d names", max);
     for (size_t i = 0; i < json_array_size(arr); i++) {
         char epath[160];
         so_jin_index(epath, sizeof epath, apath, i);
         const char *k = json_string_value(json_array_get(arr, i));
-        if (!k || !*k || strlen(k) >= sizeof d->rows[0])
-            return so_jin_fail(in, epath, 0, "expected a key (policy, user, instance,"
-                               " family, seed or a family parameter)");
-        for (int j = 0; j < d->n_rows; j++)
-            if (!strcmp(d->rows[j], k))
-                return so_jin_fail(in, epath, 0, "key '%s' given twice", k);
-        snprintf(d->rows[d->n_rows++], sizeof d->rows[0], "%s", k);
+        if (!k || !*k || strlen(k) >= width)
+            return so_jin_fail(in, epath, 0, "expected %s", what);
+        for (int j = 0; j < *n; j++)
+            if (!strcmp(out + (size_t)j * width, k))
+                return so_jin_fail(in, epath, 0, "'%s' given twice", k);
+        snprintf(out + (size_t)(*n)++ * width, width, "%s", k);
     }
     return SO_OK;
 }
 
-/* "policies": the policies or backends the table shows (all when absent). */
-static int policy_list(so_jin *in, json_t *obj, const char *path, so_htable_def *d)
+/* Whether key is one of the table's row keys. */
+static int is_row_key(const so_htable_def *d, const char *key)
 {
-    json_t *arr = NULL;
-    int rc = so_jin_array(in, obj, path, "policies", SO_OPTIONAL, 1, &arr);
-    if (rc || !arr)
-        return rc;
-    char apath[128];
-    so_jin_path(apath, sizeof apath, path, "policies");
-    if (json_array_size(arr) > SO_HARNESS_MAX_POLICIES)
-        return so_jin_fail(in, apath, 0, "at most %d policies", SO_HARNESS_MAX_POLICIES);
-    for (size_t i = 0; i < json_array_size(arr); i++) {
-        char epath[160];
-        so_jin_index(epath, sizeof epath, apath, i);
-        const char *k = json_string_value(json_array_get(arr, i));
-        if (!k || !*k || strlen(k) >= sizeof d->policies[0])
-            return so_jin_fail(in, epath, 0, "expected a policy or backend name");
-        snprintf(d->policies[d->n_policies++], sizeof d->policies[0], "%s", k);
-    }
-    return SO_OK;
+    for (int k = 0; k < d->n_rows; k++)
+        if (!strcmp(d->rows[k], key))
+            return 1;
+    return 0;
 }
 
 /* "where": {KEY: [value, ...]} (values as texts or numbers). */
@@ -126,14 +116,9 @@ static int ratios(so_jin *in, json_t *obj, const char *path, so_htable_def *d)
             rc = text(in, e, epath, "of", SO_OPTIONAL, r->of, sizeof r->of);
         if (!rc)
             rc = text(in, e, epath, "to", SO_OPTIONAL, r->to, sizeof r->to);
-        if (!rc && !r->of[0]) {
-            int has_policy = 0;
-            for (int k = 0; k < d->n_rows; k++)
-                has_policy |= !strcmp(d->rows[k], "policy");
-            if (!has_policy)
-                rc = so_jin_fail(in, epath, 0, "without \"of\" the ratio is the row's"
-                                 " policy to \"to\": \"policy\" must be a row key");
-        }
+        if (!rc && !r->of[0] && !is_row_key(d, "policy"))
+            rc = so_jin_fail(in, epath, 0, "without \"of\" the ratio is the row's"
+                             " policy to \"to\": \"policy\" must be a row key");
         d->n_ratios += !rc;
     }
     return rc;
@@ -199,10 +184,7 @@ static int figure(so_jin *in, json_t *obj, const char *path, so_htable_def *d)
         so_jin_path(kpath, sizeof kpath, fpath, "style");
         return so_jin_fail(in, kpath, 0, "expected lines or bars");
     }
-    int found = 0;
-    for (int k = 0; k < d->n_rows; k++)
-        found |= !strcmp(d->rows[k], d->fig_x);
-    if (!found) {
+    if (!is_row_key(d, d->fig_x)) {
         so_jin_path(kpath, sizeof kpath, fpath, "x");
         return so_jin_fail(in, kpath, 0, "expected one of the row keys");
     }
@@ -222,11 +204,15 @@ int so_htable_def_read(so_jin *in, json_t *obj, const char *path, so_htable_def 
     if (!rc)
         rc = text(in, obj, path, "title", SO_OPTIONAL, d->title, sizeof d->title);
     if (!rc)
-        rc = row_keys(in, obj, path, d);
+        rc = name_list(in, obj, path, "rows", SO_REQUIRED, SO_HTABLE_MAX_KEYS, d->rows[0],
+                       sizeof d->rows[0], &d->n_rows, "a key (policy, user, job_name,"
+                       " instance, family, seed or a family parameter)");
     if (!rc)
         rc = text(in, obj, path, "columns", SO_OPTIONAL, d->columns, sizeof d->columns);
     if (!rc)
-        rc = policy_list(in, obj, path, d);
+        rc = name_list(in, obj, path, "policies", SO_OPTIONAL, SO_HARNESS_MAX_POLICIES,
+                       d->policies[0], sizeof d->policies[0], &d->n_policies,
+                       "a policy or backend name");
     if (!rc)
         rc = where(in, obj, path, d);
     if (!rc)
@@ -245,15 +231,11 @@ int so_htable_def_read(so_jin *in, json_t *obj, const char *path, so_htable_def 
     if (!rc)
         rc = so_jin_int(in, obj, path, "decimals", SO_OPTIONAL, 0, 6, &dec);
     d->decimals = (int)dec;
-    for (int k = 0; !rc && d->columns[0] && k < d->n_rows; k++)
-        if (!strcmp(d->rows[k], d->columns)) {
-            so_jin_path(kpath, sizeof kpath, path, "columns");
-            rc = so_jin_fail(in, kpath, 0, "'%s' is a row key already", d->columns);
-        }
-    int has_policy = !strcmp(d->columns, "policy");
-    for (int k = 0; k < d->n_rows; k++)
-        has_policy |= !strcmp(d->rows[k], "policy");
-    if (!rc && !has_policy) {
+    if (!rc && d->columns[0] && is_row_key(d, d->columns)) {
+        so_jin_path(kpath, sizeof kpath, path, "columns");
+        rc = so_jin_fail(in, kpath, 0, "'%s' is a row key already", d->columns);
+    }
+    if (!rc && strcmp(d->columns, "policy") && !is_row_key(d, "policy")) {
         so_jin_path(kpath, sizeof kpath, path, "rows");
         rc = so_jin_fail(in, kpath, 0, "\"policy\" must be a row key or the columns key");
     }
