@@ -245,8 +245,14 @@ static void test_scenario_and_errors(void)
     snprintf(args, sizeof args, "bench --scenario %s --db %s --format csv", sc, db);
     char *out = NULL, *err = NULL;
     CU_ASSERT_EQUAL(so_test_run(args, &out, &err), 0);
-    CU_ASSERT_PTR_NOT_NULL(out ? strstr(out, "sim,workload=w0,lower-bound,1,1,1,0,0,100,1,") : NULL);
-    CU_ASSERT_PTR_NOT_NULL(out ? strstr(out, "sim,workload=w0,flex-avg,1,1,1,0,0,") : NULL);
+    /* simulation words: the metric, p95 and max (s), the ratio, as good as
+     * the reference; the reference's own ratio 1, on its 1 cell */
+    CU_ASSERT_PTR_NOT_NULL(out ? strstr(out, "group,policy,cells,p95_response (s),p95 (s),"
+                                             "max (s),vs ref,worst vs ref,as good as ref,"
+                                             "sim s\n") : NULL);
+    const char *lb = out ? strstr(out, "\nworkload=w0,lower-bound,1,") : NULL;
+    CU_ASSERT_PTR_NOT_NULL(lb && strstr(lb, ",1,1,1,"));
+    CU_ASSERT_PTR_NOT_NULL(out ? strstr(out, "\nworkload=w0,flex-avg,1,") : NULL);
     free(out);
     free(err);
     static const struct {

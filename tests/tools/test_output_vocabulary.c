@@ -367,8 +367,73 @@ static void test_plot_files(void)
     }
 }
 
+/* The widest line of text. */
+static size_t widest(const char *text)
+{
+    size_t w = 0;
+    while (text && *text) {
+        size_t n = strcspn(text, "\n"), chars = 0;
+        for (size_t i = 0; i < n; i++) /* UTF-8: count the first bytes */
+            chars += ((unsigned char)text[i] & 0xC0) != 0x80;
+        w = chars > w ? chars : w;
+        text += n + (text[n] == '\n');
+    }
+    return w;
+}
+
+/* bench on simulation cells speaks simulation: the metric in seconds, p95
+ * and max beside it, "as good as ref" instead of "% optimal", no
+ * infeasible or unproven reference, no "optimal" in the JSON; default
+ * tables of both kinds fit 100 columns, --cells shows more. */
+static void test_simulation_words(void)
+{
+    char args[1400], *out = NULL, *err = NULL;
+    snprintf(args, sizeof args, "bench --workload instances/cluster/flex-fig6b --policies"
+             " fair,flex,fifo,lower-bound --sim-reference fair --db %s/words.db",
+             so_test_tmpdir());
+    CU_ASSERT_EQUAL_FATAL(so_test_run(args, &out, &err), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "mean_response (s)"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "p95 (s)"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "max (s)"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "as good as ref"));
+    CU_ASSERT_PTR_NULL(strstr(out, "optimal"));
+    CU_ASSERT_PTR_NULL(strstr(out, "infeasible"));
+    CU_ASSERT_PTR_NULL(strstr(out, "unproven"));
+    /* lambda=0 fair is its own reference: 1/1 as good, ratio 1 */
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "fair             1              826.3"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "1.000             1/1\n"));
+    CU_ASSERT(widest(out) <= 100);
+    free(out);
+    free(err);
+    snprintf(args, sizeof args, "report --db %s/words.db --format json", so_test_tmpdir());
+    CU_ASSERT_EQUAL(so_test_run(args, &out, &err), 0);
+    CU_ASSERT_PTR_NULL(strstr(out, "\"optimal\""));
+    CU_ASSERT_PTR_NULL(strstr(out, "reference_unproven"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"at_least_as_good_as_reference\": true"));
+    free(out);
+    free(err);
+    snprintf(args, sizeof args, "report --db %s/words.db --cells", so_test_tmpdir());
+    CU_ASSERT_EQUAL(so_test_run(args, &out, &err), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "worst vs ref"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "sim s"));
+    free(out);
+    free(err);
+    /* optimisation cells keep their honest columns, narrowed */
+    const char *kp = so_test_write("words-kp.json", big_kp);
+    snprintf(args, sizeof args, "bench --backends kp-greedy --reference kp-dp --db %s/wkp.db %s",
+             so_test_tmpdir(), kp);
+    CU_ASSERT_EQUAL(so_test_run(args, &out, &err), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "% optimal"));
+    CU_ASSERT_PTR_NULL(strstr(out, "ref unproven")); /* the reference proved it */
+    CU_ASSERT(widest(out) <= 100);
+    free(out);
+    free(err);
+}
+
 static CU_TestInfo tests[] = {
     {"--format names from one vocabulary in every command", test_format_names},
+    {"simulation cells in simulation words, tables within 100 columns",
+     test_simulation_words},
     {"--compact: one JSON line in every JSON writer", test_compact},
     {"CSV numbers at 17 significant digits", test_csv_precision},
     {"flex-compare in table, csv and compact json", test_flex_compare_formats},

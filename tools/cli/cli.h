@@ -44,6 +44,7 @@ int so_cli_parse_u64(const char *s, uint64_t *out);
 int so_cmd_solve(int argc, char **argv);
 int so_cmd_backends(int argc, char **argv);
 int so_cmd_families(int argc, char **argv);
+int so_cmd_scenarios(int argc, char **argv);
 int so_cmd_gen(int argc, char **argv);
 int so_cmd_export(int argc, char **argv);
 

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "tools/cli/cli.h"
 #include "tools/harness/harness.h"
+#include "tools/harness/harness_table.h"
 
 static void help(FILE *fp)
 {
@@ -24,7 +25,10 @@ static void help(FILE *fp)
             "  --backends LIST     comma-separated backends ('slotopt backends')\n"
             "  --reference LIST    the reference backend (one per problem kind);\n"
             "                      it is run too\n"
-            "  --scenario NAME     instances/scenarios/NAME.json (or a file)\n"
+            "  --scenario NAME     instances/scenarios/NAME.json (or a file);\n"
+            "                      'slotopt scenarios' lists them\n"
+            "  --quick             the scenario's quick form (fewer seeds, smaller\n"
+            "                      sizes; what CI runs)\n"
             "  --jobs N            worker processes (default 1)\n"
             "  --time-limit S      seconds per cell (default 60, 0 = none); a worker\n"
             "                      still busy after S + min(S, 1) s is killed, and\n"
@@ -306,6 +310,7 @@ static int bench(int argc, char **argv, char **orig)
         {"backends", required_argument, 0, 'b'},
         {"reference", required_argument, 0, 'r'},
         {"scenario", required_argument, 0, 'S'},
+        {"quick", no_argument, 0, 'Q'},
         {"jobs", required_argument, 0, 'j'},
         {"time-limit", required_argument, 0, 't'},
         {"repetitions", required_argument, 0, 'n'},
@@ -331,7 +336,7 @@ static int bench(int argc, char **argv, char **orig)
     int n_workloads = 0;
     const char *db = "slotopt-bench.db", *fmt = "table", *mpirun = NULL, *mpi_status = NULL;
     cli_overrides o = {-1, 0, 0, NULL, NULL, NULL};
-    int resume = 0, cells = 0, compact = 0, use_mpi = 0, c;
+    int resume = 0, cells = 0, compact = 0, use_mpi = 0, quick = 0, c;
     double mpi_timeout = 60;
     optind = 1;
     while ((c = getopt_long(argc, argv, "b:r:S:j:t:n:d:Rf:cg:W:P:E:M:mT:L:Z:h", opts, NULL)) != -1) {
@@ -339,6 +344,7 @@ static int bench(int argc, char **argv, char **orig)
         case 'b': backends = optarg; break;
         case 'r': reference = optarg; break;
         case 'S': scenario = optarg; break;
+        case 'Q': quick = 1; break;
         case 'j':
             if (parse_count(optarg, 256, &o.jobs))
                 return so_cli_usage_error("bench", "--jobs: expected 1..256, found '%s'", optarg);
@@ -384,6 +390,8 @@ static int bench(int argc, char **argv, char **orig)
     if (scenario && (backends || reference || optind < argc || policies || n_workloads))
         return so_cli_usage_error("bench", "--scenario takes no --backends, --reference,"
                                   " --policies, --workload or INPUTS");
+    if (quick && !scenario)
+        return so_cli_usage_error("bench", "--quick needs --scenario");
     int sims = policies || n_workloads;
     if (sims && (!policies || !n_workloads))
         return so_cli_usage_error("bench", "simulation cells need both --policies and --workload");
@@ -409,7 +417,7 @@ static int bench(int argc, char **argv, char **orig)
         if (so_scenario_find(scenario, path, sizeof path))
             return so_cli_usage_error("bench", "no scenario '%s' (looked in $SLOTOPT_SCENARIOS,"
                                       " instances/scenarios/ and beside the program)", scenario);
-        rc = so_scenario_read(path, &cfg, &s, &err);
+        rc = so_scenario_load(path, quick, &cfg, &s, NULL, &err);
     } else {
         if (backends)
             rc = so_hconfig_add_backend_list(&cfg, backends, 0, &err);

@@ -26,6 +26,8 @@ static const so_command commands[] = {
     /* harness */
     {"bench", "run backends on instances: gaps to a reference, stored", so_cmd_bench},
     {"report", "the gap tables and plots of a results database", so_cmd_report},
+    {"scenarios", "list the scenarios: the paper figure each reproduces, run time",
+     so_cmd_scenarios},
     {"tour", "the papers' headline experiments, one table each (make run)", so_cmd_tour},
 
     /* cluster */

@@ -27,17 +27,18 @@
 const so_tour_section so_tour_sections[] = {
     {"flex-fig5",
      "FLEX (Wolf et al., Middleware 2010), Fig. 5 base case: FIFO, FAIR, FLEX vs the optimum",
-     SO_TOUR_RATIO, "weighted response time / the optimum's", "docs/flex.md"},
+     SO_TOUR_RATIO, "weighted response time / the optimum's", "docs/flex.md", "flex-fig5"},
     {"tour-pareto",
      "Pareto (Zacheilas, Kalogeraki, EURASIP JES 2017), Figs. 13-15: greedy vs exact frontier",
-     SO_TOUR_RATIO, "exact frontier's hypervolume / the greedy's", "docs/pareto.md"},
+     SO_TOUR_RATIO, "exact frontier's hypervolume / the greedy's", "docs/pareto.md",
+     "pareto-figs13-15"},
     {"tour-ras-gap",
      "RAS (Polo et al., Middleware 2011), Algorithm 1: placement heuristic vs the optimum",
-     SO_TOUR_DIFF, "lowest job utility below the optimum's", "docs/ras.md"},
+     SO_TOUR_DIFF, "lowest job utility below the optimum's", "docs/ras.md", "ras-gap"},
     {"swim-fb2009",
      "SWIM replay (Facebook 2009, one day, 5,894 jobs, 100 nodes): FLEX, WPBS, stealing + BASE",
-     SO_TOUR_SIM, "mean response", "docs/cluster.md"},
-    {NULL, NULL, 0, NULL, NULL},
+     SO_TOUR_SIM, "mean response", "docs/cluster.md", "swim-fb2009"},
+    {NULL, NULL, 0, NULL, NULL, NULL},
 };
 
 static void num(char *buf, size_t size, double v, const char *fmt)
@@ -153,8 +154,10 @@ static int section(FILE *out, const so_tour_section *sec, int index, so_hstore *
             print_sim(out, &in->c, &t);
         else
             print_solve(out, sec, &in->c, &t);
-        fprintf(out, "  (%zu cells, %.1f s; more: slotopt bench --scenario %s, %s)\n\n",
-                rows.n, so_now() - t0, sec->scenario, sec->doc);
+        fprintf(out, "  (%zu cells, %.1f s; more: slotopt bench --scenario %s, %s;\n"
+                     "   the full experiment: slotopt bench --scenario %s --db F, then\n"
+                     "   slotopt report --scenario %s --db F; all: slotopt scenarios)\n\n",
+                rows.n, so_now() - t0, sec->scenario, sec->doc, sec->full, sec->full);
         fflush(out);
         *cells += rows.n;
         so_htables_free(&t);

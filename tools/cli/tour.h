@@ -22,6 +22,7 @@ typedef struct so_tour_section {
     int view;             /* enum so_tour_view */
     const char *measure;  /* the ratio's or difference's meaning (column) */
     const char *doc;      /* where the full experiment is described */
+    const char *full;     /* the scenario of the full experiment */
 } so_tour_section;
 
 /* The sections, in order; NULL scenario ends the list. */

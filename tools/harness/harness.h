@@ -85,7 +85,7 @@ typedef struct so_hpolicy {
 } so_hpolicy;
 
 #define SO_HARNESS_LOWER_BOUND "lower-bound"
-#define SO_HARNESS_MAX_POLICIES 16
+#define SO_HARNESS_MAX_POLICIES 32
 
 typedef struct so_hconfig {
     const so_backend *backends[SO_HARNESS_MAX_BACKENDS]; /* references too */
@@ -456,6 +456,10 @@ int so_harness_plot_sim(const so_htables *t, const char *dir, const char *ext,
 void so_hplot_safe_name(char *out, size_t size, const char *in);
 int so_hplot_write_pair(const char *dir, const char *base, char *dat, size_t dlen,
                         char *gp, size_t glen, so_error *err);
+/* Runs gnuplot on DIR/BASE.gp, drawing DIR/BASE.EXT; without gnuplot sets
+ * *skipped and does nothing. */
+int so_hplot_draw(const char *dir, const char *base, const char *ext, int *skipped,
+                  so_error *err);
 /* qsort's order of doubles, ascending. */
 int so_hplot_cmp_double(const void *x, const void *y);
 /* The script's opening (formulations/common/gnuplot.h): terminal by ext,

@@ -385,8 +385,15 @@ static int add_generated_workload(so_hinsts *s, json_t *inst, const char *name,
         json_decref(o);
     }
     char *text = json_dumps(inst, JSON_COMPACT | JSON_SORT_KEYS | JSON_REAL_PRECISION(17));
+    size_t before = s->n;
     int rc = text ? so_hinsts_add_workload(s, text, strlen(text), name, family, ptext, err)
                   : SO_ENOMEM;
+    json_t *seed = json_object_get(meta, "seed"), *index = json_object_get(meta, "index");
+    if (!rc && s->n > before && json_is_integer(seed)) { /* its generator seed and index */
+        s->v[before].has_seed = 1;
+        s->v[before].seed = json_integer_value(seed);
+        s->v[before].index = json_integer_value(index);
+    }
     free(text);
     free(ptext);
     return rc;

@@ -159,7 +159,29 @@ static int has_groups(const so_htables *t)
     return 0;
 }
 
-static int summary_grid(const so_htables *t, grid *g)
+/* Drops the columns not in keep (a bit per column) from g. */
+static void grid_keep(grid *g, unsigned keep)
+{
+    int k = 0, text = 0;
+    for (int c = 0; c < g->cols; c++) {
+        if (!(keep & (1u << c)))
+            continue;
+        for (size_t r = 0; r < g->rows; r++)
+            if (k != c)
+                memcpy(g->text[r][k], g->text[r][c], CELL);
+        text += c < g->text_cols;
+        k++;
+    }
+    g->cols = k;
+    g->text_cols = text;
+}
+
+/* The optimisation summaries (problem kinds other than "sim"). In the table
+ * and markdown formats without wide (--cells), columns that say nothing are
+ * left out to fit 100 characters: the reference counts when every reference
+ * proved its optimum, the differences but for RAS (whose utilities can be
+ * near zero or negative), the median ratio and the maximum seconds. */
+static int summary_grid(const so_htables *t, grid *g, int narrow)
 {
     static const char *const head[] = {"problem", "group", "backend", "instances",
                                        "cells", "solved", "ref infeasible",
@@ -168,25 +190,20 @@ static int summary_grid(const so_htables *t, grid *g)
                                        "worst diff", "mean s",
                                        "max s", NULL};
     int groups = has_groups(t);
-    const char *const *h = head;
-    const char *no_group[MAX_COLS];
-    if (!groups) {
-        int k = 0;
-        for (int i = 0; head[i]; i++)
-            if (i != 1)
-                no_group[k++] = head[i];
-        no_group[k] = NULL;
-        h = no_group;
-    }
-    if (grid_init(g, t->n_sums, h, groups ? 3 : 2))
+    if (grid_init(g, t->n_sums, head, 3))
         return SO_ENOMEM;
+    int infeasible = 0, unproven = 0, diffs = 0;
     for (size_t i = 0; i < t->n_sums; i++) {
         const so_hsummary *s = &t->sums[i];
+        if (!strcmp(s->problem, "sim"))
+            continue;
+        infeasible |= s->ref_infeasible > 0;
+        unproven |= s->ref_unproven > 0;
+        diffs |= !strcmp(s->problem, "ras");
         char (*row)[CELL] = g->text[g->rows++];
         int c = 0;
         snprintf(row[c++], CELL, "%s", s->problem);
-        if (groups)
-            snprintf(row[c++], CELL, "%s", s->group);
+        snprintf(row[c++], CELL, "%s", s->group);
         snprintf(row[c++], CELL, "%s", s->backend);
         snprintf(row[c++], CELL, "%zu", s->instances);
         snprintf(row[c++], CELL, "%zu", s->cells);
@@ -204,7 +221,125 @@ static int summary_grid(const so_htables *t, grid *g)
         num(row[c++], s->mean_seconds, "%.4f");
         num(row[c++], s->max_seconds, "%.4f");
     }
+    unsigned keep = 0xffffu & ~(groups ? 0u : 1u << 1);
+    if (narrow) {
+        keep &= ~(1u << 3 | 1u << 10 | 1u << 15);
+        if (!infeasible)
+            keep &= ~(1u << 6);
+        if (!unproven)
+            keep &= ~(1u << 7);
+        if (!diffs)
+            keep &= ~(1u << 12 | 1u << 13);
+    }
+    grid_keep(g, keep);
     return SO_OK;
+}
+
+/* A simulation cell's response p95 and max (its extras), NAN without. */
+static void responses(const so_hrow *r, double *p95, double *max)
+{
+    *p95 = *max = NAN;
+    json_t *o = r->extras ? json_loads(r->extras, 0, NULL) : NULL;
+    json_t *resp = json_object_get(o, "response");
+    if (json_is_number(json_object_get(resp, "p95")))
+        *p95 = json_number_value(json_object_get(resp, "p95"));
+    if (json_is_number(json_object_get(resp, "max")))
+        *max = json_number_value(json_object_get(resp, "max"));
+    json_decref(o);
+}
+
+/* Means over a summary's cells of their response p95 and max. */
+static void sim_means(const so_htables *t, const so_hsummary *s, const double *p95,
+                      const double *max, double *mp95, double *mmax)
+{
+    double a = 0, b = 0;
+    size_t n = 0;
+    for (size_t i = 0; i < t->n_cells; i++) {
+        const so_hcellgap *cg = &t->cells[i];
+        if (strcmp(cg->row->problem, "sim") || strcmp(cg->group, s->group) ||
+            strcmp(cg->row->backend, s->backend) || !isfinite(p95[i]))
+            continue;
+        a += p95[i];
+        b += max[i];
+        n++;
+    }
+    *mp95 = n ? a / (double)n : NAN;
+    *mmax = n ? b / (double)n : NAN;
+}
+
+/* The simulation summaries in simulation words: the metric's mean over the
+ * cells (seconds), the jobs' response p95 and max, the ratio to the
+ * reference, and on how many cells the policy was at least as good as the
+ * reference; no infeasible or unproven column (a simulation always ends). */
+static int sim_grid(const so_htables *t, grid *g, int wide)
+{
+    static const char *const head[] = {"group", "policy", "cells", "metric (s)",
+                                       "p95 (s)", "max (s)", "vs ref",
+                                       "worst vs ref", "as good as ref",
+                                       "sim s", NULL};
+    int groups = has_groups(t);
+    if (grid_init(g, t->n_sums, head, 2))
+        return SO_ENOMEM;
+    double *p95 = malloc((t->n_cells + 1) * sizeof *p95);
+    double *max = malloc((t->n_cells + 1) * sizeof *max);
+    if (!p95 || !max) {
+        free(p95);
+        free(max);
+        free(g->text);
+        return SO_ENOMEM;
+    }
+    const char *metric = NULL;
+    for (size_t i = 0; i < t->n_cells; i++) {
+        p95[i] = max[i] = NAN;
+        if (strcmp(t->cells[i].row->problem, "sim"))
+            continue;
+        responses(t->cells[i].row, &p95[i], &max[i]);
+        if (!metric && t->cells[i].row->extras) {
+            json_t *o = json_loads(t->cells[i].row->extras, 0, NULL);
+            const char *m = json_string_value(json_object_get(o, "metric"));
+            if (m)
+                snprintf(g->text[0][3], CELL, "%s (s)", m);
+            metric = m ? "" : NULL;
+            json_decref(o);
+        }
+    }
+    for (size_t i = 0; i < t->n_sums; i++) {
+        const so_hsummary *s = &t->sums[i];
+        if (strcmp(s->problem, "sim"))
+            continue;
+        char (*row)[CELL] = g->text[g->rows++];
+        double mp95, mmax;
+        sim_means(t, s, p95, max, &mp95, &mmax);
+        int c = 0;
+        snprintf(row[c++], CELL, "%s", s->group);
+        snprintf(row[c++], CELL, "%s", s->backend);
+        snprintf(row[c++], CELL, "%zu", s->cells);
+        num(row[c++], s->mean_objective, "%.1f");
+        num(row[c++], mp95, "%.1f");
+        num(row[c++], mmax, "%.1f");
+        num(row[c++], s->mean_ratio, "%.3f");
+        num(row[c++], s->worst_ratio, "%.3f");
+        if (csv_numbers)
+            snprintf(row[c++], CELL, "%zu", s->optimal);
+        else
+            snprintf(row[c++], CELL, "%zu/%zu", s->optimal, s->ref_proven);
+        num(row[c++], s->mean_seconds, "%.3f");
+    }
+    free(p95);
+    free(max);
+    unsigned keep = 0x3ffu & ~(groups ? 0u : 1u);
+    if (!wide)
+        keep &= ~(1u << 7 | 1u << 9);
+    grid_keep(g, keep);
+    return SO_OK;
+}
+
+static int has_kind(const so_htables *t, int sim)
+{
+    for (size_t i = 0; i < t->n_sums; i++)
+        if ((strcmp(t->sums[i].problem, "sim") == 0) == sim)
+            return 1;
+    return 0;
 }
 
 static int cells_grid(const so_htables *t, grid *g)
@@ -265,7 +400,11 @@ static json_t *to_json(const so_htables *t)
         json_object_set_new(o, "ratio", isinf(cg->gap.ratio) ? json_string("inf")
                                                               : jnum(cg->gap.ratio));
         json_object_set_new(o, "difference", jnum(cg->gap.diff));
-        json_object_set_new(o, "optimal", json_boolean(cg->gap.optimal));
+        /* a simulated policy is never "optimal": it is as good as its
+         * reference or not */
+        json_object_set_new(o, strcmp(r->problem, "sim") ? "optimal"
+                                                         : "at_least_as_good_as_reference",
+                            json_boolean(cg->gap.optimal));
         json_object_set_new(o, "seconds", jnum(r->seconds));
         json_object_set_new(o, "message", jtext(r->message));
         json_array_append_new(cells, o);
@@ -280,12 +419,18 @@ static json_t *to_json(const so_htables *t)
         json_object_set_new(o, "instances", json_integer((json_int_t)s->instances));
         json_object_set_new(o, "cells", json_integer((json_int_t)s->cells));
         json_object_set_new(o, "solved", json_integer((json_int_t)s->solved));
-        json_object_set_new(o, "optimal", json_integer((json_int_t)s->optimal));
-        json_object_set_new(o, "reference_proven", json_integer((json_int_t)s->ref_proven));
-        json_object_set_new(o, "reference_infeasible",
-                            json_integer((json_int_t)s->ref_infeasible));
-        json_object_set_new(o, "reference_unproven",
-                            json_integer((json_int_t)s->ref_unproven));
+        if (strcmp(s->problem, "sim")) {
+            json_object_set_new(o, "optimal", json_integer((json_int_t)s->optimal));
+            json_object_set_new(o, "reference_proven", json_integer((json_int_t)s->ref_proven));
+            json_object_set_new(o, "reference_infeasible",
+                                json_integer((json_int_t)s->ref_infeasible));
+            json_object_set_new(o, "reference_unproven",
+                                json_integer((json_int_t)s->ref_unproven));
+        } else { /* a simulation always ends: no infeasible or unproven reference */
+            json_object_set_new(o, "at_least_as_good_as_reference",
+                                json_integer((json_int_t)s->optimal));
+            json_object_set_new(o, "reference_cells", json_integer((json_int_t)s->ref_proven));
+        }
         json_object_set_new(o, "mean_ratio", isinf(s->mean_ratio) ? json_string("inf")
                                                                   : jnum(s->mean_ratio));
         json_object_set_new(o, "median_ratio", isinf(s->median_ratio)
@@ -328,12 +473,7 @@ void so_harness_print(FILE *fp, const so_htables *t, int format, int cells)
     format &= ~SO_HF_COMPACT;
     csv_numbers = format == SO_HF_CSV;
     if (format == SO_HF_JSON) {
-        json_t *j = to_json(t);
-        char *s = so_ojson_dumps(j, compact);
-        if (s)
-            fputs(s, fp);
-        free(s);
-        json_decref(j);
+        so_ojson_put(fp, to_json(t), compact);
         return;
     }
     grid g;
@@ -344,9 +484,25 @@ void so_harness_print(FILE *fp, const so_htables *t, int format, int cells)
             return;
         fputc('\n', fp);
     }
-    if (!summary_grid(t, &g)) {
+    int narrow = !cells && format != SO_HF_CSV;
+    if (has_kind(t, 0) && !summary_grid(t, &g, narrow)) {
         print_grid(fp, &g, format);
         free(g.text);
+    }
+    if (has_kind(t, 1) && format == SO_HF_CSV && has_kind(t, 0))
+        return; /* one table per CSV text: the optimisation summaries */
+    if (has_kind(t, 1)) {
+        if (has_kind(t, 0))
+            fputc('\n', fp);
+        if (!sim_grid(t, &g, !narrow)) {
+            print_grid(fp, &g, format);
+            free(g.text);
+        }
+        if (format != SO_HF_CSV)
+            fprintf(fp, "\n(s): means over the cells; p95, max: of the jobs' response times;"
+                        " vs ref: mean ratio to\nthe reference (>= 1 is worse); as good as ref:"
+                        " cells where the policy is at least\nas good as the reference%s\n",
+                    cells ? "; worst: the largest ratio; sim s: seconds simulating" : "");
     }
     if (format != SO_HF_CSV)
         so_harness_print_references(fp, t);

@@ -19,34 +19,9 @@
 #include <stdlib.h>
 #include <dirent.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include "formulations/common/gnuplot.h"
 #include "tools/harness/harness.h"
-
-static const char *gnuplot_program(void)
-{
-    const char *g = getenv("SLOTOPT_GNUPLOT");
-    return g && *g ? g : "gnuplot";
-}
-
-static int have_program(const char *prog)
-{
-    if (strchr(prog, '/'))
-        return access(prog, X_OK) == 0;
-    const char *path = getenv("PATH");
-    if (!path)
-        return 0;
-    char buf[4096];
-    while (*path) {
-        size_t n = strcspn(path, ":");
-        snprintf(buf, sizeof buf, "%.*s/%s", (int)n, path, prog);
-        if (n && access(buf, X_OK) == 0)
-            return 1;
-        path += n + (path[n] == ':');
-    }
-    return 0;
-}
 
 /* Letters, digits and ._=- kept; anything else becomes '_'. */
 void so_hplot_safe_name(char *out, size_t size, const char *in)
@@ -79,26 +54,9 @@ static int draw(const char *work, const char *dir, const char *base, const char 
     snprintf(script, sizeof script, "%s.gp", base);
     snprintf(tmp, sizeof tmp, "%s/%s.%s.tmp", work, base, ext);
     snprintf(svg, sizeof svg, "%s/%s.%s", dir, base, ext);
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0) {
-        so_error_setf(err, NULL, 0, 0, NULL, "fork: %s", strerror(errno));
-        return SO_EIO;
-    }
-    if (pid == 0) {
-        if (chdir(work) == 0 && freopen("/dev/null", "w", stdout))
-            execlp(gnuplot_program(), gnuplot_program(), script, (char *)NULL);
-        _exit(127);
-    }
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-        ;
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        unlink(tmp);
-        so_error_setf(err, svg, 0, 0, NULL, "gnuplot failed on %s/%s", work, script);
-        return SO_EIO;
-    }
-    int rc = so_copy_to_output(tmp, svg, err);
+    int rc = so_gp_run(work, script, svg, err);
+    if (!rc)
+        rc = so_copy_to_output(tmp, svg, err);
     unlink(tmp);
     return rc;
 }
@@ -527,7 +485,7 @@ int so_harness_plot_ext(const so_htables *t, const char *dir, const char *ext,
                         int *plotted, int *skipped, so_error *err)
 {
     *plotted = 0;
-    *skipped = !have_program(gnuplot_program());
+    *skipped = !so_gp_available();
     char work[4096];
     snprintf(work, sizeof work, "%s/.slotopt-plot-XXXXXX", dir);
     if (!mkdtemp(work)) {
@@ -575,6 +533,43 @@ int so_harness_plot_ext(const so_htables *t, const char *dir, const char *ext,
     so_error first = *err;
     int moved = leave_work(work, dir, 1, err);
     if (rc < 0) {
+        *err = first;
+        return rc;
+    }
+    return moved;
+}
+
+int so_hplot_draw(const char *dir, const char *base, const char *ext, int *skipped,
+                  so_error *err)
+{
+    *skipped = !so_gp_available();
+    if (*skipped)
+        return SO_OK;
+    /* drawn in a private folder, as so_harness_plot_ext does: gnuplot's
+     * BASE.EXT.tmp never goes through a link planted in dir */
+    char work[4096];
+    snprintf(work, sizeof work, "%s/.slotopt-plot-XXXXXX", dir);
+    if (!mkdtemp(work)) {
+        so_error_setf(err, dir, 0, 0, NULL, "cannot create a folder in it: %s",
+                      strerror(errno));
+        return SO_EIO;
+    }
+    int rc = SO_OK;
+    static const char *const kinds[] = {"dat", "gp"};
+    for (int k = 0; k < 2 && !rc; k++) {
+        char from[4400], to[4400];
+        snprintf(from, sizeof from, "%s/%s.%s", dir, base, kinds[k]);
+        snprintf(to, sizeof to, "%s/%s.%s", work, base, kinds[k]);
+        if (rename(from, to) != 0 && errno != ENOENT) {
+            so_error_setf(err, from, 0, 0, NULL, "cannot move: %s", strerror(errno));
+            rc = SO_EIO;
+        }
+    }
+    if (!rc)
+        rc = draw(work, dir, base, ext, err);
+    so_error first = *err;
+    int moved = leave_work(work, dir, 1, err);
+    if (rc) {
         *err = first;
         return rc;
     }

@@ -11,6 +11,7 @@
 #include "cluster/run_limits.h"
 #include "formulations/common/jsonin.h"
 #include "tools/harness/harness.h"
+#include "tools/harness/harness_table.h"
 
 static char *slurp(const char *path, so_error *err)
 {
@@ -264,13 +265,79 @@ static int policies(so_jin *in, json_t *root, so_hconfig *c)
     return rc;
 }
 
+/* The listing fields: "figure", "runtime" {"full", "quick"} (seconds). */
+static int listing(so_jin *in, json_t *root, so_hscenario *sc)
+{
+    const char *text = NULL;
+    json_t *rt = NULL;
+    int rc = so_jin_str(in, root, "", "reproduces", SO_OPTIONAL, &text);
+    if (!rc && text && sc)
+        snprintf(sc->reproduces, sizeof sc->reproduces, "%s", text);
+    text = NULL;
+    if (!rc)
+        rc = so_jin_str(in, root, "", "figure", SO_OPTIONAL, &text);
+    if (!rc && text && sc)
+        snprintf(sc->figure, sizeof sc->figure, "%s", text);
+    if (!rc)
+        rc = so_jin_object(in, root, "", "runtime", SO_OPTIONAL, &rt);
+    if (!rc && rt) {
+        static const char *const rkeys[] = {"full", "quick", NULL};
+        double full = 0, quick = 0;
+        rc = so_jin_keys(in, rt, "runtime", rkeys);
+        if (!rc)
+            rc = so_jin_num(in, rt, "runtime", "full", SO_OPTIONAL, 0, 1e9, &full);
+        if (!rc)
+            rc = so_jin_num(in, rt, "runtime", "quick", SO_OPTIONAL, 0, 1e9, &quick);
+        if (!rc && sc) {
+            sc->runtime_full = full;
+            sc->runtime_quick = quick;
+        }
+    }
+    return rc;
+}
+
+/* "table": one definition or an array of them, into sc (checked even when
+ * sc is NULL). */
+static int table(so_jin *in, json_t *root, so_hscenario *sc)
+{
+    json_t *t = json_object_get(root, "table");
+    if (!t)
+        return SO_OK;
+    if (!json_is_object(t) && !(json_is_array(t) && json_array_size(t) >= 1 &&
+                                json_array_size(t) <= SO_HSCENARIO_MAX_TABLES))
+        return so_jin_fail(in, "table", 0, "expected a table object or an array of 1 to %d",
+                           SO_HSCENARIO_MAX_TABLES);
+    size_t n = json_is_array(t) ? json_array_size(t) : 1;
+    int rc = SO_OK;
+    for (size_t i = 0; !rc && i < n; i++) {
+        char path[32];
+        json_t *obj = t;
+        snprintf(path, sizeof path, "table");
+        if (json_is_array(t)) {
+            so_jin_index(path, sizeof path, "table", i);
+            rc = so_jin_object_at(in, t, "table", i, &obj);
+        }
+        so_htable_def def;
+        if (!rc)
+            rc = so_htable_def_read(in, obj, path, &def);
+        if (!rc && sc)
+            sc->tables[sc->n_tables++] = def;
+        else if (!rc) {
+            json_decref(def.paper);
+            json_decref(def.where);
+        }
+    }
+    return rc;
+}
+
 static int scenario(so_jin *in, json_t *root, const char *base, so_hconfig *c,
-                    so_hinsts *s)
+                    so_hinsts *s, so_hscenario *sc)
 {
     static const char *const keys[] = {"description", "backends", "reference",
                                        "time_limit", "repetitions", "jobs",
                                        "group_by", "inputs", "reproduces",
-                                       "policies", "sim_reference", "metric", NULL};
+                                       "policies", "sim_reference", "metric",
+                                       "figure", "runtime", "table", "quick", NULL};
     if (!json_is_object(root))
         return so_jin_fail(in, "", 0, "expected a JSON object at the top");
     int rc = so_jin_keys(in, root, "", keys);
@@ -278,7 +345,9 @@ static int scenario(so_jin *in, json_t *root, const char *base, so_hconfig *c,
     if (!rc)
         rc = so_jin_str(in, root, "", "description", SO_OPTIONAL, &text);
     if (!rc)
-        rc = so_jin_str(in, root, "", "reproduces", SO_OPTIONAL, &text);
+        rc = listing(in, root, sc);
+    if (!rc)
+        rc = table(in, root, sc);
     int sims = json_object_get(root, "policies") != NULL;
     if (!rc)
         rc = names(in, root, "backends", !sims, c, so_hconfig_add_backend);
@@ -319,12 +388,59 @@ static int scenario(so_jin *in, json_t *root, const char *base, so_hconfig *c,
         if (!rc)
             rc = input(in, obj, path, base, s);
     }
+    if (!rc && sc) {
+        const char *ref = c->n_policies ? c->sim_reference
+                          : c->n_refs ? c->refs[0]->name : "";
+        snprintf(sc->reference, sizeof sc->reference, "%s", ref);
+    }
     return rc;
+}
+
+/* With quick: the members of "quick" (any top-level key but "quick",
+ * "table", "description", "reproduces", "figure" and "runtime") replace the
+ * top-level ones. */
+static int apply_quick(so_jin *in, json_t *root, int quick)
+{
+    json_t *q = NULL;
+    int rc = json_is_object(root) ? so_jin_object(in, root, "", "quick", SO_OPTIONAL, &q)
+                                  : SO_OK;
+    if (rc || !q)
+        return rc;
+    static const char *const keys[] = {"backends", "reference", "time_limit",
+                                       "repetitions", "jobs", "group_by", "inputs",
+                                       "policies", "sim_reference", "metric", NULL};
+    if ((rc = so_jin_keys(in, q, "quick", keys)))
+        return rc;
+    if (quick) {
+        json_incref(q);
+        json_object_update(root, q);
+        json_object_del(root, "quick");
+        json_decref(q);
+    }
+    return SO_OK;
 }
 
 int so_scenario_read(const char *path, so_hconfig *c, so_hinsts *s,
                      so_error *err)
 {
+    return so_scenario_load(path, 0, c, s, NULL, err);
+}
+
+void so_hscenario_free(so_hscenario *sc)
+{
+    for (size_t i = 0; sc && i < sc->n_tables; i++) {
+        json_decref(sc->tables[i].paper);
+        json_decref(sc->tables[i].where);
+    }
+    if (sc)
+        sc->n_tables = 0;
+}
+
+int so_scenario_load(const char *path, int quick, so_hconfig *c, so_hinsts *s,
+                     so_hscenario *sc, so_error *err)
+{
+    if (sc)
+        memset(sc, 0, sizeof *sc);
     so_error_clear(err);
     char *text = slurp(path, err);
     if (!text)
@@ -344,7 +460,11 @@ int so_scenario_read(const char *path, so_hconfig *c, so_hinsts *s,
     else
         strcpy(base, ".");
     so_jin in = {path, text, err};
-    int rc = scenario(&in, root, base, c, s);
+    int rc = apply_quick(&in, root, quick);
+    if (!rc)
+        rc = scenario(&in, root, base, c, s, sc);
+    if (rc)
+        so_hscenario_free(sc);
     json_decref(root);
     free(text);
     return rc;
@@ -355,6 +475,36 @@ static int readable(const char *path)
 {
     struct stat st;
     return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, R_OK) == 0;
+}
+
+/* A folder that exists. */
+static int is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+int so_scenario_dir(char *out, size_t size)
+{
+    const char *env = getenv("SLOTOPT_SCENARIOS");
+    if (env && *env) {
+        snprintf(out, size, "%s", env);
+        return is_dir(out) ? 0 : -1;
+    }
+    snprintf(out, size, "instances/scenarios");
+    if (is_dir(out))
+        return 0;
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    char *slash = n > 0 ? (exe[n] = '\0', strrchr(exe, '/')) : NULL;
+    if (!slash)
+        return -1;
+    *slash = '\0';
+    snprintf(out, size, "%s/../instances/scenarios", exe);
+    if (is_dir(out))
+        return 0;
+    snprintf(out, size, "%s/../share/slotopt/instances/scenarios", exe);
+    return is_dir(out) ? 0 : -1;
 }
 
 int so_scenario_find(const char *name, char *out, size_t size)

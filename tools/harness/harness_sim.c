@@ -213,6 +213,57 @@ static void summary(json_t *extras, const double *resp, int n, double makespan,
     json_object_set_new(extras, "jobs", json_integer(n));
 }
 
+/* Per user (the jobs' "user"; none when no job names one): mean, p95 and
+ * max response and the job count, as extras "users" (WPBS Table II's
+ * per-user rows); and, when jobs have completion-time goals, how many met
+ * theirs, as extras "goals" {"jobs", "met"}, and each such job's finish
+ * time, response, goal and met (0/1) as extras "per_job" {NAME: {...}}
+ * (RAS Experiment 2's per-job table). */
+static void per_user(json_t *extras, const so_cl_workload *w, const double *resp)
+{
+    json_t *users = json_object();
+    double *x = malloc((w->n_jobs ? (size_t)w->n_jobs : 1) * sizeof *x);
+    int goals = 0, met = 0;
+    for (int j = 0; x && j < w->n_jobs; j++) {
+        if (w->jobs[j].goal > 0) {
+            goals++;
+            met += resp[j] <= w->jobs[j].goal + 1e-6;
+        }
+        const char *u = w->jobs[j].user;
+        if (!*u || json_object_get(users, u))
+            continue;
+        size_t n = 0;
+        double sum = 0, max = 0;
+        for (int k = j; k < w->n_jobs; k++)
+            if (!strcmp(w->jobs[k].user, u)) {
+                x[n++] = resp[k];
+                sum += resp[k];
+                max = fmax(max, resp[k]);
+            }
+        json_object_set_new(users, u, json_pack("{s:f,s:f,s:f,s:I}", "mean", sum / (double)n,
+                                                "p95", so_cl_percentile(x, n, 95), "max", max,
+                                                "jobs", (json_int_t)n));
+    }
+    free(x);
+    if (goals) { /* few jobs have goals (RAS's Gridmix: 9): each one's times */
+        json_t *per = json_object();
+        for (int j = 0; j < w->n_jobs; j++)
+            if (w->jobs[j].goal > 0)
+                json_object_set_new(per, w->jobs[j].name,
+                                    json_pack("{s:f,s:f,s:f,s:i}", "finish",
+                                              w->jobs[j].submit + resp[j], "response", resp[j],
+                                              "goal", w->jobs[j].goal, "met",
+                                              resp[j] <= w->jobs[j].goal + 1e-6));
+        json_object_set_new(extras, "per_job", per);
+    }
+    if (json_object_size(users))
+        json_object_set_new(extras, "users", users);
+    else
+        json_decref(users);
+    if (goals)
+        json_object_set_new(extras, "goals", json_pack("{s:i,s:i}", "jobs", goals, "met", met));
+}
+
 char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
                           const so_hcell *cell)
 {
@@ -243,6 +294,7 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
         }
         makespan = w->n_jobs ? last - first : 0;
         summary(extras, resp, w->n_jobs, makespan, &mean, &p95, &max);
+        per_user(extras, w, resp);
         json_object_set_new(o, "status_text", json_string("bound"));
     } else if (!rc) {
         so_cl_config cfg = {0};
@@ -281,14 +333,23 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
             }
             makespan = st->makespan;
             summary(extras, resp, w->n_jobs, makespan, &mean, &p95, &max);
+            per_user(extras, w, resp);
             json_object_set_new(extras, "utilisation",
                                 json_pack("{s:f,s:f}", "map", st->utilisation[0],
                                           "reduce", st->utilisation[1]));
             json_object_set_new(extras, "speculation",
-                                json_pack("{s:I,s:I,s:I}", "launched",
+                                json_pack("{s:I,s:I,s:I,s:I}", "launched",
                                           (json_int_t)st->spec_launched, "useful",
                                           (json_int_t)st->spec_useful, "killed",
-                                          (json_int_t)st->spec_killed));
+                                          (json_int_t)st->spec_killed, "non_beneficial",
+                                          (json_int_t)st->spec_nonbeneficial));
+            /* running attempts per node over the run: busy slot-seconds
+             * (maps + reduces) / (nodes x makespan) (RAS Experiment 1) */
+            json_object_set_new(extras, "running_per_node",
+                                json_real(w->n_nodes && st->makespan > 0
+                                              ? (st->busy[0] + st->busy[1]) /
+                                                    ((double)w->n_nodes * st->makespan)
+                                              : 0));
             json_object_set_new(extras, "events", json_integer((json_int_t)st->events));
             json_object_set_new(extras, "attempts", json_integer((json_int_t)st->attempts));
             json_object_set_new(o, "status_text", json_string("simulated"));

@@ -74,6 +74,15 @@ char *so_ojson_dumps(const json_t *j, int compact)
     return t;
 }
 
+void so_ojson_put(FILE *fp, json_t *j, int compact)
+{
+    char *text = so_ojson_dumps(j, compact);
+    if (text)
+        fputs(text, fp);
+    free(text);
+    json_decref(j);
+}
+
 void so_onumber(char *out, size_t size, double x)
 {
     if (isnan(x))

@@ -28,6 +28,9 @@ size_t so_ojson_flags(int compact);
 /* json_dumps with so_ojson_flags and a final newline; NULL when out of
  * memory. The caller frees. */
 char *so_ojson_dumps(const json_t *j, int compact);
+/* Writes j as so_ojson_dumps does to fp and releases j (a reference the
+ * caller owned). */
+void so_ojson_put(FILE *fp, json_t *j, int compact);
 /* A number as text: an integer (|x| < 2^63 and integral) digit for digit,
  * otherwise the shortest of %.15g..%.17g that reads back exactly; "nan", "inf", "-inf" for those. */
 void so_onumber(char *out, size_t size, double x);
