@@ -660,22 +660,28 @@ static void test_rules_catch(void)
     }
 }
 
-/* Random shares (names with periods, unset and pinned counts, AMs, users)
- * are written in every format within Hadoop's rules. */
+/* Random shares (up to 40 pools, names with periods up to 63 characters,
+ * so that the queue list, the mappings and the keys run to thousands of
+ * characters; unset and pinned counts, AMs, users) are written in every
+ * format within Hadoop's rules. */
 static void test_rules_random(void)
 {
     so_rng rng;
     so_rng_seed(&rng, 29);
     for (int it = 0; it < 300; it++) {
-        size_t n = (size_t)so_rng_int(&rng, 1, 6);
-        so_hc_pool pools[6];
+        size_t n = (size_t)so_rng_int(&rng, 1, it % 2 ? 6 : 40);
+        so_hc_pool pools[40];
         memset(pools, 0, sizeof pools);
         int64_t slots = 0;
         for (size_t i = 0; i < n; i++) {
             so_hc_pool *p = &pools[i];
-            int pick = (int)so_rng_int(&rng, 0, 3);
+            int pick = (int)so_rng_int(&rng, 0, 4);
             if (pick == 3 && i == 0)
                 strcpy(p->name, "default");
+            else if (pick >= 3) /* 58 characters, 90 as a YARN queue */
+                snprintf(p->name, sizeof p->name,
+                         "org.dept%c.analytics.team.pipeline.stage.batch.nightly.u%02u",
+                         pick == 3 ? '3' : '4', (unsigned)(i % 100));
             else
                 snprintf(p->name, sizeof p->name, pick ? "u%zu.x%d" : "pool%zu-%d", i, pick);
             if (so_rng_int(&rng, 0, 1))

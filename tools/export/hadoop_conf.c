@@ -182,16 +182,22 @@ typedef struct {
     int ok;
 } xw;
 
-static void elem(xw *x, const char *name, const char *fmt, ...)
+/* An element of formatted text (libxml2 sizes it: no length limit). */
+static void elemf(xw *x, const char *name, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-static void elem(xw *x, const char *name, const char *fmt, ...)
+static void elemf(xw *x, const char *name, const char *fmt, ...)
 {
-    char buf[128];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    if (xmlTextWriterWriteVFormatElement(x->w, BAD_CAST name, fmt, ap) < 0)
+        x->ok = 0;
     va_end(ap);
-    if (xmlTextWriterWriteElement(x->w, BAD_CAST name, BAD_CAST buf) < 0)
+}
+
+/* An element holding text as is (any length). */
+static void elem(xw *x, const char *name, const char *text)
+{
+    if (xmlTextWriterWriteElement(x->w, BAD_CAST name, BAD_CAST text) < 0)
         x->ok = 0;
 }
 
@@ -227,15 +233,15 @@ static void write_fair(xw *x, const so_hc_shares *s)
         start(x, "pool");
         attr(x, "name", p->name); /* MRv1 keeps a period (queue_name) */
         if (p->min_maps >= 0)
-            elem(x, "minMaps", "%" PRId64, p->min_maps);
+            elemf(x, "minMaps", "%" PRId64, p->min_maps);
         if (p->min_reduces >= 0)
-            elem(x, "minReduces", "%" PRId64, p->min_reduces);
+            elemf(x, "minReduces", "%" PRId64, p->min_reduces);
         if (p->max_maps >= 0)
-            elem(x, "maxMaps", "%" PRId64, p->max_maps);
+            elemf(x, "maxMaps", "%" PRId64, p->max_maps);
         if (p->max_reduces >= 0)
-            elem(x, "maxReduces", "%" PRId64, p->max_reduces);
-        elem(x, "weight", "%.6g", p->weight);
-        elem(x, "schedulingMode", "%s", p->fifo ? "fifo" : "fair");
+            elemf(x, "maxReduces", "%" PRId64, p->max_reduces);
+        elemf(x, "weight", "%.6g", p->weight);
+        elem(x, "schedulingMode", p->fifo ? "fifo" : "fair");
         end(x);
     }
     end(x);
@@ -331,18 +337,18 @@ static void write_yarn(xw *x, const so_hc_shares *s)
         start(x, "queue");
         attr(x, "name", q);
         if (lo >= 0)
-            elem(x, "minResources", "%" PRId64 " mb, %" PRId64 " vcores",
+            elemf(x, "minResources", "%" PRId64 " mb, %" PRId64 " vcores",
                  pool_mb(s, p, lo), pool_vcores(s, p, lo));
         if (hi >= 0)
-            elem(x, "maxResources", "%" PRId64 " mb, %" PRId64 " vcores",
+            elemf(x, "maxResources", "%" PRId64 " mb, %" PRId64 " vcores",
                  pool_mb(s, p, hi), pool_vcores(s, p, hi));
         int64_t am = am_share(s, p);
         if (am > SO_HC_FAIR_AM_DEFAULT) {
             hundredths(v, sizeof v, am > 100 ? 100 : am);
-            elem(x, "maxAMShare", "%s", v);
+            elem(x, "maxAMShare", v);
         }
-        elem(x, "weight", "%.6g", p->weight);
-        elem(x, "schedulingPolicy", "%s", p->fifo ? "fifo" : "fair");
+        elemf(x, "weight", "%.6g", p->weight);
+        elem(x, "schedulingPolicy", p->fifo ? "fifo" : "fair");
         end(x);
     }
     /* routing (FairScheduler.md, queuePlacementPolicy): the queue a job
@@ -361,8 +367,8 @@ static void write_yarn(xw *x, const so_hc_shares *s)
 static void property(xw *x, const char *name, const char *value)
 {
     start(x, "property");
-    elem(x, "name", "%s", name);
-    elem(x, "value", "%s", value);
+    elem(x, "name", name);
+    elem(x, "value", value);
     end(x);
 }
 
