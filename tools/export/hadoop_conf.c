@@ -9,7 +9,7 @@
  * schedulingPolicy; queuePlacementPolicy) and CapacitySchedulerConfiguration
  * (yarn.scheduler.capacity.root.queues, .root.Q.capacity,
  * .maximum-capacity, .user-limit-factor, .maximum-am-resource-percent,
- * yarn.scheduler.capacity.queue-mappings).
+ * .maximum-applications, yarn.scheduler.capacity.queue-mappings).
  * Choices (Hadoop has no slots in YARN, and capacities must sum to 100):
  *   - names: YARN writes a period as "_dot_" (queue_name);
  *   - a YARN container stands for one slot: container_mb MiB and 1 vcore;
@@ -25,7 +25,9 @@
  *     hundredth, within [capacity, 100] (100 when unset); a queue
  *     "default" (capacity 0, maximum 100) unless a pool is named so;
  *   - maxAMShare / maximum-am-resource-percent / user-limit-factor only
- *     where Hadoop's defaults would hold the pool back. */
+ *     where Hadoop's defaults would hold the pool back; a queue at
+ *     capacity 0 gets maximum-applications and a user-limit-factor, without
+ *     which Hadoop refuses or starves its jobs (zero_capacity). */
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
@@ -439,12 +441,44 @@ static int capacities(const so_hc_shares *s, int64_t *cap)
  * queue's share (CapacityScheduler.md), in hundredths */
 #define SO_HC_CAP_AM_DEFAULT 10
 
-static void queue_property(xw *x, const char *q, const char *what, int64_t v)
+/* yarn.scheduler.capacity.root.Q.WHAT = v, v in hundredths ("I.FF") or,
+ * with whole set, as an integer */
+static void queue_value(xw *x, const char *q, const char *what, int64_t v, int whole)
 {
     char key[SO_HC_QNAME + 64], val[32];
     snprintf(key, sizeof key, "yarn.scheduler.capacity.root.%s.%s", q, what);
-    hundredths(val, sizeof val, v);
+    if (whole)
+        snprintf(val, sizeof val, "%" PRId64, v);
+    else
+        hundredths(val, sizeof val, v);
     property(x, key, val);
+}
+
+static void queue_property(xw *x, const char *q, const char *what, int64_t v)
+{
+    queue_value(x, q, what, v, 0);
+}
+
+/* Hadoop's yarn.scheduler.capacity.maximum-applications default */
+#define SO_HC_SYSTEM_APPS 10000
+
+/* A queue of capacity 0 (docs/hadoop-export.md, "queues at 0 %"):
+ *   - maximum-applications: unset, Hadoop's limit is the system's 10000 x
+ *     the absolute capacity = 0 (LeafQueue.setupQueueConfigs up to 3.3,
+ *     AbstractLeafQueue.updateMaximumApplications in 3.4) and every
+ *     submission is refused; written as the system's 10000;
+ *   - user-limit-factor: before 3.4 a user may hold max(capacity, one
+ *     container) x the factor (LeafQueue.computeUserLimit, "allow progress
+ *     for queues with miniscule capacity"), i.e. one container at the
+ *     default 1; a container is at least one allocation step, so the
+ *     cluster's memory in steps (in MiB when alloc_mb is 0, the step
+ *     unknown) lets a user reach the maximum-capacity, which still holds
+ *     the queue. Capacity is left at 0: every pool keeps its guarantee. */
+static void zero_capacity(xw *x, const so_hc_shares *s, const char *q)
+{
+    double step = s->alloc_mb > 0 ? (double)s->alloc_mb : 1;
+    queue_property(x, q, "user-limit-factor", ceil_hundredths(cluster_mb(s), step));
+    queue_value(x, q, "maximum-applications", SO_HC_SYSTEM_APPS, 1);
 }
 
 /* yarn.scheduler.capacity.queue-mappings "u:USER:QUEUE,...": a user name
@@ -506,15 +540,16 @@ static int write_capacity(xw *x, const so_hc_shares *s)
         queue_property(x, q, "maximum-capacity", mx);
         /* a user may take capacity x user-limit-factor (default 1,
          * UsersManager.computeUserLimit): one user alone in the queue
-         * reaches its maximum-capacity with maximum / capacity (a 0 %
-         * queue is held by its maximum-capacity instead; a difference of
-         * one hundredth is rounding) */
-        if (cap[i] > 0 && mx > cap[i] + 1)
+         * reaches its maximum-capacity with maximum / capacity (a
+         * difference of one hundredth is rounding); a 0 % queue: above */
+        if (cap[i] == 0)
+            zero_capacity(x, s, q);
+        else if (mx > cap[i] + 1)
             queue_property(x, q, "user-limit-factor",
                            ceil_hundredths((double)mx, (double)cap[i]));
         /* the queue's AM limit is this fraction of its capacity: room for
-         * its AMs (a queue of capacity 0 still starts one application:
-         * LeafQueue.activateApplications) */
+         * its AMs (a queue of capacity 0 still starts its first
+         * application: LeafQueue.activateApplications) */
         if (s->am_mb > 0 && p->ams > 0 && cap[i] > 0) {
             int64_t am = ceil_hundredths((double)ams_mb(s, p), (double)cap[i] / 10000.0 * mb);
             if (am > SO_HC_CAP_AM_DEFAULT)
@@ -524,6 +559,7 @@ static int write_capacity(xw *x, const so_hc_shares *s)
     if (!has_default) {
         queue_property(x, "default", "capacity", 0);
         queue_property(x, "default", "maximum-capacity", 10000);
+        zero_capacity(x, s, "default");
     }
     if (per_user(s)) /* each user to its queue (CapacityScheduler.md, queue mapping) */
         write_mappings(x, s, queues);
