@@ -21,7 +21,11 @@
  *     user-limit-factor > 0 or -1; maximum-applications an integer;
  *     queue-mappings [u|g]:NAME:QUEUE) and LeafQueue (a queue whose
  *     maximum-applications, unset, is 10000 x capacity = 0 takes no job).
- * Beyond Hadoop's letter, the export's own promises: weights > 0 (MRv1
+ * Beyond Hadoop's letter, the export's own promises: no blank anywhere in
+ * a name (Hadoop trims one around a queue name; a trimmed job pool name
+ * never matches one inside), maxAMShare <= 1 (Hadoop reads more as 1),
+ * resources only as "X mb, Y vcores" (Hadoop 3 also reads memory-mb=X,
+ * vcores=Y and percentages), weights > 0 (MRv1
  * and old YARN serve a weight-0 pool last or never), minimum <= maximum,
  * counts non-negative, a queue "default" in capacity-scheduler.xml, and
  * only elements and keys Hadoop reads (a misspelt key is ignored by

@@ -4,7 +4,7 @@
  * hand-made Pareto plan, every file parsed back with libxml2 and its
  * documented elements checked, a FLEX allocation's slot counts round-trip,
  * a weight-only (WPBS-style) share list, names Hadoop accepts (a period
- * written _dot_ in YARN, collisions and root refused), the capacity
+ * written _dot_ and root written root_ in YARN, collisions refused), the capacity
  * scheduler's default queue and user-limit-factor, ApplicationMaster
  * containers, routing, Hadoop's own rules (tests/tools/hadoop_rules.c) on
  * every golden file, on broken copies and on random exports, and the
@@ -277,8 +277,10 @@ static void test_weights_only(void)
  * empty name, and a top-level "root" beside other queues; the Capacity
  * Scheduler reads '.' as its path separator): a period becomes "_dot_" in
  * the YARN formats, as YARN's own user placement rule does, and stays in
- * MRv1, whose PoolManager takes any name; two pools meeting on one YARN
- * name, "root", empty names and blanks are refused. */
+ * MRv1, whose PoolManager takes any name; "root" becomes "root_" in YARN;
+ * two pools meeting on one YARN name, empty names and blanks are refused. */
+static void assert_valid(const char *text, int format, const char *what);
+
 static char *write_names(const char *a, const char *b, int format, int *rc, so_error *err)
 {
     const char *names[] = {a, b};
@@ -318,9 +320,20 @@ static void test_names(void)
         CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "'a.b'"));
         CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "'a_dot_b'"));
         free(t);
+        /* root is YARN's root queue: written root_ (Root_), and checked
+         * like every mapped name */
         t = write_names("alice", "Root", f, &rc, &err);
+        CU_ASSERT_EQUAL(rc, SO_OK);
+        CU_ASSERT_PTR_NOT_NULL(t ? strstr(t, f == SO_HC_YARN_FAIR ? "<queue name=\"Root_\">"
+                                                                 : "root.Root_.capacity")
+                                 : NULL);
+        if (t)
+            assert_valid(t, f, "pool Root");
+        free(t);
+        t = write_names("root", "root_", f, &rc, &err);
         CU_ASSERT_EQUAL(rc, SO_EINVAL);
-        CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "root"));
+        CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "'root'"));
+        CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "'root_'"));
         free(t);
     }
     t = write_names("a.b", "a_dot_b", SO_HC_FAIR, &rc, &err);

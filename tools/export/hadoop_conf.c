@@ -51,13 +51,18 @@ int so_hc_format_parse(const char *name)
     return 0;
 }
 
+int so_hc_name_char(int c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           c == '_' || c == '-' || c == '.';
+}
+
 static int bad_name(const char *s)
 {
     if (!*s)
         return 1;
     for (; *s; s++)
-        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
-              (*s >= '0' && *s <= '9') || *s == '_' || *s == '-' || *s == '.'))
+        if (!so_hc_name_char((unsigned char)*s))
             return 1;
     return 0;
 }
@@ -85,11 +90,16 @@ int so_hc_shares_from_weights(size_t n, const char *const *names,
  * as the queue-path separator (AllocationFileQueueParser.loadQueue: "queue
  * name (...) shouldn't contain period"; CapacitySchedulerConfiguration's
  * queue paths): a period becomes "_dot_", as YARN's user placement rule
- * names the queue of user "first.last" "first_dot_last" (FairScheduler.md). */
+ * names the queue of user "first.last" "first_dot_last" (FairScheduler.md).
+ * "root" (any case) is YARN's root queue, which a top-level queue may not
+ * be named (AllocationFileQueueParser; the capacity scheduler's path
+ * root.root): it becomes "root_" ("Root_", ...). check_names refuses two
+ * pools meeting on one name after this. */
 #define SO_HC_QNAME (5 * sizeof(((so_hc_pool *)0)->name))
 static void queue_name(const char *name, int format, char *out)
 {
     size_t k = 0;
+    int root = format != SO_HC_FAIR && !strcasecmp(name, "root");
     for (; *name; name++) {
         if (*name == '.' && format != SO_HC_FAIR) {
             memcpy(out + k, "_dot_", 5);
@@ -98,6 +108,8 @@ static void queue_name(const char *name, int format, char *out)
             out[k++] = *name;
         }
     }
+    if (root)
+        out[k++] = '_';
     out[k] = 0;
 }
 
@@ -115,12 +127,6 @@ static int check_names(const so_hc_shares *s, int format, so_error *err)
                                " (no blanks), found '%s'", i, name);
             break;
         }
-        if (format != SO_HC_FAIR && !strcasecmp(name, "root")) {
-            rc = so_error_setf(err, NULL, 0, 0, "name",
-                               "pool '%s': 'root' is YARN's root queue, which takes no"
-                               " sibling queues; rename the pool", name);
-            break;
-        }
         queue_name(name, format, q[i]);
         for (size_t k = 0; !rc && k < i; k++) {
             if (!strcmp(s->pools[k].name, name))
@@ -128,7 +134,7 @@ static int check_names(const so_hc_shares *s, int format, so_error *err)
             else if (!strcmp(q[k], q[i]))
                 rc = so_error_setf(err, NULL, 0, 0, "name",
                                    "pools '%s' and '%s' both become queue '%s' (YARN"
-                                   " writes a period as _dot_); rename one",
+                                   " writes a period as _dot_, root as root_); rename one",
                                    s->pools[k].name, name, q[i]);
         }
     }
