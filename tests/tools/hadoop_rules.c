@@ -18,8 +18,14 @@
  *     CapacitySchedulerConfiguration (queue paths joined by '.'; at each
  *     level capacities sum to 100; maximum-capacity within [0, 100] or -1
  *     and not below capacity; maximum-am-resource-percent a fraction;
- *     user-limit-factor > 0 or -1; queue-mappings [u|g]:NAME:QUEUE).
- * Beyond Hadoop's letter, the export's own promises: weights > 0 (MRv1
+ *     user-limit-factor > 0 or -1; maximum-applications an integer;
+ *     queue-mappings [u|g]:NAME:QUEUE) and LeafQueue (a queue whose
+ *     maximum-applications, unset, is 10000 x capacity = 0 takes no job).
+ * Beyond Hadoop's letter, the export's own promises: no blank anywhere in
+ * a name (Hadoop trims one around a queue name; a trimmed job pool name
+ * never matches one inside), maxAMShare <= 1 (Hadoop reads more as 1),
+ * resources only as "X mb, Y vcores" (Hadoop 3 also reads memory-mb=X,
+ * vcores=Y and percentages), weights > 0 (MRv1
  * and old YARN serve a weight-0 pool last or never), minimum <= maximum,
  * counts non-negative, a queue "default" in capacity-scheduler.xml, and
  * only elements and keys Hadoop reads (a misspelt key is ignored by
@@ -441,7 +447,9 @@ static int check_capacity(rules *r, xmlNodePtr root)
         bad = fail(r, "no queue 'default' (where jobs routed nowhere go)");
     /* every key: one this export writes, of a listed queue */
     static const char *per_queue[] = {"capacity", "maximum-capacity",
-                                      "maximum-am-resource-percent", "user-limit-factor"};
+                                      "maximum-am-resource-percent", "user-limit-factor",
+                                      "maximum-applications"};
+    const size_t n_keys = sizeof per_queue / sizeof per_queue[0];
     for (size_t i = 0; i < n && !bad; i++) {
         const char *k = p[i].key;
         if (!strcmp(k, CS "root.queues"))
@@ -454,19 +462,24 @@ static int check_capacity(rules *r, xmlNodePtr root)
                                ? k + strlen(CS "root.") : NULL;
         const char *dot = rest ? strchr(rest, '.') : NULL;
         size_t w = 0;
-        while (dot && w < 4 && strcmp(dot + 1, per_queue[w]))
+        while (dot && w < n_keys && strcmp(dot + 1, per_queue[w]))
             w++;
         char q[400] = "";
         if (dot && (size_t)(dot - rest) < sizeof q) {
             memcpy(q, rest, (size_t)(dot - rest));
             q[dot - rest] = 0;
         }
-        if (!dot || w == 4 || !in_list(qs.v, qs.n, q)) {
+        if (!dot || w == n_keys || !in_list(qs.v, qs.n, q)) {
             bad = fail(r, "key '%s' is not one of a queue of root", k);
             break;
         }
         double d;
-        if (!number_of(p[i].value, &d))
+        int64_t apps;
+        if (w == 4) {
+            if (!count_of(p[i].value, &apps) || apps < 1)
+                bad = fail(r, "'%s' = '%s' is not a whole number >= 1 (Integer.parseInt)", k,
+                           p[i].value);
+        } else if (!number_of(p[i].value, &d))
             bad = fail(r, "'%s' = '%s' is not a number", k, p[i].value);
         else if (w == 0 && !(d >= 0 && d <= 100))
             bad = fail(r, "'%s' = %g is outside [0, 100]", k, d);
@@ -477,7 +490,8 @@ static int check_capacity(rules *r, xmlNodePtr root)
         else if (w == 3 && !(d > 0 || d == -1))
             bad = fail(r, "'%s' = %g is not > 0 or -1", k, d);
     }
-    /* per queue: a capacity, not above its maximum; root's sum 100 */
+    /* per queue: a capacity, not above its maximum, room for one
+     * application; root's sum 100 */
     double sum = 0;
     for (size_t i = 0; i < qs.n && !bad; i++) {
         char key[512];
@@ -492,6 +506,15 @@ static int check_capacity(rules *r, xmlNodePtr root)
             bad = fail(r, "queue '%s': capacity %s above maximum-capacity %s", qs.v[i], c, m);
         else
             sum += cv;
+        /* LeafQueue.setupQueueConfigs (2.x-3.3), AbstractLeafQueue
+         * .updateMaximumApplications (3.4): maximum-applications unset is
+         * maximum-system-applications (10000) x the absolute capacity,
+         * truncated; 0 and submitApplication refuses every job ("Queue
+         * root.Q already has 0 applications, cannot accept submission") */
+        snprintf(key, sizeof key, CS "root.%s.maximum-applications", qs.v[i]);
+        if (!bad && !lookup(p, n, key) && (int64_t)(10000 * cv / 100 + 1e-9) < 1)
+            bad = fail(r, "queue '%s' of capacity %s without maximum-applications: Hadoop"
+                       " accepts no job (10000 x capacity = 0 applications)", qs.v[i], c);
     }
     if (!bad && fabs(sum - 100) > 1e-9)
         bad = fail(r, "capacities of root's queues sum to %.6g, not 100", sum);

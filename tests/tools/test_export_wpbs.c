@@ -101,7 +101,7 @@ static void test_golden(void)
     so_hc_shares sh;
     so_error err;
     double used = -1;
-    CU_ASSERT_EQUAL_FATAL(so_export_wpbs_shares(WORKLOAD, NAN, 1024, 1536, &sh, &used, &err), SO_OK);
+    CU_ASSERT_EQUAL_FATAL(so_export_wpbs_shares(WORKLOAD, NAN, 1024, 1536, 1024, &sh, &used, &err), SO_OK);
     CU_ASSERT(used >= 0 && used <= 1);
     CU_ASSERT_EQUAL_FATAL(sh.n, 2);
     CU_ASSERT_STRING_EQUAL(sh.pools[0].name, "alice");
@@ -116,6 +116,8 @@ static void test_golden(void)
     CU_ASSERT_DOUBLE_EQUAL(sh.pools[1].weight, 17.0 / 3, 1e-9);
     CU_ASSERT_EQUAL(sh.pools[0].fifo, 1);
     CU_ASSERT_EQUAL(sh.cluster_slots, 12);
+    CU_ASSERT_EQUAL(sh.container_mb, 1024);
+    CU_ASSERT_EQUAL(sh.alloc_mb, 1024);
     check_golden(&sh, "wpbs");
     free(sh.pools);
 }
@@ -128,7 +130,7 @@ static void test_every_user(void)
 {
     so_hc_shares sh;
     so_error err;
-    CU_ASSERT_EQUAL_FATAL(so_export_wpbs_shares(USERS, NAN, 1024, 1536, &sh, NULL, &err), SO_OK);
+    CU_ASSERT_EQUAL_FATAL(so_export_wpbs_shares(USERS, NAN, 1024, 1536, 512, &sh, NULL, &err), SO_OK);
     CU_ASSERT_EQUAL_FATAL(sh.n, 3);
     CU_ASSERT_STRING_EQUAL(sh.pools[0].name, "alice");
     CU_ASSERT_STRING_EQUAL(sh.pools[1].name, "early.bird");
@@ -147,6 +149,7 @@ static void test_every_user(void)
     CU_ASSERT_EQUAL(sh.pools[1].ams, 0);
     CU_ASSERT_EQUAL(sh.pools[2].ams, 2);
     CU_ASSERT_EQUAL(sh.am_mb, 1536);
+    CU_ASSERT_EQUAL(sh.alloc_mb, 512); /* as so_export_shares: the caller's step */
     check_golden(&sh, "wpbs-users");
     free(sh.pools);
 }

@@ -4,7 +4,7 @@
  * hand-made Pareto plan, every file parsed back with libxml2 and its
  * documented elements checked, a FLEX allocation's slot counts round-trip,
  * a weight-only (WPBS-style) share list, names Hadoop accepts (a period
- * written _dot_ in YARN, collisions and root refused), the capacity
+ * written _dot_ and root written root_ in YARN, collisions refused), the capacity
  * scheduler's default queue and user-limit-factor, ApplicationMaster
  * containers, routing, Hadoop's own rules (tests/tools/hadoop_rules.c) on
  * every golden file, on broken copies and on random exports, and the
@@ -178,8 +178,9 @@ static void test_well_formed(void)
     CU_ASSERT_STRING_EQUAL(s, "42.86");
     free(s);
     /* 2 queues x (capacity, maximum-capacity, maximum-am-resource-percent),
-     * default's two, root.queues */
-    CU_ASSERT_EQUAL(xpath_count(d, "/configuration/property"), 9);
+     * default's four (capacity, maximum-capacity, user-limit-factor,
+     * maximum-applications), root.queues */
+    CU_ASSERT_EQUAL(xpath_count(d, "/configuration/property"), 11);
     xmlFreeDoc(d);
     free(cap);
 }
@@ -276,8 +277,10 @@ static void test_weights_only(void)
  * empty name, and a top-level "root" beside other queues; the Capacity
  * Scheduler reads '.' as its path separator): a period becomes "_dot_" in
  * the YARN formats, as YARN's own user placement rule does, and stays in
- * MRv1, whose PoolManager takes any name; two pools meeting on one YARN
- * name, "root", empty names and blanks are refused. */
+ * MRv1, whose PoolManager takes any name; "root" becomes "root_" in YARN;
+ * two pools meeting on one YARN name, empty names and blanks are refused. */
+static void assert_valid(const char *text, int format, const char *what);
+
 static char *write_names(const char *a, const char *b, int format, int *rc, so_error *err)
 {
     const char *names[] = {a, b};
@@ -317,9 +320,20 @@ static void test_names(void)
         CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "'a.b'"));
         CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "'a_dot_b'"));
         free(t);
+        /* root is YARN's root queue: written root_ (Root_), and checked
+         * like every mapped name */
         t = write_names("alice", "Root", f, &rc, &err);
+        CU_ASSERT_EQUAL(rc, SO_OK);
+        CU_ASSERT_PTR_NOT_NULL(t ? strstr(t, f == SO_HC_YARN_FAIR ? "<queue name=\"Root_\">"
+                                                                 : "root.Root_.capacity")
+                                 : NULL);
+        if (t)
+            assert_valid(t, f, "pool Root");
+        free(t);
+        t = write_names("root", "root_", f, &rc, &err);
         CU_ASSERT_EQUAL(rc, SO_EINVAL);
-        CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "root"));
+        CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "'root'"));
+        CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "'root_'"));
         free(t);
     }
     t = write_names("a.b", "a_dot_b", SO_HC_FAIR, &rc, &err);
@@ -343,8 +357,12 @@ static void test_names(void)
 
 /* Jobs routed nowhere go to the queue "default", and the Capacity Scheduler
  * refuses a job for a queue it does not have: the file always has one,
- * of capacity 0 (its jobs run on what the pools leave idle) and
- * maximum-capacity 100, unless a pool is named default. */
+ * of capacity 0 and maximum-capacity 100, unless a pool is named default.
+ * A 0 % queue needs two more keys (docs/hadoop-export.md): its
+ * maximum-applications (unset, 10000 x 0 = 0: every job refused), 10000
+ * as Hadoop's system limit, and a user-limit-factor for releases before
+ * 3.4, where a user of a 0 % queue may hold one container x the factor:
+ * the cluster's memory in allocation steps, 8 x 1024 / 1024 = 8. */
 static char *cap_value(xmlDocPtr d, const char *queue, const char *what)
 {
     char q[300];
@@ -361,7 +379,7 @@ static void test_default_queue(void)
     so_error err;
     char *text = NULL;
     CU_ASSERT_EQUAL_FATAL(so_hc_shares_from_weights(2, names, w, pools, &err), SO_OK);
-    so_hc_shares s = {2, pools, 8, 1024, 0, 0};
+    so_hc_shares s = {2, pools, 8, 1024, 0, 1024};
     CU_ASSERT_EQUAL_FATAL(so_hc_write(&s, SO_HC_CAPACITY, &text, &err), SO_OK);
     xmlDocPtr d = parse(text);
     CU_ASSERT_PTR_NOT_NULL_FATAL(d);
@@ -380,15 +398,28 @@ static void test_default_queue(void)
     }
     /* one user alone in a queue may take capacity x user-limit-factor
      * (default 1; UsersManager.computeUserLimit): the factor lets it reach
-     * the maximum-capacity, 100 / 25 = 4 and 100 / 75 = 1.3334 rounded up;
-     * a 0 % queue is held by its maximum-capacity instead */
-    v = cap_value(d, "etl", "user-limit-factor");
-    CU_ASSERT_STRING_EQUAL(v ? v : "", "4.00");
+     * the maximum-capacity, 100 / 25 = 4 and 100 / 75 = 1.3334 rounded up */
+    const char *keys[][3] = {{"etl", "user-limit-factor", "4.00"},
+                             {"adhoc", "user-limit-factor", "1.34"},
+                             {"default", "user-limit-factor", "8.00"},
+                             {"default", "maximum-applications", "10000"}};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        v = cap_value(d, keys[i][0], keys[i][1]);
+        CU_ASSERT_STRING_EQUAL(v ? v : "", keys[i][2]);
+        free(v);
+    }
+    CU_ASSERT_PTR_NULL(strstr(text, "etl.maximum-applications")); /* Hadoop's 10000 x 0.25 */
+    CU_ASSERT_PTR_NULL(strstr(text, "adhoc.maximum-applications"));
+    xmlFreeDoc(d);
+    free(text);
+    /* no allocation step known (alloc_mb 0): the factor counts MiB, any
+     * minimum allocation fits, 8 x 1024 */
+    s.alloc_mb = 0;
+    CU_ASSERT_EQUAL_FATAL(so_hc_write(&s, SO_HC_CAPACITY, &text, &err), SO_OK);
+    d = parse(text);
+    v = cap_value(d, "default", "user-limit-factor");
+    CU_ASSERT_STRING_EQUAL(v ? v : "", "8192.00");
     free(v);
-    v = cap_value(d, "adhoc", "user-limit-factor");
-    CU_ASSERT_STRING_EQUAL(v ? v : "", "1.34");
-    free(v);
-    CU_ASSERT_PTR_NULL(strstr(text, "default.user-limit-factor"));
     xmlFreeDoc(d);
     free(text);
     /* a pool named default is the default queue */
@@ -642,6 +673,13 @@ static void test_rules_catch(void)
         {"capacity-scheduler.xml", "am-resource-percent</name>\n    <value>0.40",
          "am-resource-percent</name>\n    <value>40", "(0, 1]"},
         {"capacity-scheduler.xml", "root.job0.capacity<", "root.job0.capacty<", "key"},
+        /* a 0 % queue without maximum-applications, or with 0 of them */
+        {"wpbs-users-capacity-scheduler.xml", "root.default.maximum-applications",
+         "root.alice.maximum-applications", "without maximum-applications"},
+        {"capacity-scheduler.xml", "maximum-applications</name>\n    <value>10000",
+         "maximum-applications</name>\n    <value>0", "whole number >= 1"},
+        {"capacity-scheduler.xml", "maximum-applications</name>\n    <value>10000",
+         "maximum-applications</name>\n    <value>10000.00", "whole number >= 1"},
         {"wpbs-users-capacity-scheduler.xml", "u:alice:alice", "u:alice:alicia", "mapping"},
         {"wpbs-users-capacity-scheduler.xml", "u:alice:alice", "x:alice:alice", "mapping"},
     };
@@ -660,22 +698,28 @@ static void test_rules_catch(void)
     }
 }
 
-/* Random shares (names with periods, unset and pinned counts, AMs, users)
- * are written in every format within Hadoop's rules. */
+/* Random shares (up to 40 pools, names with periods up to 63 characters,
+ * so that the queue list, the mappings and the keys run to thousands of
+ * characters; unset and pinned counts, AMs, users) are written in every
+ * format within Hadoop's rules. */
 static void test_rules_random(void)
 {
     so_rng rng;
     so_rng_seed(&rng, 29);
     for (int it = 0; it < 300; it++) {
-        size_t n = (size_t)so_rng_int(&rng, 1, 6);
-        so_hc_pool pools[6];
+        size_t n = (size_t)so_rng_int(&rng, 1, it % 2 ? 6 : 40);
+        so_hc_pool pools[40];
         memset(pools, 0, sizeof pools);
         int64_t slots = 0;
         for (size_t i = 0; i < n; i++) {
             so_hc_pool *p = &pools[i];
-            int pick = (int)so_rng_int(&rng, 0, 3);
+            int pick = (int)so_rng_int(&rng, 0, 4);
             if (pick == 3 && i == 0)
                 strcpy(p->name, "default");
+            else if (pick >= 3) /* 58 characters, 90 as a YARN queue */
+                snprintf(p->name, sizeof p->name,
+                         "org.dept%c.analytics.team.pipeline.stage.batch.nightly.u%02u",
+                         pick == 3 ? '3' : '4', (unsigned)(i % 100));
             else
                 snprintf(p->name, sizeof p->name, pick ? "u%zu.x%d" : "pool%zu-%d", i, pick);
             if (so_rng_int(&rng, 0, 1))

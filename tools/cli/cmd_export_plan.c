@@ -130,12 +130,11 @@ int so_cmd_export_plan(int argc, char **argv)
         ;
     else if (so_export_is_workload(input, len)) /* WPBS shares of a workload */
         rc = so_export_wpbs_shares_text(input, len, file, at, choice.container_mb,
-                                        choice.am_mb, &shares, NULL, &err);
+                                        choice.am_mb, choice.alloc_mb, &shares, NULL, &err);
     else if ((rc = load(input, len, file, &result, &inst, &err)) == SO_OK)
         rc = so_export_shares(result, inst, &choice, &shares, &chosen, &err);
     free(input);
     char *text = NULL;
-    shares.alloc_mb = choice.alloc_mb;
     if (!rc)
         rc = so_hc_write(&shares, format, &text, &err);
     free(shares.pools);

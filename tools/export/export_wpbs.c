@@ -23,7 +23,7 @@
  *     policy (a fifo queue runs later applications in the room the first
  *     leaves, FairScheduler.md), so each running job holds one;
  *   - pool names: the user name with characters outside [A-Za-z0-9_.-]
- *     replaced by '_' ("user<u>" for an empty name). */
+ *     replaced by '_' (so_hc_name_char; "user<u>" for an empty name). */
 #include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
@@ -50,14 +50,13 @@ static void pool_name(char *dst, size_t cap, const char *user, int u)
     }
     snprintf(dst, cap, "%s", user);
     for (char *c = dst; *c; c++)
-        if (!((*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z') ||
-              (*c >= '0' && *c <= '9') || *c == '_' || *c == '.' || *c == '-'))
+        if (!so_hc_name_char((unsigned char)*c))
             *c = '_';
 }
 
 int so_export_wpbs_shares(const char *path, double at, int64_t container_mb,
-                          int64_t am_mb, so_hc_shares *out, double *used,
-                          so_error *err)
+                          int64_t am_mb, int64_t alloc_mb, so_hc_shares *out,
+                          double *used, so_error *err)
 {
     memset(out, 0, sizeof *out);
     char *text = NULL;
@@ -65,14 +64,15 @@ int so_export_wpbs_shares(const char *path, double at, int64_t container_mb,
     int rc = so_read_input(path, &text, &len, err);
     if (!rc)
         rc = so_export_wpbs_shares_text(text, len, strcmp(path, "-") ? path : "stdin",
-                                        at, container_mb, am_mb, out, used, err);
+                                        at, container_mb, am_mb, alloc_mb, out, used, err);
     free(text);
     return rc;
 }
 
 int so_export_wpbs_shares_text(const char *text, size_t len, const char *file,
                                double at, int64_t container_mb, int64_t am_mb,
-                               so_hc_shares *out, double *used, so_error *err)
+                               int64_t alloc_mb, so_hc_shares *out, double *used,
+                               so_error *err)
 {
     memset(out, 0, sizeof *out);
     so_cl_workload *w = NULL;
@@ -125,6 +125,7 @@ int so_export_wpbs_shares_text(const char *text, size_t len, const char *file,
     out->cluster_slots = (int64_t)s.total_slots[SO_CL_MAP] + s.total_slots[SO_CL_REDUCE];
     out->container_mb = container_mb;
     out->am_mb = am_mb;
+    out->alloc_mb = alloc_mb;
     if (used)
         *used = s.time;
     so_cl_wpbs_snapshot_free(&s);

@@ -14,17 +14,18 @@ int so_export_is_workload(const char *text, size_t len);
  * maxima, weight = map + reduce share (a user without demand: the smallest
  * weight among users with demand), schedulingMode = its tier-2 scheme;
  * ApplicationMasters (YARN, am_mb MiB each) = the user's jobs running at
- * that time; cluster = the workload's map + reduce slots; alloc_mb 0 (the
- * caller sets it). Nobody with demand: SO_EINVAL
- * naming "at".
+ * that time; cluster = the workload's map + reduce slots; container_mb,
+ * am_mb and alloc_mb as given (as so_export_shares's so_plan_choice).
+ * Nobody with demand: SO_EINVAL naming "at".
  * *used (may be NULL) gets the time of the allocation read. Free
  * out->pools with free(). */
 int so_export_wpbs_shares(const char *path, double at, int64_t container_mb,
-                          int64_t am_mb, so_hc_shares *out, double *used,
-                          so_error *err);
+                          int64_t am_mb, int64_t alloc_mb, so_hc_shares *out,
+                          double *used, so_error *err);
 /* The same from the workload's text (file labels errors). */
 int so_export_wpbs_shares_text(const char *text, size_t len, const char *file,
                                double at, int64_t container_mb, int64_t am_mb,
-                               so_hc_shares *out, double *used, so_error *err);
+                               int64_t alloc_mb, so_hc_shares *out, double *used,
+                               so_error *err);
 
 #endif

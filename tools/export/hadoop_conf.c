@@ -9,7 +9,7 @@
  * schedulingPolicy; queuePlacementPolicy) and CapacitySchedulerConfiguration
  * (yarn.scheduler.capacity.root.queues, .root.Q.capacity,
  * .maximum-capacity, .user-limit-factor, .maximum-am-resource-percent,
- * yarn.scheduler.capacity.queue-mappings).
+ * .maximum-applications, yarn.scheduler.capacity.queue-mappings).
  * Choices (Hadoop has no slots in YARN, and capacities must sum to 100):
  *   - names: YARN writes a period as "_dot_" (queue_name);
  *   - a YARN container stands for one slot: container_mb MiB and 1 vcore;
@@ -25,7 +25,9 @@
  *     hundredth, within [capacity, 100] (100 when unset); a queue
  *     "default" (capacity 0, maximum 100) unless a pool is named so;
  *   - maxAMShare / maximum-am-resource-percent / user-limit-factor only
- *     where Hadoop's defaults would hold the pool back. */
+ *     where Hadoop's defaults would hold the pool back; a queue at
+ *     capacity 0 gets maximum-applications and a user-limit-factor, without
+ *     which Hadoop refuses or starves its jobs (zero_capacity). */
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
@@ -49,13 +51,18 @@ int so_hc_format_parse(const char *name)
     return 0;
 }
 
+int so_hc_name_char(int c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           c == '_' || c == '-' || c == '.';
+}
+
 static int bad_name(const char *s)
 {
     if (!*s)
         return 1;
     for (; *s; s++)
-        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
-              (*s >= '0' && *s <= '9') || *s == '_' || *s == '-' || *s == '.'))
+        if (!so_hc_name_char((unsigned char)*s))
             return 1;
     return 0;
 }
@@ -83,11 +90,16 @@ int so_hc_shares_from_weights(size_t n, const char *const *names,
  * as the queue-path separator (AllocationFileQueueParser.loadQueue: "queue
  * name (...) shouldn't contain period"; CapacitySchedulerConfiguration's
  * queue paths): a period becomes "_dot_", as YARN's user placement rule
- * names the queue of user "first.last" "first_dot_last" (FairScheduler.md). */
+ * names the queue of user "first.last" "first_dot_last" (FairScheduler.md).
+ * "root" (any case) is YARN's root queue, which a top-level queue may not
+ * be named (AllocationFileQueueParser; the capacity scheduler's path
+ * root.root): it becomes "root_" ("Root_", ...). check_names refuses two
+ * pools meeting on one name after this. */
 #define SO_HC_QNAME (5 * sizeof(((so_hc_pool *)0)->name))
 static void queue_name(const char *name, int format, char *out)
 {
     size_t k = 0;
+    int root = format != SO_HC_FAIR && !strcasecmp(name, "root");
     for (; *name; name++) {
         if (*name == '.' && format != SO_HC_FAIR) {
             memcpy(out + k, "_dot_", 5);
@@ -96,6 +108,8 @@ static void queue_name(const char *name, int format, char *out)
             out[k++] = *name;
         }
     }
+    if (root)
+        out[k++] = '_';
     out[k] = 0;
 }
 
@@ -113,12 +127,6 @@ static int check_names(const so_hc_shares *s, int format, so_error *err)
                                " (no blanks), found '%s'", i, name);
             break;
         }
-        if (format != SO_HC_FAIR && !strcasecmp(name, "root")) {
-            rc = so_error_setf(err, NULL, 0, 0, "name",
-                               "pool '%s': 'root' is YARN's root queue, which takes no"
-                               " sibling queues; rename the pool", name);
-            break;
-        }
         queue_name(name, format, q[i]);
         for (size_t k = 0; !rc && k < i; k++) {
             if (!strcmp(s->pools[k].name, name))
@@ -126,7 +134,7 @@ static int check_names(const so_hc_shares *s, int format, so_error *err)
             else if (!strcmp(q[k], q[i]))
                 rc = so_error_setf(err, NULL, 0, 0, "name",
                                    "pools '%s' and '%s' both become queue '%s' (YARN"
-                                   " writes a period as _dot_); rename one",
+                                   " writes a period as _dot_, root as root_); rename one",
                                    s->pools[k].name, name, q[i]);
         }
     }
@@ -182,16 +190,22 @@ typedef struct {
     int ok;
 } xw;
 
-static void elem(xw *x, const char *name, const char *fmt, ...)
+/* An element of formatted text (libxml2 sizes it: no length limit). */
+static void elemf(xw *x, const char *name, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-static void elem(xw *x, const char *name, const char *fmt, ...)
+static void elemf(xw *x, const char *name, const char *fmt, ...)
 {
-    char buf[128];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    if (xmlTextWriterWriteVFormatElement(x->w, BAD_CAST name, fmt, ap) < 0)
+        x->ok = 0;
     va_end(ap);
-    if (xmlTextWriterWriteElement(x->w, BAD_CAST name, BAD_CAST buf) < 0)
+}
+
+/* An element holding text as is (any length). */
+static void elem(xw *x, const char *name, const char *text)
+{
+    if (xmlTextWriterWriteElement(x->w, BAD_CAST name, BAD_CAST text) < 0)
         x->ok = 0;
 }
 
@@ -227,15 +241,15 @@ static void write_fair(xw *x, const so_hc_shares *s)
         start(x, "pool");
         attr(x, "name", p->name); /* MRv1 keeps a period (queue_name) */
         if (p->min_maps >= 0)
-            elem(x, "minMaps", "%" PRId64, p->min_maps);
+            elemf(x, "minMaps", "%" PRId64, p->min_maps);
         if (p->min_reduces >= 0)
-            elem(x, "minReduces", "%" PRId64, p->min_reduces);
+            elemf(x, "minReduces", "%" PRId64, p->min_reduces);
         if (p->max_maps >= 0)
-            elem(x, "maxMaps", "%" PRId64, p->max_maps);
+            elemf(x, "maxMaps", "%" PRId64, p->max_maps);
         if (p->max_reduces >= 0)
-            elem(x, "maxReduces", "%" PRId64, p->max_reduces);
-        elem(x, "weight", "%.6g", p->weight);
-        elem(x, "schedulingMode", "%s", p->fifo ? "fifo" : "fair");
+            elemf(x, "maxReduces", "%" PRId64, p->max_reduces);
+        elemf(x, "weight", "%.6g", p->weight);
+        elem(x, "schedulingMode", p->fifo ? "fifo" : "fair");
         end(x);
     }
     end(x);
@@ -331,18 +345,18 @@ static void write_yarn(xw *x, const so_hc_shares *s)
         start(x, "queue");
         attr(x, "name", q);
         if (lo >= 0)
-            elem(x, "minResources", "%" PRId64 " mb, %" PRId64 " vcores",
+            elemf(x, "minResources", "%" PRId64 " mb, %" PRId64 " vcores",
                  pool_mb(s, p, lo), pool_vcores(s, p, lo));
         if (hi >= 0)
-            elem(x, "maxResources", "%" PRId64 " mb, %" PRId64 " vcores",
+            elemf(x, "maxResources", "%" PRId64 " mb, %" PRId64 " vcores",
                  pool_mb(s, p, hi), pool_vcores(s, p, hi));
         int64_t am = am_share(s, p);
         if (am > SO_HC_FAIR_AM_DEFAULT) {
             hundredths(v, sizeof v, am > 100 ? 100 : am);
-            elem(x, "maxAMShare", "%s", v);
+            elem(x, "maxAMShare", v);
         }
-        elem(x, "weight", "%.6g", p->weight);
-        elem(x, "schedulingPolicy", "%s", p->fifo ? "fifo" : "fair");
+        elemf(x, "weight", "%.6g", p->weight);
+        elem(x, "schedulingPolicy", p->fifo ? "fifo" : "fair");
         end(x);
     }
     /* routing (FairScheduler.md, queuePlacementPolicy): the queue a job
@@ -361,8 +375,8 @@ static void write_yarn(xw *x, const so_hc_shares *s)
 static void property(xw *x, const char *name, const char *value)
 {
     start(x, "property");
-    elem(x, "name", "%s", name);
-    elem(x, "value", "%s", value);
+    elem(x, "name", name);
+    elem(x, "value", value);
     end(x);
 }
 
@@ -433,12 +447,44 @@ static int capacities(const so_hc_shares *s, int64_t *cap)
  * queue's share (CapacityScheduler.md), in hundredths */
 #define SO_HC_CAP_AM_DEFAULT 10
 
-static void queue_property(xw *x, const char *q, const char *what, int64_t v)
+/* yarn.scheduler.capacity.root.Q.WHAT = v, v in hundredths ("I.FF") or,
+ * with whole set, as an integer */
+static void queue_value(xw *x, const char *q, const char *what, int64_t v, int whole)
 {
     char key[SO_HC_QNAME + 64], val[32];
     snprintf(key, sizeof key, "yarn.scheduler.capacity.root.%s.%s", q, what);
-    hundredths(val, sizeof val, v);
+    if (whole)
+        snprintf(val, sizeof val, "%" PRId64, v);
+    else
+        hundredths(val, sizeof val, v);
     property(x, key, val);
+}
+
+static void queue_property(xw *x, const char *q, const char *what, int64_t v)
+{
+    queue_value(x, q, what, v, 0);
+}
+
+/* Hadoop's yarn.scheduler.capacity.maximum-applications default */
+#define SO_HC_SYSTEM_APPS 10000
+
+/* A queue of capacity 0 (docs/hadoop-export.md, "queues at 0 %"):
+ *   - maximum-applications: unset, Hadoop's limit is the system's 10000 x
+ *     the absolute capacity = 0 (LeafQueue.setupQueueConfigs up to 3.3,
+ *     AbstractLeafQueue.updateMaximumApplications in 3.4) and every
+ *     submission is refused; written as the system's 10000;
+ *   - user-limit-factor: before 3.4 a user may hold max(capacity, one
+ *     container) x the factor (LeafQueue.computeUserLimit, "allow progress
+ *     for queues with miniscule capacity"), i.e. one container at the
+ *     default 1; a container is at least one allocation step, so the
+ *     cluster's memory in steps (in MiB when alloc_mb is 0, the step
+ *     unknown) lets a user reach the maximum-capacity, which still holds
+ *     the queue. Capacity is left at 0: every pool keeps its guarantee. */
+static void zero_capacity(xw *x, const so_hc_shares *s, const char *q)
+{
+    double step = s->alloc_mb > 0 ? (double)s->alloc_mb : 1;
+    queue_property(x, q, "user-limit-factor", ceil_hundredths(cluster_mb(s), step));
+    queue_value(x, q, "maximum-applications", SO_HC_SYSTEM_APPS, 1);
 }
 
 /* yarn.scheduler.capacity.queue-mappings "u:USER:QUEUE,...": a user name
@@ -500,15 +546,16 @@ static int write_capacity(xw *x, const so_hc_shares *s)
         queue_property(x, q, "maximum-capacity", mx);
         /* a user may take capacity x user-limit-factor (default 1,
          * UsersManager.computeUserLimit): one user alone in the queue
-         * reaches its maximum-capacity with maximum / capacity (a 0 %
-         * queue is held by its maximum-capacity instead; a difference of
-         * one hundredth is rounding) */
-        if (cap[i] > 0 && mx > cap[i] + 1)
+         * reaches its maximum-capacity with maximum / capacity (a
+         * difference of one hundredth is rounding); a 0 % queue: above */
+        if (cap[i] == 0)
+            zero_capacity(x, s, q);
+        else if (mx > cap[i] + 1)
             queue_property(x, q, "user-limit-factor",
                            ceil_hundredths((double)mx, (double)cap[i]));
         /* the queue's AM limit is this fraction of its capacity: room for
-         * its AMs (a queue of capacity 0 still starts one application:
-         * LeafQueue.activateApplications) */
+         * its AMs (a queue of capacity 0 still starts its first
+         * application: LeafQueue.activateApplications) */
         if (s->am_mb > 0 && p->ams > 0 && cap[i] > 0) {
             int64_t am = ceil_hundredths((double)ams_mb(s, p), (double)cap[i] / 10000.0 * mb);
             if (am > SO_HC_CAP_AM_DEFAULT)
@@ -518,6 +565,7 @@ static int write_capacity(xw *x, const so_hc_shares *s)
     if (!has_default) {
         queue_property(x, "default", "capacity", 0);
         queue_property(x, "default", "maximum-capacity", 10000);
+        zero_capacity(x, s, "default");
     }
     if (per_user(s)) /* each user to its queue (CapacityScheduler.md, queue mapping) */
         write_mappings(x, s, queues);

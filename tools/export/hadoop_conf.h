@@ -8,12 +8,17 @@
  *                   minReduces, maxMaps, maxReduces, weight, schedulingMode)
  *   SO_HC_YARN_FAIR YARN fair-scheduler allocation file (allocations/queue:
  *                   minResources, maxResources, weight, schedulingPolicy,
- *                   maxAMShare when the AMs need more than the default)
+ *                   maxAMShare when the AMs need more than the default;
+ *                   a queuePlacementPolicy: specified, user when pools
+ *                   are per user, default)
  *   SO_HC_CAPACITY  capacity-scheduler.xml (configuration/property:
  *                   yarn.scheduler.capacity.root.queues and per queue
  *                   capacity, maximum-capacity in percent,
- *                   maximum-am-resource-percent when needed; a queue
- *                   "default")
+ *                   user-limit-factor and maximum-am-resource-percent when
+ *                   Hadoop's defaults would hold the queue back,
+ *                   maximum-applications on a queue at 0 %; a queue
+ *                   "default"; yarn.scheduler.capacity.queue-mappings
+ *                   u:USER:QUEUE when pools are per user)
  * A Pareto plan and a FLEX allocation fill it (tools/export/export_plan.c), WPBS
  * shares too (tools/export/export_wpbs.c: weights, then its minima); a
  * weight-only allocator leaves the slot counts at SO_HC_UNSET (see
@@ -28,10 +33,11 @@ enum { SO_HC_FAIR = 1, SO_HC_YARN_FAIR = 2, SO_HC_CAPACITY = 3 };
 #define SO_HC_UNSET (-1) /* a slot count the allocator does not fix */
 
 typedef struct so_hc_pool {
-    char name[64];                /* [A-Za-z0-9_.-]+, unique; the YARN
+    char name[64];                /* so_hc_name_char+, unique; the YARN
                                      formats write a period as "_dot_" and
-                                     refuse "root" and two pools meeting on
-                                     one name */
+                                     "root" (any case) as "root_", and
+                                     refuse two pools meeting on one
+                                     name */
     int64_t min_maps, min_reduces; /* guaranteed slots, or SO_HC_UNSET */
     int64_t max_maps, max_reduces; /* largest slots, or SO_HC_UNSET */
     double weight;                /* > 0 */
@@ -61,6 +67,9 @@ typedef struct so_hc_shares {
                               default 1024); 0: not rounded */
 } so_hc_shares;
 
+/* 1 when c may stand in a pool name: [A-Za-z0-9_.-] (no blank: Hadoop
+ * trims the names it matches; no ',' ':' of the mapping syntax). */
+int so_hc_name_char(int c);
 /* "fair-scheduler", "yarn-fair", "capacity-scheduler" -> SO_HC_*; 0 else. */
 int so_hc_format_parse(const char *name);
 /* A WPBS-style share list: n pools named names[i] with weights w[i] > 0,
