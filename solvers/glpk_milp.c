@@ -57,8 +57,8 @@ typedef struct {
  * 3467 x 1997 model with 33,237 non-zeros, i.e. 0.23 us; twice that),
  * and per element of a first cut round (1 us: 0.03 s on ras-glpk's 28,000
  * elements of the Gridmix snapshot at 700 s, 0.1-0.25 s on 40,000 of a
- * harder instance; later
- * rounds are predicted by the longest one measured). */
+ * harder instance; later rounds are predicted by the longest one
+ * measured). */
 #define PCOST_S 0.5e-6
 #define CUT_S 1e-6
 #define LARGE_COLS 20000
