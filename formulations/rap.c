@@ -69,7 +69,12 @@ int so_rap_report(const so_flex *f, so_result *r, int status, const int64_t *s)
 
 int so_rap_build_glpk(const void *data, glp_prob *lp, so_error *err)
 {
-    const so_flex *f = data;
+    return so_rap_build_glpk_until(data, lp, 0, err);
+}
+
+int so_rap_build_glpk_until(const so_flex *f, glp_prob *lp, double deadline,
+                            so_error *err)
+{
     int minimax = f->aggregate == SO_FLEX_MAX;
     size_t cols = minimax;
     for (size_t j = 0; j < f->n; j++)
@@ -116,6 +121,11 @@ int so_rap_build_glpk(const void *data, glp_prob *lp, so_error *err)
             glp_set_row_bnds(lp, link, GLP_LO, 0.0, 0.0);
         }
         for (int64_t s = so_rap_lo(f, j); s <= f->max[j]; s++) {
+            if (deadline > 0 && !(s & 1023) && so_now() >= deadline) {
+                free(ind);
+                free(val);
+                return SO_TIMELIMIT;
+            }
             int c = glp_add_cols(lp, 1);
             double cost = so_rap_cost(f, j, s);
             snprintf(name, sizeof name, "x_%zu_%lld", j, (long long)s);

@@ -27,5 +27,9 @@ int so_rap_report(const so_flex *f, so_result *r, int status, const int64_t *s);
 /* One binary x_{j,s} per job and slot count; for minimax a free z with
  * z >= sum_s F_j(s) x_{j,s}. SO_ENOMEM over SO_RAP_GLPK_MAX_COLS. */
 int so_rap_build_glpk(const void *data, glp_prob *lp, so_error *err);
+/* The same, stopping with SO_TIMELIMIT once so_now() passes deadline
+ * (0: none; read every 1024 columns). */
+int so_rap_build_glpk_until(const so_flex *f, glp_prob *lp, double deadline,
+                            so_error *err);
 
 #endif

@@ -179,7 +179,8 @@ void so_result_set_objective(so_result *r, double value);
 int so_result_has_objective(const so_result *r); /* 1 once set */
 double so_result_objective(const so_result *r);  /* NAN when not set */
 /* A proven bound on the optimum (upper when maximising, lower when
- * minimising). */
+ * minimising). A value that is not finite or is +-DBL_MAX (a solver's
+ * "no bound") leaves the result without one. */
 void so_result_set_bound(so_result *r, double value);
 int so_result_has_bound(const so_result *r);
 double so_result_bound(const so_result *r);      /* NAN when not set */

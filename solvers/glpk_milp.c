@@ -3,31 +3,140 @@
  * Silences GLPK's terminal output, turns on the cheap cut families, honours
  * the time limit, records the best
  * bound of the open nodes through the branch-and-cut callback, and turns
- * GLPK's fatal errors (which abort by default) into SO_EBACKEND. */
+ * GLPK's fatal errors (which abort by default) into SO_EBACKEND.
+ *
+ * The time limit is a deadline on the monotonic clock, for the whole call:
+ * GLPK counts tm_lim from the start of each of its stages (the root LP,
+ * then the tree), so the driver gives each stage what is left and the
+ * callback, which GLPK calls between nodes and around cut rounds, stops
+ * the search (glp_ios_terminate) once the deadline has passed. GLPK marks
+ * a node without a bound by +-DBL_MAX: that is no bound.
+ * What GLPK does between two callbacks cannot be stopped, and on a large
+ * model five of its steps take seconds (measured on ras-exact's 158,000
+ * pattern columns): the MIP presolver (1.7 s), a round of cuts (1.6 s),
+ * pseudocost initialisation (a copy of the whole problem and an LP per
+ * fractional column: 12.8 s), Driebeck-Tomlin branching (a simplex
+ * tableau row per fractional column: 0.85 s a node) and node
+ * preprocessing (0.85 s at the root). A model over LARGE_COLS columns or
+ * LARGE_NNZ non-zeros therefore gets none of them: its LP relaxation is
+ * solved first by glp_simplex (which reads the clock every iteration, and
+ * presolves as an LP), then branch-and-bound starts from that basis,
+ * branching on the most fractional column. Smaller models are solved as
+ * asked. The presolvers themselves are the last steps that cannot be
+ * stopped (GLPK's LP presolver: 0.45-0.75 s on that model's 965,000
+ * non-zeros, 1.3 s on rap-glpk's 320,000 for 40 jobs and 10,000 slots;
+ * the MIP presolver 1.7 s on the former): each runs only when at least
+ * twice its estimate (PRESOLVE_LP_S / PRESOLVE_MIP_S seconds per non-zero,
+ * the slowest rates measured) is left; otherwise the LP is solved without
+ * presolving, which reads the clock every simplex iteration (or from the
+ * caller's basis, so_milp_options.warm: the knapsack's LP has a known
+ * optimal basis, and without it GLPK takes 0.5 s with its presolver and
+ * over 1 s without on 10,000 items). */
+#include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <setjmp.h>
 #include <string.h>
+#include "solvers/common/deadline.h"
 #include "solvers/glpk_milp.h"
 
 typedef struct {
     int has_bound;
     double bound;
+    double deadline; /* 0: none */
+    int stopped;     /* terminated by the callback at the deadline */
+    int pcost;       /* pseudocost branching is on */
+    int cuts;        /* GLPK's cut generators are on */
+    double cut_from; /* when the current cut round started, or 0 */
+    double cut_round; /* the longest cut round so far (seconds) */
 } bound_tracker;
+
+/* Seconds per element (rows + columns + non-zeros) and per candidate of
+ * GLPK's pseudocost initialisation (a copy of the problem and up to 30
+ * dual simplex iterations, twice: 17.7 ms per candidate on ras-glpk's
+ * 3467 x 1997 model with 33,237 non-zeros, i.e. 0.23 us; twice that),
+ * and per element of a first cut round (1 us: 0.03 s on ras-glpk's 28,000
+ * elements of the Gridmix snapshot at 700 s, 0.1-0.25 s on 40,000 of a
+ * harder instance; later rounds are predicted by the longest one
+ * measured). */
+#define PCOST_S 0.5e-6
+#define CUT_S 1e-6
+#define LARGE_COLS 20000
+#define LARGE_NNZ 200000
+/* GLPK's simplex stops at tm_lim only after its current iteration and a
+ * pass over the solution (0.09 s on 965,000 non-zeros), and cannot stop
+ * before its first factorisation (0.07 s on 320,000): its tm_lim is
+ * shortened by STOP_S seconds per non-zero, and with less than that left
+ * no LP is started. */
+#define STOP_S 2e-7
+#define PRESOLVE_LP_S 4e-6
+#define PRESOLVE_MIP_S 2e-6
+
+static double model_size(glp_tree *tree)
+{
+    glp_prob *m = glp_ios_get_prob(tree);
+    return (double)glp_get_num_rows(m) + glp_get_num_cols(m) + glp_get_num_nz(m);
+}
+
+/* At a branching with pseudocosts on: when GLPK's initialisation of the
+ * candidates' pseudocosts (which it cannot interrupt) could outlast the
+ * deadline, branch on the most fractional candidate instead. */
+static void branch_in_time(glp_tree *tree, const bound_tracker *bt)
+{
+    glp_prob *m = glp_ios_get_prob(tree);
+    int n = glp_get_num_cols(m), best = 0, cands = 0;
+    double best_frac = 1;
+    for (int j = 1; j <= n; j++)
+        if (glp_ios_can_branch(tree, j)) {
+            double x = glp_get_col_prim(m, j), f = fabs(x - floor(x) - 0.5);
+            cands++;
+            if (f < best_frac) {
+                best_frac = f;
+                best = j;
+            }
+        }
+    if (best && so_deadline_left(bt->deadline) < 2.0 * cands * PCOST_S * model_size(tree))
+        glp_ios_branch_upon(tree, best, GLP_NO_BRNCH);
+}
 
 static void track_bound(glp_tree *tree, void *info)
 {
     bound_tracker *bt = info;
     int r = glp_ios_reason(tree);
-    if (r != GLP_ISELECT && r != GLP_IBINGO && r != GLP_IPREPRO)
-        return;
-    int node = glp_ios_best_node(tree);
+    double now = so_now();
+    if (bt->cut_from > 0) { /* the cut round just ended */
+        bt->cut_round = fmax(bt->cut_round, now - bt->cut_from);
+        bt->cut_from = 0;
+    }
+    int node = glp_ios_best_node(tree); /* the current node's LP counts */
     if (node) {
         double b = glp_ios_node_bound(tree, node);
-        if (isfinite(b)) {
+        if (isfinite(b) && fabs(b) < DBL_MAX) {
             bt->bound = b;
             bt->has_bound = 1;
         }
     }
+    if (bt->deadline > 0 && !bt->stopped) {
+        double left = bt->deadline - now;
+        /* a cut round cannot be stopped: none that would end too late */
+        double round = bt->cut_round > 0 ? bt->cut_round : CUT_S * model_size(tree);
+        if (left <= 0 || (r == GLP_ICUTGEN && bt->cuts && left < round)) {
+            bt->stopped = 1;
+            glp_ios_terminate(tree);
+            return;
+        }
+        if (r == GLP_ICUTGEN && bt->cuts)
+            bt->cut_from = now;
+        if (r == GLP_IBRANCH && bt->pcost)
+            branch_in_time(tree, bt);
+    }
+}
+
+/* Milliseconds left before the deadline for GLPK's tm_lim (at least 1). */
+static int ms_left(double deadline)
+{
+    double ms = ceil(so_deadline_left(deadline) * 1000);
+    return ms >= INT_MAX ? INT_MAX : ms < 1 ? 1 : (int)ms;
 }
 
 static jmp_buf *volatile active_jump;
@@ -65,40 +174,58 @@ int so_milp_parse_cuts(const char *text, int *cuts)
 
 int so_milp_solve(glp_prob *lp, const so_params *prm, so_milp_outcome *out)
 {
-    return so_milp_solve_opt(lp, prm, NULL, out);
+    return so_milp_solve_until(lp, so_deadline_of(prm), NULL, out);
 }
 
 int so_milp_solve_opt(glp_prob *lp, const so_params *prm,
                       const so_milp_options *opt, so_milp_outcome *out)
 {
+    return so_milp_solve_until(lp, so_deadline_of(prm), opt, out);
+}
+
+int so_milp_solve_until(glp_prob *lp, double deadline,
+                        const so_milp_options *opt, so_milp_outcome *out)
+{
     int cuts = opt ? opt->cuts : SO_CUTS_NONE;
     out->status = SO_EBACKEND;
     out->has_solution = out->has_bound = out->lp_lost = 0;
     out->objective = out->bound = NAN;
+    if (so_deadline_passed(deadline) ||
+        (deadline > 0 && so_deadline_left(deadline) < STOP_S * glp_get_num_nz(lp))) {
+        out->status = SO_TIMELIMIT;
+        return out->status;
+    }
     glp_term_out(GLP_OFF);
     glp_iocp parm;
     glp_init_iocp(&parm);
     parm.presolve = GLP_ON;
     parm.msg_lev = GLP_MSG_OFF;
     parm.mip_gap = 0.0;
-    if (prm && prm->time_limit > 0)
-        parm.tm_lim = prm->time_limit * 1000 >= 2e9
-                          ? 2000000000
-                          : (int)ceil(prm->time_limit * 1000);
-    if (opt && opt->branching) {
+    double nnz = glp_get_num_nz(lp), left = so_deadline_left(deadline);
+    int large = glp_get_num_cols(lp) > LARGE_COLS || nnz > LARGE_NNZ;
+    if (large)
+        cuts = SO_CUTS_NONE;
+    if (opt && opt->branching && !large) {
         parm.br_tech = GLP_BR_PCH;
         parm.bt_tech = GLP_BT_BPH;
     }
-    int lp_first = cuts & SO_CUTS_COVER;
+    if (large) {
+        parm.br_tech = GLP_BR_MFV;
+        parm.pp_tech = GLP_PP_NONE;
+    }
+    int warm = opt && opt->warm;
+    int lp_first = large || warm || (cuts & SO_CUTS_COVER) ||
+                   left < 2 * PRESOLVE_MIP_S * nnz;
+    if (lp_first)
+        parm.presolve = GLP_OFF;
     if (cuts) {
-        if (lp_first)
-            parm.presolve = GLP_OFF;
         parm.cov_cuts = cuts & SO_CUTS_COVER ? GLP_ON : GLP_OFF;
         parm.mir_cuts = cuts & SO_CUTS_MIR ? GLP_ON : GLP_OFF;
         parm.clq_cuts = cuts & SO_CUTS_CLIQUE ? GLP_ON : GLP_OFF;
         parm.gmi_cuts = cuts & SO_CUTS_GOMORY ? GLP_ON : GLP_OFF;
     }
-    bound_tracker bt = {0, 0};
+    bound_tracker bt = {0, 0, deadline, 0, parm.br_tech == GLP_BR_PCH, cuts != 0,
+                        0, 0};
     parm.cb_func = track_bound;
     parm.cb_info = &bt;
 
@@ -117,7 +244,9 @@ int so_milp_solve_opt(glp_prob *lp, const so_params *prm,
         glp_smcp sm;
         glp_init_smcp(&sm);
         sm.msg_lev = GLP_MSG_OFF;
-        sm.presolve = GLP_ON;
+        sm.presolve = !warm && left >= 2 * PRESOLVE_LP_S * nnz ? GLP_ON : GLP_OFF;
+        if (deadline > 0)
+            sm.tm_lim = ms_left(deadline - STOP_S * nnz);
         rc = glp_simplex(lp, &sm);
         if (rc == 0 && glp_get_status(lp) == GLP_NOFEAS)
             rc = GLP_ENOPFS;
@@ -126,12 +255,19 @@ int so_milp_solve_opt(glp_prob *lp, const so_params *prm,
         else if (rc == 0 && glp_get_status(lp) != GLP_OPT)
             rc = GLP_EFAIL;
     }
-    if (rc == 0)
+    if (rc == 0 && so_deadline_passed(deadline))
+        rc = GLP_ETMLIM;
+    int ran = rc == 0;
+    if (ran) {
+        if (deadline > 0)
+            parm.tm_lim = ms_left(deadline - STOP_S * nnz);
         rc = glp_intopt(lp, &parm);
+    }
     glp_error_hook(NULL, NULL);
     active_jump = NULL;
 
-    int st = glp_mip_status(lp);
+    /* without glp_intopt, lp may hold an earlier call's solution */
+    int st = ran ? glp_mip_status(lp) : GLP_UNDEF;
     out->has_solution = st == GLP_OPT || st == GLP_FEAS;
     if (out->has_solution)
         out->objective = glp_mip_obj_val(lp);
@@ -143,7 +279,7 @@ int so_milp_solve_opt(glp_prob *lp, const so_params *prm,
         out->status = SO_INFEASIBLE;
     } else if (rc == GLP_ENODFS) {
         out->status = SO_UNBOUNDED;
-    } else if (rc == GLP_ETMLIM) {
+    } else if (rc == GLP_ETMLIM || (rc == GLP_ESTOP && bt.stopped)) {
         out->status = SO_TIMELIMIT;
         out->has_bound = bt.has_bound;
         out->bound = bt.bound;

@@ -15,7 +15,8 @@ typedef struct so_milp_outcome {
                          freed: lp is gone, do not touch or delete it */
 } so_milp_outcome;
 
-/* Solves lp with glp_intopt (presolve on, silent, time limit from prm).
+/* Solves lp with glp_intopt (presolve on, silent, time limit from prm,
+ * counted from the call).
  * Results stay in lp (glp_mip_col_val). Never aborts: GLPK's own failures
  * come back as SO_EBACKEND; after an internal GLPK error (out->lp_lost) every
  * GLPK object is gone, so callers delete lp only when !out->lp_lost. */
@@ -36,10 +37,20 @@ typedef struct so_milp_options {
                       coefficients near 1e9: plain branch-and-bound is the
                       safer default. */
     int branching; /* pseudocost branching, best-projection backtracking */
+    int warm;      /* lp holds a basis to start from (glp_set_row_stat,
+                      glp_set_col_stat): its LP relaxation is solved first,
+                      from that basis, without presolving */
 } so_milp_options;
 
 /* so_milp_solve with options (NULL: the defaults). */
 int so_milp_solve_opt(glp_prob *lp, const so_params *prm,
                       const so_milp_options *opt, so_milp_outcome *out);
+
+/* The same until an absolute deadline on so_now()'s clock (0: none; see
+ * solvers/common/deadline.h): the root LP, cuts and the tree all count,
+ * and a deadline already passed gives SO_TIMELIMIT at once (no solution,
+ * no bound). The prm forms take their deadline on entry. */
+int so_milp_solve_until(glp_prob *lp, double deadline,
+                        const so_milp_options *opt, so_milp_outcome *out);
 
 #endif

@@ -13,7 +13,11 @@
  * feasible, not optimal, and without a bound. Its solution is checked in
  * exact integers: one over the capacity (a row within GLPK's tolerance,
  * e.g. weights 2.5e6 + 2.5e6+1 against 5e6) loses its least efficient items
- * and is reported the same way. */
+ * and is reported the same way.
+ * With cover cuts GLPK solves the LP relaxation before branch-and-bound
+ * (solvers/glpk_milp.c); it starts from Dantzig's optimal basis (items by
+ * efficiency at 1 up to the break item, which is basic), which GLPK's own
+ * simplex takes 0.5-1 s to find on 10,000 items. */
 #include <math.h>
 #include <stdlib.h>
 #include "formulations/knapsack.h"
@@ -50,6 +54,34 @@ static int drop_until_fits(const so_kp *kp, unsigned char *x)
     return SO_OK;
 }
 
+/* Dantzig's basis of the LP relaxation: by efficiency, items that fit
+ * whole at their upper bound, the break item basic (or the capacity row,
+ * when every item fits), the rest at 0. */
+static int dantzig_basis(const so_kp *kp, glp_prob *lp)
+{
+    size_t *order = so_kp_order(kp);
+    if (!order)
+        return SO_ENOMEM;
+    double room = (double)kp->capacity;
+    int basic = 0;
+    for (size_t k = 0; k < kp->n; k++) {
+        int j = (int)order[k] + 1;
+        double w = (double)kp->weight[order[k]];
+        if (!basic && w <= room) {
+            room -= w;
+            glp_set_col_stat(lp, j, GLP_NU);
+        } else if (!basic) {
+            basic = j;
+            glp_set_col_stat(lp, j, GLP_BS);
+        } else {
+            glp_set_col_stat(lp, j, GLP_NL);
+        }
+    }
+    glp_set_row_stat(lp, 1, basic ? GLP_NU : GLP_BS);
+    free(order);
+    return SO_OK;
+}
+
 int so_kp_glpk_solve(const so_problem *p, const so_params *prm, so_result *r)
 {
     const so_kp *kp = so_kp_of(p);
@@ -62,12 +94,15 @@ int so_kp_glpk_solve(const so_problem *p, const so_params *prm, so_result *r)
     }
     glp_prob *lp = glp_create_prob();
     int rc = so_knapsack_formulation.build_glpk(kp, lp, NULL);
+    int warm = (cuts & SO_CUTS_COVER) && kp->n > 0;
+    if (!rc && warm)
+        rc = dantzig_basis(kp, lp);
     if (rc) {
         glp_delete_prob(lp);
         return rc;
     }
     so_milp_outcome out;
-    so_milp_solve_opt(lp, prm, &(so_milp_options){cuts, 0}, &out);
+    so_milp_solve_opt(lp, prm, &(so_milp_options){cuts, 0, warm}, &out);
     if (out.status < 0) {
         if (!out.lp_lost)
             glp_delete_prob(lp);

@@ -5,11 +5,13 @@
  * plans within the deadline and budget_max are kept; budget_min then cuts
  * the window (docs/pareto.md). Per-job evaluations are tabulated once; the
  * plans are visited in mixed-radix order. Refuses instances with more than
- * max_plans plans. */
+ * max_plans plans. The time limit is checked in both loops (every 4096
+ * evaluations): the plans seen so far are reported, status time limit. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "heuristics/pareto_heuristics.h"
+#include "solvers/common/deadline.h"
 #include "solvers/pareto_exact.h"
 
 const so_option_doc so_pt_enum_options[] = {
@@ -21,6 +23,12 @@ const so_option_doc so_pt_enum_options[] = {
 
 int so_pt_enum(const so_pareto *pr, double max_plans, so_pt_frontier *f,
                char *msg, size_t len)
+{
+    return so_pt_enum_until(pr, max_plans, 0, f, msg, len);
+}
+
+int so_pt_enum_until(const so_pareto *pr, double max_plans, double deadline,
+                     so_pt_frontier *f, char *msg, size_t len)
 {
     size_t nj = pr->n_jobs;
     double plans = 1;
@@ -36,6 +44,7 @@ int so_pt_enum(const so_pareto *pr, double max_plans, so_pt_frontier *f,
     double *jt = malloc(nj * sizeof *jt);
     int64_t *vms = malloc(nj * sizeof *vms);
     int rc = tab && plan && jt && vms ? SO_OK : SO_ENOMEM;
+    so_clock clock = SO_CLOCK_INIT(deadline, 12);
     for (size_t j = 0; !rc && j < nj; j++) {
         const so_pt_job *job = &pr->jobs[j];
         tab[j] = malloc((size_t)(job->map_tasks * job->reduce_tasks) * sizeof **tab);
@@ -45,7 +54,11 @@ int so_pt_enum(const so_pareto *pr, double max_plans, so_pt_frontier *f,
         }
         so_pt_alloc_init(pr, j, &plan[j]);
         for (int64_t ms = 1; ms <= job->map_tasks; ms++)
-            for (int64_t rs = 1; rs <= job->reduce_tasks; rs++) {
+            for (int64_t rs = 1; rs <= job->reduce_tasks && !rc; rs++) {
+                if (so_clock_over(&clock)) {
+                    rc = SO_TIMELIMIT;
+                    break;
+                }
                 so_pt_alloc a = plan[j];
                 a.ms = ms;
                 a.rs = rs;
@@ -53,6 +66,10 @@ int so_pt_enum(const so_pareto *pr, double max_plans, so_pt_frontier *f,
             }
     }
     while (!rc) {
+        if (so_clock_over(&clock)) {
+            rc = SO_TIMELIMIT;
+            break;
+        }
         double budget = 0;
         for (size_t j = 0; j < nj; j++) {
             const so_pt_eval *e = &tab[j][(plan[j].ms - 1) * pr->jobs[j].reduce_tasks +
@@ -84,6 +101,9 @@ int so_pt_enum(const so_pareto *pr, double max_plans, so_pt_frontier *f,
         if (j == nj)
             break;
     }
+    if (rc == SO_TIMELIMIT)
+        snprintf(msg, len, "pareto-enum: time limit reached after %zu plans on"
+                           " the frontier", f->n);
     for (size_t j = 0; tab && j < nj; j++)
         free(tab[j]);
     free(tab);
@@ -96,8 +116,7 @@ int so_pt_enum(const so_pareto *pr, double max_plans, so_pt_frontier *f,
 static int core(const so_pareto *pr, const so_params *prm, double limit,
                 so_pt_frontier *f, char *msg, size_t len)
 {
-    (void)prm;
-    return so_pt_enum(pr, limit, f, msg, len);
+    return so_pt_enum_until(pr, limit, so_deadline_of(prm), f, msg, len);
 }
 
 int so_pt_enum_solve(const so_problem *p, const so_params *prm, so_result *r)

@@ -2,12 +2,14 @@
  * options (a size limit, buffer tuning of every job before the exact
  * search, the reference), the run and the report. */
 #include "heuristics/pareto_heuristics.h"
+#include "solvers/common/deadline.h"
 #include "solvers/pareto_exact.h"
 
 int so_pt_exact_run(const so_problem *p, const so_params *prm, so_result *r,
                     const so_option_doc *docs, const char *limit_key,
                     so_pt_exact_fn core)
 {
+    double deadline = so_deadline_of(prm);
     const so_pareto *pr = so_pareto_of(p);
     so_error err;
     so_error_clear(&err);
@@ -23,11 +25,13 @@ int so_pt_exact_run(const so_problem *p, const so_params *prm, so_result *r,
     so_pt_frontier f;
     so_pt_frontier_init(&f, pr->n_jobs);
     char msg[256] = "";
-    rc = core(tuned ? tuned : pr, prm, limit, &f, msg, sizeof msg);
+    so_params left = so_params_until(prm, deadline);
+    rc = core(tuned ? tuned : pr, &left, limit, &f, msg, sizeof msg);
     if (msg[0])
         so_result_set_message(r, "%s", msg);
     if (rc == SO_OK || rc == SO_TIMELIMIT) {
-        int report = so_pt_report(p, prm, r, &f, 1);
+        left = so_params_until(prm, deadline);
+        int report = so_pt_report(p, &left, r, &f, 1);
         if (rc == SO_TIMELIMIT)
             so_result_set_status(r, SO_TIMELIMIT);
         rc = report ? report : rc;

@@ -14,11 +14,13 @@
  * is applied by fixing columns, not as a row: a row with job times near
  * 1e8 s and GLPK's tolerances lost frontier points. Rounds stop when some
  * job has no allocation left or the budget exceeds budget_max. The time
- * limit covers all the rounds; when it runs out the points found so far are
- * reported (SO_TIMELIMIT). A VM cap (execution waves) is refused. */
+ * limit covers building the model and all the rounds (each MILP gets what
+ * is left); when it runs out the points found so far are reported
+ * (SO_TIMELIMIT). A VM cap (execution waves) is refused. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include "solvers/common/deadline.h"
 #include "solvers/glpk_milp.h"
 #include "heuristics/pareto_heuristics.h"
 #include "solvers/pareto_exact.h"
@@ -45,7 +47,8 @@ static int cmp_double(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
-static int build(const so_pareto *pr, model *m)
+/* SO_TIMELIMIT when the deadline passes while building. */
+static int build(const so_pareto *pr, double deadline, model *m)
 {
     size_t nj = pr->n_jobs, ncols = 0;
     for (size_t j = 0; j < nj; j++)
@@ -67,12 +70,18 @@ static int build(const so_pareto *pr, model *m)
     glp_add_cols(lp, (int)ncols);
     glp_add_rows(lp, (int)nj);
     int col = 1;
+    so_clock clock = SO_CLOCK_INIT(deadline, 12);
     for (size_t j = 0; j < nj; j++) {
         const so_pt_job *job = &pr->jobs[j];
         m->first[j] = (size_t)col;
         int k = 0;
         for (int64_t ms = 1; ms <= job->map_tasks; ms++)
             for (int64_t rs = 1; rs <= job->reduce_tasks; rs++, col++) {
+                if (so_clock_over(&clock)) {
+                    free(ind);
+                    free(val);
+                    return SO_TIMELIMIT;
+                }
                 so_pt_eval e;
                 so_pt_eval_slots(pr, j, ms, rs, &e);
                 glp_set_col_kind(lp, col, GLP_BV);
@@ -138,22 +147,18 @@ static double time_below(const model *m, double t)
     return best;
 }
 
-/* One MILP within what is left of the time limit (started at t0). */
-static int solve_round(model *m, const so_params *prm, double t0,
-                       const char *stage, char *msg, size_t len, int *feasible)
+/* One MILP within what is left before the deadline. */
+static int solve_round(model *m, double deadline, const char *stage, char *msg,
+                       size_t len, int *feasible)
 {
-    so_params left = *prm;
-    if (prm->time_limit > 0) {
-        left.time_limit = prm->time_limit - (so_now() - t0);
-        if (left.time_limit <= 0) {
-            *feasible = 0;
-            snprintf(msg, len, "pareto-glpk: time limit reached before the %s MILP",
-                     stage);
-            return SO_TIMELIMIT;
-        }
+    if (so_deadline_passed(deadline)) {
+        *feasible = 0;
+        snprintf(msg, len, "pareto-glpk: time limit reached before the %s MILP",
+                 stage);
+        return SO_TIMELIMIT;
     }
     so_milp_outcome out;
-    so_milp_solve(m->lp, &left, &out);
+    so_milp_solve_until(m->lp, deadline, NULL, &out);
     if (out.lp_lost)
         m->lp = NULL; /* GLPK freed it with its environment */
     *feasible = out.has_solution;
@@ -180,14 +185,17 @@ int so_pt_glpk(const so_pareto *pr, const so_params *prm, double max_columns,
                            " limit of %.4g (--opt max_columns=N)", cols, max_columns);
         return SO_EUNSUPPORTED;
     }
-    double t0 = so_now();
+    double deadline = so_deadline_of(prm);
     model m = {0};
     so_pt_alloc *plan = malloc((pr->n_jobs ? pr->n_jobs : 1) * sizeof *plan);
-    int rc = plan ? build(pr, &m) : SO_ENOMEM;
+    int rc = plan ? build(pr, deadline, &m) : SO_ENOMEM;
+    if (rc == SO_TIMELIMIT)
+        snprintf(msg, len, "pareto-glpk: time limit reached while building the"
+                           " MILP");
     double eps = pr->deadline;
     while (!rc && apply_eps(&m, eps)) {
         int feasible;
-        rc = solve_round(&m, prm, t0, "least-budget", msg, len, &feasible);
+        rc = solve_round(&m, deadline, "least-budget", msg, len, &feasible);
         if (rc || !feasible)
             break;
         double t, b;

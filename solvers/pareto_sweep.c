@@ -14,11 +14,14 @@
  * sweeping T upwards costs O(C log C + D J) for C candidates, D distinct
  * thresholds and J jobs. Deadline and budget_max are closed under dominance
  * and applied as a window; budget_min only cuts the window (docs/pareto.md).
- * A VM cap (execution waves) breaks the separability: refused. */
+ * A VM cap (execution waves) breaks the separability: refused. The time
+ * limit is checked every 4096 candidates (evaluation and sweep): the points
+ * found so far are reported, status time limit. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "heuristics/pareto_heuristics.h"
+#include "solvers/common/deadline.h"
 #include "solvers/pareto_exact.h"
 
 const so_option_doc so_pt_sweep_options[] = {
@@ -53,6 +56,12 @@ static void full_alloc(const so_pareto *pr, size_t j, int64_t v, so_pt_alloc *a)
 
 int so_pt_sweep(const so_pareto *pr, so_pt_frontier *f, char *msg, size_t len)
 {
+    return so_pt_sweep_until(pr, 0, f, msg, len);
+}
+
+int so_pt_sweep_until(const so_pareto *pr, double deadline, so_pt_frontier *f,
+                      char *msg, size_t len)
+{
     if (pr->max_vms > 0) {
         snprintf(msg, len, "pareto-sweep needs unlimited VMs: with max_vms the"
                            " makespan follows execution waves and is not"
@@ -69,9 +78,14 @@ int so_pt_sweep(const so_pareto *pr, so_pt_frontier *f, char *msg, size_t len)
     so_pt_alloc *plan = malloc(nj * sizeof *plan);
     int rc = c && cur && cur_t && cur_v && plan ? SO_OK : SO_ENOMEM;
     size_t k = 0;
+    so_clock clock = SO_CLOCK_INIT(deadline, 12);
     for (size_t j = 0; !rc && j < nj; j++) {
         int64_t vmax = so_pt_vms(pr, pr->jobs[j].map_tasks, pr->jobs[j].reduce_tasks);
         for (int64_t v = 1; v <= vmax; v++) {
+            if (so_clock_over(&clock)) {
+                rc = SO_TIMELIMIT;
+                break;
+            }
             so_pt_alloc a;
             so_pt_eval e;
             full_alloc(pr, j, v, &a);
@@ -85,6 +99,10 @@ int so_pt_sweep(const so_pareto *pr, so_pt_frontier *f, char *msg, size_t len)
     size_t covered = 0;
     double last_budget = INFINITY;
     for (size_t i = 0; !rc && i < nc;) {
+        if (so_clock_over(&clock)) {
+            rc = SO_TIMELIMIT;
+            break;
+        }
         double t = c[i].jtime;
         for (; i < nc && c[i].jtime == t; i++) {
             size_t j = c[i].job;
@@ -114,6 +132,9 @@ int so_pt_sweep(const so_pareto *pr, so_pt_frontier *f, char *msg, size_t len)
             full_alloc(pr, j, cur_v[j], &plan[j]);
         rc = so_pt_frontier_append(f, makespan, total, plan);
     }
+    if (rc == SO_TIMELIMIT)
+        snprintf(msg, len, "pareto-sweep: time limit reached after %zu points",
+                 f->n);
     free(c);
     free(cur);
     free(cur_t);
@@ -125,9 +146,8 @@ int so_pt_sweep(const so_pareto *pr, so_pt_frontier *f, char *msg, size_t len)
 static int core(const so_pareto *pr, const so_params *prm, double limit,
                 so_pt_frontier *f, char *msg, size_t len)
 {
-    (void)prm;
     (void)limit;
-    return so_pt_sweep(pr, f, msg, len);
+    return so_pt_sweep_until(pr, so_deadline_of(prm), f, msg, len);
 }
 
 int so_pt_sweep_solve(const so_problem *p, const so_params *prm, so_result *r)

@@ -27,6 +27,11 @@ int so_rap_convex_check(const so_flex *f, const char *solver, char *why,
  * positive next gain, among jobs whose next gain is >= floor (heap). */
 int so_rap_greedy_fill(const so_flex *f, int64_t *s, int64_t spare,
                        double floor);
+/* The same until a deadline on so_now()'s clock (0: none; read every 65536
+ * slots): SO_TIMELIMIT, with s feasible (the slots given so far), once it
+ * has passed. */
+int so_rap_greedy_fill_until(const so_flex *f, int64_t *s, int64_t spare,
+                             double floor, double deadline);
 /* Convex minisum: bisection on the marginal value, then the greedy on the
  * few slots left between the two last thresholds: O(J log(range)). */
 int so_rap_bisect(const so_flex *f, int64_t *s, char *why, size_t size);

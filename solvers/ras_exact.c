@@ -31,11 +31,17 @@
  *   (reported in "model": "ras-glpk").
  * - Patterns are checked with so_ras_fits, so a solution never breaks a
  *   capacity: no tightening or repair is needed.
+ * - The time limit is one deadline for the whole solve: ras-plus first,
+ *   then the patterns, the model and the two stages (each GLPK call gets
+ *   what is left); when it passes before stage 1 has an incumbent, the
+ *   result is ras-plus's placement, status "time limit", with stage 1's
+ *   bound only if GLPK proved one.
  * The result reports the model ("patterns") and the number of patterns. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "solvers/common/deadline.h"
 #include "solvers/ras_glpk.h"
 #include "solvers/ras_patterns.h"
 
@@ -98,7 +104,8 @@ static int col(glp_prob *lp, int kind, double lo, double up)
     return c;
 }
 
-static int build(model *md)
+/* SO_TIMELIMIT when the deadline passes while building. */
+static int build(model *md, double deadline)
 {
     const so_ras *ras = md->ras;
     const so_ras_patterns *pt = &md->pt;
@@ -106,6 +113,7 @@ static int build(model *md)
     size_t J = ras->J, P = pt->n_patterns, T = pt->n_types;
     mat m = {0};
     int rc = SO_OK;
+    so_clock clock = SO_CLOCK_INIT(deadline, 4);
     glp_set_obj_dir(lp, GLP_MAX);
     md->n_col = glp_get_num_cols(lp) + 1;
     for (size_t p = 0; p < P; p++)
@@ -156,6 +164,10 @@ static int build(model *md)
             const so_ras_type *ty = &pt->types[t];
             if (ty->job != j)
                 continue;
+            if (so_clock_over(&clock)) { /* every 16 types: P columns each */
+                rc = SO_TIMELIMIT;
+                break;
+            }
             int link = ty->reducer ? link_y : link_x, lvl = 0;
             if (ty->level >= 0) {
                 lvl = row(lp, GLP_UP, 0, 0);
@@ -260,36 +272,50 @@ static void utilisation_objective(const model *md)
     }
 }
 
-static const so_milp_options tuning = {
-    SO_CUTS_GOMORY | SO_CUTS_MIR | SO_CUTS_CLIQUE, 1};
-
-static int solve_stage(model *md, const so_params *prm, double t0,
-                       so_milp_outcome *o)
+/* The deadline passed while `stage`: ras-plus's placement (pm, pr), status
+ * time limit, no bound. */
+static int ras_plus_result(const model *md, const int *pm, const int *pr,
+                           so_result *r, const char *stage)
 {
-    so_params left = *prm;
-    if (prm->time_limit > 0)
-        left.time_limit = fmax(0.01, prm->time_limit - (so_now() - t0));
-    so_milp_solve_opt(md->lp, &left, &tuning, o);
+    so_result_set_message(r, "ras-exact: time limit reached while %s;"
+                             " ras-plus's placement", stage);
+    int rc = so_ras_report(md->ras, r, SO_TIMELIMIT, pm, pr, 0, 0);
+    if (!rc && md->pt.n_patterns) {
+        so_result_set_extra(r, "model", json_string("patterns"));
+        so_result_set_extra(r, "patterns",
+                            json_integer((json_int_t)md->pt.n_patterns));
+    }
+    return rc;
+}
+
+static const so_milp_options tuning = {
+    SO_CUTS_GOMORY | SO_CUTS_MIR | SO_CUTS_CLIQUE, 1, 0};
+
+static int solve_stage(model *md, double deadline, so_milp_outcome *o)
+{
+    so_milp_solve_until(md->lp, deadline, &tuning, o);
     return o->status < 0 ? SO_EBACKEND : SO_OK;
 }
 
 /* The configuration model's two stages; pm, pr hold ras-plus's placement
  * on entry (the fallback) and the result on return. */
-static int two_stages(model *md, const so_params *prm, double t0, int *pm,
-                      int *pr, so_result *r, int *lp_lost)
+static int two_stages(model *md, double deadline, int *pm, int *pr,
+                      so_result *r, int *lp_lost)
 {
     const so_ras *ras = md->ras;
     size_t cells = ras->J * ras->TT;
     so_ras_eval plus_ev, ev;
     int rc = so_ras_evaluate(ras, pm, pr, &plus_ev);
     if (!rc)
-        rc = build(md);
+        rc = build(md, deadline);
+    if (rc == SO_TIMELIMIT)
+        return ras_plus_result(md, pm, pr, r, "building the model");
     if (rc)
         return rc;
     if (plus_ev.feasible && plus_ev.min_utility > SO_RAS_STARVED)
         raise_floor(md, plus_ev.min_utility);
     so_milp_outcome o1, o2;
-    rc = solve_stage(md, prm, t0, &o1);
+    rc = solve_stage(md, deadline, &o1);
     *lp_lost = o1.lp_lost;
     if (rc) {
         so_result_set_message(r, "GLPK failed (ras-exact stage 1)");
@@ -304,7 +330,7 @@ static int two_stages(model *md, const so_params *prm, double t0, int *pm,
         if (!rc) {
             raise_floor(md, ev.min_utility);
             utilisation_objective(md);
-            rc = solve_stage(md, prm, t0, &o2);
+            rc = solve_stage(md, deadline, &o2);
             *lp_lost = o2.lp_lost;
             if (rc)
                 so_result_set_message(r, "GLPK failed (ras-exact stage 2)");
@@ -340,30 +366,39 @@ static int two_stages(model *md, const so_params *prm, double t0, int *pm,
 
 int so_ras_exact_solve(const so_problem *p, const so_params *prm, so_result *r)
 {
-    double t0 = so_now();
+    double deadline = so_deadline_of(prm);
     const so_ras *ras = so_ras_of(p);
     size_t cells = ras->J * ras->TT;
     model md = {0};
     md.ras = ras;
-    int rc = so_ras_patterns_build(ras, MAX_PATTERNS, &md.pt);
+    int *pm = calloc(2 * cells + 1, sizeof *pm);
+    int rc = pm ? so_ras_plus_place(ras, 200, pm, pm + cells) : SO_ENOMEM;
+    if (!rc)
+        rc = so_ras_patterns_build_until(ras, MAX_PATTERNS, deadline, &md.pt);
+    if (rc == SO_TIMELIMIT) {
+        rc = ras_plus_result(&md, pm, pm + cells, r, "enumerating patterns");
+        free(pm);
+        return rc;
+    }
     if (rc == SO_EUNSUPPORTED) {
-        rc = so_ras_glpk_solve(p, prm, r);
+        free(pm);
+        so_params left = so_params_until(prm, deadline);
+        rc = so_ras_glpk_solve(p, &left, r);
         if (rc >= 0)
             so_result_set_extra(r, "model", json_string("ras-glpk"));
         return rc;
     }
-    if (rc)
+    if (rc) {
+        free(pm);
         return rc;
-    int *pm = calloc(2 * cells + 1, sizeof *pm);
+    }
     md.x_col = calloc(ras->J + 1, sizeof *md.x_col);
     md.y_col = calloc(ras->J + 1, sizeof *md.y_col);
     md.lp = glp_create_prob();
     int lp_lost = 0;
-    rc = pm && md.x_col && md.y_col ? SO_OK : SO_ENOMEM;
+    rc = md.x_col && md.y_col ? SO_OK : SO_ENOMEM;
     if (!rc)
-        rc = so_ras_plus_place(ras, 200, pm, pm + cells);
-    if (!rc)
-        rc = two_stages(&md, prm, t0, pm, pm + cells, r, &lp_lost);
+        rc = two_stages(&md, deadline, pm, pm + cells, r, &lp_lost);
     if (!lp_lost)
         glp_delete_prob(md.lp);
     so_ras_patterns_free(&md.pt);

@@ -1,8 +1,9 @@
 /* ras_glpk.c — the exact RAS placement by GLPK (the MILP of
  * formulations/ras_model.c; Polo et al., Middleware 2011, eqs. 4-6),
  * lexicographic: stage 1 maximises the minimum utility z; stage 2 fixes
- * z >= z* - 1e-7 and maximises the utilisation. The time limit is shared:
- * stage 2 gets what stage 1 left. The reported bound is stage 1's bound on
+ * z >= z* - 1e-7 and maximises the utilisation. The time limit is one
+ * deadline for the whole solve: building the model, every tightening
+ * round of stage 1, then stage 2, each GLPK call getting what is left. The reported bound is stage 1's bound on
  * the minimum utility; the status is optimal only when both stages are.
  * GLPK's feasibility tolerance can accept a placement that overshoots a
  * capacity of eq. 6 (three maps of 33.3334 on 100). Stage 1 is then solved
@@ -19,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "formulations/ras.h"
+#include "solvers/common/deadline.h"
 #include "solvers/glpk_milp.h"
 
 /* Rounds the incumbent of lp into pm, pr. */
@@ -35,7 +37,7 @@ static void read_placement(const so_ras *ras, glp_prob *lp,
 /* GLPK's cuts and pseudocost branching: on small gap-table instances they
  * cut stage 2 from tens of seconds to about one (docs/ras.md). */
 static const so_milp_options tuning = {
-    SO_CUTS_GOMORY | SO_CUTS_MIR | SO_CUTS_CLIQUE, 1};
+    SO_CUTS_GOMORY | SO_CUTS_MIR | SO_CUTS_CLIQUE, 1, 0};
 
 /* Removes tasks from overloaded TaskTrackers (see above) until pm, pr fit
  * every capacity; *repaired is set when a task was removed. */
@@ -110,24 +112,20 @@ static int worse_status(int a, int b)
     return a == SO_OPTIMAL ? b : a;
 }
 
-/* Solves lp (what is left of the time limit started at t0) into pm (PM then
- * PR): while GLPK's placement overshoots a capacity, tightens and solves
+/* Solves lp (until the deadline) into pm (PM then PR): while GLPK's placement overshoots a capacity, tightens and solves
  * again (at most TIGHTEN_ROUNDS times), then repairs what still overshoots.
  * *out is the first solve's outcome; *status gets the worst status, made
  * SO_FEASIBLE by any tightening or repair. SO_EBACKEND when GLPK failed
  * (*lp_lost: GLPK freed lp with its environment). */
 static int solve_within(const so_ras *ras, glp_prob *lp, const so_ras_model *m,
-                        const so_params *prm, double t0, int *pm,
-                        so_milp_outcome *out, int *status, int *lp_lost)
+                        double deadline, int *pm, so_milp_outcome *out,
+                        int *status, int *lp_lost)
 {
     size_t n = ras->J * ras->TT;
     int rc = SO_OK;
     for (int round = 0; round <= TIGHTEN_ROUNDS; round++) {
-        so_params left = *prm;
-        if (prm->time_limit > 0)
-            left.time_limit = fmax(0.01, prm->time_limit - (so_now() - t0));
         so_milp_outcome o;
-        so_milp_solve_opt(lp, &left, &tuning, &o);
+        so_milp_solve_until(lp, deadline, &tuning, &o);
         if (round == 0)
             *out = o;
         *lp_lost = o.lp_lost;
@@ -157,8 +155,8 @@ static int solve_within(const so_ras *ras, glp_prob *lp, const so_ras_model *m,
  * Returns SO_OK or SO_EBACKEND (*lp_lost: GLPK freed its environment and
  * lp with it); *status is worsened when stage 2 is not proven. */
 static int stage2(const so_ras *ras, glp_prob *lp, const so_ras_model *m,
-                  const so_params *prm, double t0, int *pm, int *pm2,
-                  int *status, int *lp_lost)
+                  double deadline, int *pm, int *pm2, int *status,
+                  int *lp_lost)
 {
     size_t n = ras->J * ras->TT;
     so_ras_eval first, second;
@@ -168,7 +166,7 @@ static int stage2(const so_ras *ras, glp_prob *lp, const so_ras_model *m,
     if (rc)
         return rc;
     so_milp_outcome out;
-    rc = solve_within(ras, lp, m, prm, t0, pm2, &out, status, lp_lost);
+    rc = solve_within(ras, lp, m, deadline, pm2, &out, status, lp_lost);
     if (rc || !out.has_solution)
         return rc;
     rc = so_ras_evaluate(ras, pm2, pm2 + n, &second);
@@ -179,7 +177,7 @@ static int stage2(const so_ras *ras, glp_prob *lp, const so_ras_model *m,
 
 int so_ras_glpk_solve(const so_problem *p, const so_params *prm, so_result *r)
 {
-    double t0 = so_now();
+    double deadline = so_deadline_of(prm);
     const so_ras *ras = so_ras_of(p);
     size_t n = ras->J * ras->TT;
     int *pm = calloc(2 * n, sizeof *pm), *pm2 = calloc(2 * n, sizeof *pm2);
@@ -188,11 +186,11 @@ int so_ras_glpk_solve(const so_problem *p, const so_params *prm, so_result *r)
     so_milp_outcome out = {0};
     int lp_lost = 0, status = SO_OPTIMAL;
     int rc = pm && pm2 ? so_ras_build_model(ras, lp, &m) : SO_ENOMEM;
-    if (!rc && (rc = solve_within(ras, lp, &m, prm, t0, pm, &out, &status,
+    if (!rc && (rc = solve_within(ras, lp, &m, deadline, pm, &out, &status,
                                   &lp_lost)) == SO_EBACKEND)
         so_result_set_message(r, "GLPK failed (stage 1: max-min utility)");
     if (!rc && out.has_solution) {
-        rc = stage2(ras, lp, &m, prm, t0, pm, pm2, &status, &lp_lost);
+        rc = stage2(ras, lp, &m, deadline, pm, pm2, &status, &lp_lost);
         if (rc == SO_EBACKEND)
             so_result_set_message(r, "GLPK failed (stage 2: utilisation)");
     }

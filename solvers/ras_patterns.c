@@ -6,6 +6,7 @@
  * one shuffle level per job, since a job has a single map total. */
 #include <stdlib.h>
 #include <string.h>
+#include "solvers/common/deadline.h"
 #include "solvers/ras_patterns.h"
 
 void so_ras_patterns_free(so_ras_patterns *pt)
@@ -58,6 +59,7 @@ typedef struct {
     int *cur;
     int *level_of; /* J: shuffle level used by the pattern's reducers, -1 */
     int overflow, nomem;
+    so_clock clock; /* read at every 1024th node */
 } walk;
 
 static int fits(const walk *w, const double *d)
@@ -97,7 +99,7 @@ static void emit(walk *w)
 static void dfs(walk *w, size_t t)
 {
     so_ras_patterns *pt = w->pt;
-    if (w->overflow || w->nomem)
+    if (w->overflow || w->nomem || so_clock_over(&w->clock))
         return;
     if (t == pt->n_types) {
         emit(w);
@@ -110,7 +112,8 @@ static void dfs(walk *w, size_t t)
         limit = 0; /* reducers of another level already */
     dfs(w, t + 1);
     int k = 0;
-    while (k < limit && fits(w, ty->demand) && !w->overflow && !w->nomem) {
+    while (k < limit && fits(w, ty->demand) && !w->overflow && !w->nomem &&
+           !w->clock.over) {
         for (size_t r = 0; r < w->ras->R; r++)
             w->load[r] += ty->demand[r];
         k++;
@@ -129,6 +132,12 @@ static void dfs(walk *w, size_t t)
 int so_ras_patterns_build(const so_ras *ras, size_t max_patterns,
                           so_ras_patterns *pt)
 {
+    return so_ras_patterns_build_until(ras, max_patterns, 0, pt);
+}
+
+int so_ras_patterns_build_until(const so_ras *ras, size_t max_patterns,
+                                double deadline, so_ras_patterns *pt)
+{
     memset(pt, 0, sizeof *pt);
     size_t R = ras->R, TT = ras->TT, J = ras->J, n = 0;
     for (size_t j = 0; j < J; j++) {
@@ -142,6 +151,7 @@ int so_ras_patterns_build(const so_ras *ras, size_t max_patterns,
     pt->class_count = calloc(TT + 1, sizeof *pt->class_count);
     pt->class_first = calloc(TT + 1, sizeof *pt->class_first);
     walk w = {0};
+    w.clock = (so_clock)SO_CLOCK_INIT(deadline, 10);
     w.load = calloc(R + 1, sizeof *w.load);
     w.cur = calloc(n + 1, sizeof *w.cur);
     w.level_of = malloc((J + 1) * sizeof *w.level_of);
@@ -186,6 +196,8 @@ int so_ras_patterns_build(const so_ras *ras, size_t max_patterns,
             rc = SO_ENOMEM;
         else if (w.overflow)
             rc = SO_EUNSUPPORTED;
+        else if (w.clock.over)
+            rc = SO_TIMELIMIT;
     }
     free(w.load);
     free(w.cur);

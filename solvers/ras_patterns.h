@@ -36,6 +36,10 @@ typedef struct {
  * max_patterns (then *pt is freed). */
 int so_ras_patterns_build(const so_ras *ras, size_t max_patterns,
                           so_ras_patterns *pt);
+/* The same until a deadline on so_now()'s clock (0: none): SO_TIMELIMIT
+ * (and *pt freed) once it has passed. */
+int so_ras_patterns_build_until(const so_ras *ras, size_t max_patterns,
+                                double deadline, so_ras_patterns *pt);
 void so_ras_patterns_free(so_ras_patterns *pt);
 
 #endif

@@ -1,4 +1,5 @@
 /* result.c — the result of a solve and its JSON form. */
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -55,10 +56,13 @@ double so_result_objective(const so_result *r)
     return r->has_objective ? r->objective : NAN;
 }
 
+/* A value that is not a finite number below DBL_MAX in magnitude (GLPK's
+ * "no bound" is +-DBL_MAX) is no bound: the result has none. */
 void so_result_set_bound(so_result *r, double value)
 {
-    r->bound = value;
-    r->has_bound = 1;
+    int valid = isfinite(value) && fabs(value) < DBL_MAX;
+    r->bound = valid ? value : NAN;
+    r->has_bound = valid;
     r->bound_is_int = 0;
 }
 void so_result_set_bound_int(so_result *r, int64_t value)
