@@ -200,6 +200,7 @@ int so_cl_set_slots(so_cl_sim *sim, int node, int phase, int slots);
 /* ---- simulation ---------------------------------------------------------- */
 extern const so_option_doc so_cl_sim_options[]; /* epoch */
 
+#define SO_CL_MAX_WARNINGS 4
 typedef struct so_cl_config {
     const so_cl_scheduler *scheduler;
     const so_cl_speculation *speculation; /* NULL: none */
@@ -214,6 +215,11 @@ typedef struct so_cl_config {
     void (*progress)(void *ctx, double now, int jobs_done, int n_jobs,
                      uint64_t events);
     void *progress_ctx;
+    /* for the report (so_cl_check_config): the node policy's name (NULL:
+     * none) and the warnings about options that cannot act */
+    const char *stealing;
+    int n_warnings;
+    char warnings[SO_CL_MAX_WARNINGS][400];
 } so_cl_config;
 #define SO_CL_PROGRESS_EVENTS 65536
 
@@ -257,6 +263,14 @@ size_t so_cl_sim_series(const so_cl_sim *sim, int phase, const double **busy);
  * (tasks numbered job by job, maps then reduces). */
 int so_cl_sim_task_completions(const so_cl_sim *sim, size_t task);
 size_t so_cl_sim_task_count(const so_cl_sim *sim);
+
+/* Options that cannot act on this workload (run_checks.c; docs/cluster.md,
+ * "Options that cannot act"): an error for locality_delay without a
+ * locality model (SO_EINVAL, key named); a warning in cfg->warnings for
+ * --stealing (cfg->stealing) when no job has a parallel fraction and for
+ * preemption when every job is in one pool. */
+int so_cl_check_config(const so_cl_workload *w, so_cl_config *cfg,
+                       so_error *err);
 
 /* ---- reports ------------------------------------------------------------- */
 /* Nearest-rank percentile q in (0, 100] of x (sorted copy inside). */

@@ -78,6 +78,19 @@ json_t *so_cl_report_json(const so_cl_sim *sim, const so_cl_workload *w,
                         json_string(cfg->speculation ? cfg->speculation->name
                                                      : "none"));
     json_object_set_new(o, "seed", json_integer((json_int_t)cfg->seed));
+    json_object_set_new(o, "stealing",
+                        json_string(cfg->stealing ? cfg->stealing : "none"));
+    json_t *opts = json_object();
+    for (int i = 0; cfg->params && i < cfg->params->n_options; i++)
+        json_object_set_new(opts, cfg->params->options[i].key,
+                            json_string(cfg->params->options[i].value));
+    json_object_set_new(o, "options", opts);
+    if (cfg->n_warnings > 0) {
+        json_t *wa = json_array();
+        for (int i = 0; i < cfg->n_warnings; i++)
+            json_array_append_new(wa, json_string(cfg->warnings[i]));
+        json_object_set_new(o, "warnings", wa);
+    }
     json_object_set_new(o, "nodes", json_integer(w->n_nodes));
     json_object_set_new(o, "slots",
                         json_pack("{s:i,s:i}", "map", sim->total_slots[SO_CL_MAP],
@@ -111,7 +124,8 @@ json_t *so_cl_report_json(const so_cl_sim *sim, const so_cl_workload *w,
     json_object_set_new(o, "attempts", json_integer((json_int_t)st->attempts));
     json_object_set_new(o, "preempted", json_integer((json_int_t)st->preempted));
     uint64_t maps = st->local_maps + st->remote_maps;
-    json_object_set_new(o, "locality",
+    if (w->replicas > 0) /* without a locality model every map is local */
+        json_object_set_new(o, "locality",
                         json_pack("{s:I,s:I,s:o}", "node_local",
                                   (json_int_t)st->local_maps, "remote",
                                   (json_int_t)st->remote_maps, "fraction_local",
@@ -153,6 +167,14 @@ void so_cl_report_summary_table(FILE *fp, const so_cl_sim *sim,
             cfg->scheduler->name,
             cfg->speculation ? cfg->speculation->name : "none",
             (unsigned long long)cfg->seed);
+    fprintf(fp, "options      stealing %s",
+            cfg->stealing ? cfg->stealing : "none");
+    for (int i = 0; cfg->params && i < cfg->params->n_options; i++)
+        fprintf(fp, ", %s=%s", cfg->params->options[i].key,
+                cfg->params->options[i].value);
+    fputc('\n', fp);
+    for (int i = 0; i < cfg->n_warnings; i++)
+        fprintf(fp, "warning      %s\n", cfg->warnings[i]);
     fprintf(fp, "makespan     %.3f s\n", st->makespan);
     fprintf(fp, "response     mean %.3f  p50 %.3f  p95 %.3f  p99 %.3f  max %.3f s\n",
             r.mean, r.p50, r.p95, r.p99, r.max);
@@ -169,8 +191,10 @@ void so_cl_report_summary_table(FILE *fp, const so_cl_sim *sim,
         fprintf(fp, "resource     %s: utilisation %.4f\n", w->resource[r],
                 cap > 0 ? st->resource_busy[r] / cap : 0.0);
     }
-    fprintf(fp, "locality     %llu node-local, %llu remote map attempts\n",
-            (unsigned long long)st->local_maps, (unsigned long long)st->remote_maps);
+    if (w->replicas > 0)
+        fprintf(fp, "locality     %llu node-local, %llu remote map attempts\n",
+                (unsigned long long)st->local_maps,
+                (unsigned long long)st->remote_maps);
     fprintf(fp, "events       %llu (tasks %llu, attempts %llu, preempted %llu)\n\n",
             (unsigned long long)st->events, (unsigned long long)st->tasks_done,
             (unsigned long long)st->attempts, (unsigned long long)st->preempted);
