@@ -22,7 +22,27 @@ enum { SO_CL_MAP = 0, SO_CL_REDUCE = 1, SO_CL_PHASES = 2 };
 
 /* ---- workload ------------------------------------------------------------ */
 /* Resource contention models (docs/cluster.md, "Resource contention"). */
-enum { SO_CL_CONTENTION_NONE = 0, SO_CL_CONTENTION_SHARE = 1 };
+enum { SO_CL_CONTENTION_NONE = 0, SO_CL_CONTENTION_SHARE = 1,
+       SO_CL_CONTENTION_PHYSICAL = 2 };
+/* Kinds of resource of the "physical" model (cluster/physics.h); -1: from
+ * the resource's name. */
+enum { SO_CL_KIND_AUTO = -1, SO_CL_KIND_OTHER = 0, SO_CL_KIND_CPU = 1,
+       SO_CL_KIND_DISK = 2, SO_CL_KIND_MEMORY = 3 };
+
+/* Parameters of the "physical" contention model (docs/cluster.md,
+ * "Resource contention"; every one also an --opt key of the same name). */
+typedef struct so_cl_physics {
+    int kind[SO_CL_MAX_RESOURCES];
+    double cpu_cores;          /* cores per node: one task thread uses <= 1 */
+    double cpu_latency_ms;     /* CFS sched_latency (all runnable tasks once) */
+    double cpu_granularity_ms; /* CFS min_granularity (shortest slice) */
+    double cpu_switch_us;      /* cost of a context switch, cache refill included */
+    double disk_seek_ms;       /* seek + rotation when the disk switches stream */
+    double disk_slice_ms;      /* CFQ slice_sync: a stream's turn */
+    double disk_target_ms;     /* CFQ target_latency (0: slices not scaled) */
+    double swap_penalty;       /* slow-down per unit of swapped-out fraction */
+    double profile_headroom;   /* largest speed-up over the profile (>= 1) */
+} so_cl_physics;
 
 typedef struct so_cl_node_spec {
     int slots[SO_CL_PHASES]; /* map and reduce slots */
@@ -76,7 +96,8 @@ typedef struct so_cl_workload {
     int aligned;       /* 1: every node beats at k * interval; 0: seeded phase */
     int n_resources;   /* 0: slots only; else tasks also need resources */
     char resource[SO_CL_MAX_RESOURCES][32];
-    int contention;    /* SO_CL_CONTENTION_NONE or SO_CL_CONTENTION_SHARE */
+    int contention;    /* SO_CL_CONTENTION_NONE, _SHARE or _PHYSICAL */
+    so_cl_physics physics; /* the physical model's parameters */
     /* per resource: 1 = checked at launch (never over-committed: a task
      * starts only where it fits), 0 = shared (may be over-committed; the
      * attempts using it slow down). Without contention every resource is

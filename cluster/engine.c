@@ -21,7 +21,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cluster/sim_internal.h"
+#include "cluster/physics.h"
 
 static const char *const event_names[] = {
     "arrive", "heartbeat", "oob-heartbeat", "copy-end", "attempt-end", "epoch"};
@@ -44,6 +44,20 @@ const so_option_doc so_cl_sim_options[] = {
      " ceil(load x its slots) tasks of a phase, load = runnable tasks /"
      " cluster slots (JobQueueTaskScheduler, fair scheduler's load"
      " manager); 0: every free slot is offered"},
+    {"contention", "workload's",
+     "resource contention model: none, share or physical (docs/cluster.md,"
+     " \"Resource contention\")"},
+    {"cpu_cores", "2", "physical: cores per node (a task thread uses one)"},
+    {"cpu_latency_ms", "12", "physical: CFS scheduling latency, ms"},
+    {"cpu_granularity_ms", "1.5", "physical: CFS minimum slice, ms"},
+    {"cpu_switch_us", "100", "physical: context switch with cache refill, us"},
+    {"disk_seek_ms", "12", "physical: seek + rotation between streams, ms"},
+    {"disk_slice_ms", "100", "physical: CFQ slice of a stream, ms"},
+    {"disk_target_ms", "300", "physical: CFQ target latency, ms (0: off)"},
+    {"swap_penalty", "10",
+     "physical: slow-down per unit of memory over-commitment fraction"},
+    {"profile_headroom", "1.5",
+     "physical: largest speed-up over the task profile on a free node"},
     {NULL, NULL, NULL},
 };
 
@@ -295,7 +309,7 @@ static int start_attempt(so_cl_sim *s, int t, int node, int speculative)
     } else {
         so_cl_rate_init(s, a, job->spec->reduce_work[i].copy);
         /* with contention the copy end changes the demand: an event */
-        a->chained = maps_complete(job) && s->w->contention == SO_CL_CONTENTION_NONE;
+        a->chained = maps_complete(job) && s->contention == SO_CL_CONTENTION_NONE;
     }
     so_cl_rate_refresh_node(s, node);
     if (a->live == SO_CL_NO_EVENT)
@@ -410,7 +424,7 @@ static int can_launch(const so_cl_sim *s, int j, int node, int p)
         (p == SO_CL_REDUCE && !job->reduces_open))
         return 0;
     for (int r = 0; r < s->w->n_resources; r++)
-        if (s->w->hard[r] &&
+        if (s->hard[r] &&
             nd->used[r] + so_cl_held_demand(job->spec, p, r) >
                 s->w->nodes[node].capacity[r] * (1 + 1e-12))
             return 0;
@@ -710,6 +724,10 @@ int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
     s->epoch = epoch;
     s->padding = (int)padding;
     s->interval = so_cl_heartbeat_interval(w);
+    if ((rc = so_cl_physics_setup(s, cfg->params, err))) {
+        free(s);
+        return rc;
+    }
     so_cl_heap_init(&s->heap);
     for (int p = 0; p < SO_CL_PHASES; p++)
         s->head[p] = s->tail[p] = -1;

@@ -165,7 +165,7 @@ static double task_demand(const so_cl_sim *sim, const ras_state *st, int j,
     double d;
     if (p == SO_CL_MAP)
         d = spec->demand[SO_CL_MAP][r];
-    else if (sim->w->hard[r])
+    else if (sim->hard[r])
         d = so_cl_held_demand(spec, p, r);
     else
         d = switching(job) ? spec->demand[SO_CL_REDUCE][r]

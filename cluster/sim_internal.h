@@ -34,7 +34,9 @@ typedef struct so_cl_attempt {
     double worked;    /* work done over all segments at `updated` */
     double updated;   /* time of the last update */
     double rate;      /* work per second: speed x share x factor */
-    double share;     /* contention factor in (0, 1]; 1 without contention */
+    double share;     /* contention factor > 0; 1 without contention, at
+                       * most 1 under share, up to profile_headroom under
+                       * physical */
     double factor;    /* policy factor (so_cl_set_rate_factor), 1 default */
     uint64_t live;    /* sequence number of its pending end or copy-end
                        * event (SO_CL_NO_EVENT: none); others are stale */
@@ -107,6 +109,11 @@ struct so_cl_sim {
     double now;
     double interval, epoch;
     int padding;   /* Hadoop's load-factor padding (engine.c) */
+    /* the run's contention model (physics.c: the workload's, or --opt):
+     * SO_CL_CONTENTION_*, resources checked at launch, parameters */
+    int contention;
+    int hard[SO_CL_MAX_RESOURCES];
+    so_cl_physics phys;
     int runnable[SO_CL_PHASES]; /* tasks not done of arrived jobs (reduces:
                                  * once open) */
     int epoch_armed;
@@ -203,6 +210,20 @@ void so_cl_rate_refresh_node(so_cl_sim *sim, int node);
 /* The amount of resource r an attempt of phase p holds against a hard
  * limit (a reduce: the larger of its shuffle and reduce demands). */
 double so_cl_held_demand(const so_cl_job_spec *spec, int phase, int r);
+/* An attempt's current demand of resource r: a map's map demand; a
+ * reduce's shuffle demand while it copies (also while its copy work is
+ * done and it waits for the last map), then its reduce demand. */
+static inline double so_cl_current_demand(const so_cl_sim *s,
+                                          const so_cl_attempt *a, int r)
+{
+    const so_cl_job_spec *spec = s->jobs[a->job].spec;
+    if (a->phase == SO_CL_REDUCE && a->seg == 0)
+        return spec->shuffle_demand[r];
+    return spec->demand[a->phase][r];
+}
+/* Sets a running attempt's contention factor (> 0), rescheduling its end
+ * when its rate changes. */
+void so_cl_rate_set_share(so_cl_sim *sim, int attempt, double share);
 /* Pushes an event; its sequence number, or SO_CL_NO_EVENT when out of
  * memory (sim->failed set). */
 uint64_t so_cl_push(so_cl_sim *sim, double time, int kind, int id);

@@ -416,7 +416,7 @@ static void test_bad_settings(void)
     bad("ras-gridmix-workload", "map_slots=0", "map_slots",
         "expected an integer in [1, 64], found 0");
     bad("ras-gridmix-workload", "contention=hard", "contention",
-        "expected share | none, found 'hard'");
+        "expected share | none | physical, found 'hard'");
     bad("flex-cluster", "slack=2", "slack", "expected a number in [0, 1], found 2");
     bad("flex-cluster", "jobs=0", "jobs", "expected an integer in [1, 10000], found 0");
 }
