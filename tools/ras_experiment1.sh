@@ -2,7 +2,8 @@
 # ras_experiment1.sh — the RAS paper's Experiment 1 (Polo et al., Middleware
 # 2011, sec. 4.2, Fig. 3) on the cluster model: the Gridmix workload of
 # Tables 1-2 (`slotopt gen ras-gridmix-workload`, relaxed goals, contention
-# "share": cpu and io shared, memory hard) on 20 TaskTrackers, under Fair
+# CONTENTION: physical, the default, or share: cpu and io shared, memory
+# hard) on 20 TaskTrackers, under Fair
 # with 1..8 static map slots per TaskTracker (--opt map_slots=K) and under
 # RAS (--scheduler ras), one run per seed (the seed moves the heartbeat
 # phases; task times are Table 1's, fixed). Prints a markdown table:
@@ -12,18 +13,21 @@
 #   tools/ras_experiment1.sh                 # seeds 1-5, about 30 s
 #   SEEDS="1 2 3" GOALS=tight tools/ras_experiment1.sh
 #   EXTRA="--opt cycle=3" tools/ras_experiment1.sh   # RAS options
+#   CONTENTION=share tools/ras_experiment1.sh # the model before issue 32
 #   CONTENTION=none tools/ras_experiment1.sh  # every resource checked at launch
+#   OPTS="--opt swap_penalty=3" tools/ras_experiment1.sh  # --opt to every run
 set -eu
 BIN=${SLOTOPT:-bin/slotopt}
 SEEDS=${SEEDS:-"1 2 3 4 5"}
 GOALS=${GOALS:-none}
-CONTENTION=${CONTENTION:-share}
+CONTENTION=${CONTENTION:-physical}
 EXTRA=${EXTRA:-}
+OPTS=${OPTS:-}
 DIR=$(mktemp -d)
 trap 'rm -rf "$DIR"' EXIT
 "$BIN" gen ras-gridmix-workload --set goals="$GOALS" \
-    --set contention="$CONTENTION" --out "$DIR" >/dev/null
-W="$DIR/ras-gridmix-workload-1-0.json"
+    --set contention="$CONTENTION" --out "$DIR/w" >/dev/null
+W=$(ls "$DIR"/w/*.json)
 NODES=$(jq '[.cluster.nodes[].count] | add' "$W")
 
 # run NAME ARGS...: one line "NAME makespan tasks_per_node" per seed
@@ -31,7 +35,8 @@ run() {
     name=$1
     shift
     for s in $SEEDS; do
-        "$BIN" sim "$W" --seed "$s" "$@" |
+        # shellcheck disable=SC2086
+        "$BIN" sim "$W" --seed "$s" "$@" $OPTS |
             jq -r --arg n "$name" --argjson nodes "$NODES" \
                 '"\($n) \(.makespan) \((.busy_slot_seconds.map + .busy_slot_seconds.reduce) / ($nodes * .makespan))"'
     done

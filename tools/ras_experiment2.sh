@@ -10,15 +10,18 @@
 #
 #   tools/ras_experiment2.sh                 # seeds 1-5, about 10 s
 #   FAIR_SLOTS="4 5 6" EXTRA="--opt cycle=3" tools/ras_experiment2.sh
+#   CONTENTION=share tools/ras_experiment2.sh   # the model before issue 32
 set -eu
 BIN=${SLOTOPT:-bin/slotopt}
 SEEDS=${SEEDS:-"1 2 3 4 5"}
 FAIR_SLOTS=${FAIR_SLOTS:-"4 5"}
 EXTRA=${EXTRA:-}
+CONTENTION=${CONTENTION:-physical}
 DIR=$(mktemp -d)
 trap 'rm -rf "$DIR"' EXIT
-"$BIN" gen ras-gridmix-workload --set goals=tight --out "$DIR" >/dev/null
-W="$DIR/ras-gridmix-workload-1-0.json"
+"$BIN" gen ras-gridmix-workload --set goals=tight \
+    --set contention="$CONTENTION" --out "$DIR/w" >/dev/null
+W=$(ls "$DIR"/w/*.json)
 
 # run NAME ARGS...: lines "NAME job finish goal" per seed and job, and
 # "NAME makespan value"
