@@ -250,7 +250,7 @@ typedef struct so_cl_job_result {
 
 typedef struct so_cl_stats {
     uint64_t events;          /* events processed (stale ones excluded) */
-    uint64_t events_by_kind[6];
+    uint64_t events_by_kind[7]; /* the 7th: node slow-downs (variability) */
     uint64_t attempts;        /* attempts launched */
     uint64_t tasks_done;
     double makespan;          /* last finish - first submit */

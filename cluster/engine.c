@@ -24,11 +24,12 @@
 #include "cluster/physics.h"
 
 static const char *const event_names[] = {
-    "arrive", "heartbeat", "oob-heartbeat", "copy-end", "attempt-end", "epoch"};
+    "arrive", "heartbeat", "oob-heartbeat", "copy-end", "attempt-end", "epoch",
+    "node-slowdown"};
 
 const char *so_cl_event_name(int kind)
 {
-    return kind >= 0 && kind < 6 ? event_names[kind] : "?";
+    return kind >= 0 && kind < SO_CL_EV_KINDS ? event_names[kind] : "?";
 }
 
 /* Below 10 ms an epoch is no model of Hadoop (its update interval is
@@ -58,6 +59,14 @@ const so_option_doc so_cl_sim_options[] = {
      "physical: slow-down per unit of memory over-commitment fraction"},
     {"profile_headroom", "1.5",
      "physical: largest speed-up over the task profile on a free node"},
+    {"noise_cv", "0",
+     "task-time noise: each attempt's duration x a lognormal of mean 1 and"
+     " this coefficient of variation (0: off)"},
+    {"slowdown_gap", "0",
+     "transient node slow-downs: mean seconds between a node's slow spells,"
+     " exponential (0: off)"},
+    {"slowdown_length", "60", "mean seconds of a slow spell, exponential"},
+    {"slowdown_speed", "0.5", "a node's speed factor during a slow spell"},
     {NULL, NULL, NULL},
 };
 
@@ -304,6 +313,7 @@ static int start_attempt(so_cl_sim *s, int t, int node, int speculative)
     logf_event(s, speculative ? "launch-speculative" : "launch", task->job, t,
                id, node);
 
+    a->vary = so_cl_noise_rate(s);
     if (p == SO_CL_MAP) {
         so_cl_rate_init(s, a, job->spec->map_work[i] * a->scale);
     } else {
@@ -724,7 +734,8 @@ int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
     s->epoch = epoch;
     s->padding = (int)padding;
     s->interval = so_cl_heartbeat_interval(w);
-    if ((rc = so_cl_physics_setup(s, cfg->params, err))) {
+    if ((rc = so_cl_physics_setup(s, cfg->params, err)) ||
+        (rc = so_cl_variability_setup(s, cfg->params, err))) {
         free(s);
         return rc;
     }
@@ -776,6 +787,7 @@ int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
         }
         for (int r = 0; r < w->n_resources; r++)
             s->total_capacity[r] += w->nodes[n].capacity[r];
+        s->nodes[n].slow = 1;
         s->nodes[n].running = malloc(((size_t)slots + 1) * sizeof(int));
         if (!s->nodes[n].running) {
             so_cl_sim_free(s);
@@ -805,6 +817,7 @@ int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
             s->nodes[n].phase = w->aligned ? 0 : so_rng_uniform(&rng) * s->interval;
             push(s, s->nodes[n].phase, SO_CL_EV_HEARTBEAT, n);
         }
+        so_cl_variability_start(s);
     }
     if (s->failed) {
         so_cl_sim_free(s);
@@ -826,10 +839,14 @@ int so_cl_sim_run(so_cl_sim *s)
         case SO_CL_EV_OOB: fill_slots(s, e.id); break;
         case SO_CL_EV_COPY_END: live = on_copy_end(s, &e); break;
         case SO_CL_EV_END: live = on_end(s, &e); break;
+        case SO_CL_EV_SLOW: so_cl_slowdown_event(s, e.id); break;
         default: on_epoch(s); break;
         }
         if (live && (e.kind == SO_CL_EV_HEARTBEAT || e.kind == SO_CL_EV_OOB))
             logf_event(s, event_names[e.kind], -1, -1, -1, e.id);
+        else if (e.kind == SO_CL_EV_SLOW)
+            logf_event(s, s->nodes[e.id].slowed ? "node-slow" : "node-normal",
+                       -1, -1, -1, e.id);
         else if (live && (e.kind == SO_CL_EV_COPY_END || e.kind == SO_CL_EV_EPOCH))
             logf_event(s, event_names[e.kind], -1, -1,
                        e.kind == SO_CL_EV_COPY_END ? e.id : -1, -1);

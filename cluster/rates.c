@@ -46,7 +46,9 @@ double so_cl_held_demand(const so_cl_job_spec *spec, int p, int r)
 
 static double target_rate(const so_cl_sim *s, const so_cl_attempt *a)
 {
-    return s->w->nodes[a->node].speed * a->share * a->factor;
+    /* the variability factors are exactly 1 when off: the same doubles */
+    return s->w->nodes[a->node].speed * a->share * a->factor *
+           s->nodes[a->node].slow * a->vary;
 }
 
 void so_cl_rate_init(so_cl_sim *s, so_cl_attempt *a, double work)
@@ -134,6 +136,13 @@ static void set_rate(so_cl_sim *s, int id)
     so_cl_rate_advance(s, a);
     a->rate = rate;
     so_cl_rate_schedule(s, id);
+}
+
+void so_cl_rate_node_speed(so_cl_sim *s, int node)
+{
+    const so_cl_nodert *nd = &s->nodes[node];
+    for (int k = 0; k < nd->n_running; k++)
+        set_rate(s, nd->running[k]);
 }
 
 void so_cl_rate_set_share(so_cl_sim *s, int id, double share)

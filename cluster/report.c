@@ -116,9 +116,10 @@ json_t *so_cl_report_json(const so_cl_sim *sim, const so_cl_workload *w,
                                   (json_int_t)st->spec_killed));
     json_object_set_new(o, "events", json_integer((json_int_t)st->events));
     json_t *kinds = json_object();
-    for (int k = 0; k < 6; k++)
-        json_object_set_new(kinds, so_cl_event_name(k),
-                            json_integer((json_int_t)st->events_by_kind[k]));
+    for (int k = 0; k < 7; k++)
+        if (k < 6 || st->events_by_kind[k] > 0) /* slow-downs when on */
+            json_object_set_new(kinds, so_cl_event_name(k),
+                                json_integer((json_int_t)st->events_by_kind[k]));
     json_object_set_new(o, "events_by_kind", kinds);
     json_object_set_new(o, "tasks", json_integer((json_int_t)st->tasks_done));
     json_object_set_new(o, "attempts", json_integer((json_int_t)st->attempts));

@@ -38,6 +38,8 @@ typedef struct so_cl_attempt {
                        * most 1 under share, up to profile_headroom under
                        * physical */
     double factor;    /* policy factor (so_cl_set_rate_factor), 1 default */
+    double vary;      /* task-time noise as a rate factor (variability.c),
+                       * 1 without noise */
     uint64_t live;    /* sequence number of its pending end or copy-end
                        * event (SO_CL_NO_EVENT: none); others are stale */
 } so_cl_attempt;
@@ -46,7 +48,7 @@ typedef struct so_cl_attempt {
 
 /* Event kinds (engine.c). */
 enum { SO_CL_EV_ARRIVE, SO_CL_EV_HEARTBEAT, SO_CL_EV_OOB, SO_CL_EV_COPY_END,
-       SO_CL_EV_END, SO_CL_EV_EPOCH, SO_CL_EV_KINDS };
+       SO_CL_EV_END, SO_CL_EV_EPOCH, SO_CL_EV_SLOW, SO_CL_EV_KINDS };
 
 typedef struct so_cl_task {
     int job, phase;
@@ -100,6 +102,11 @@ typedef struct so_cl_nodert {
     double used[SO_CL_MAX_RESOURCES]; /* resources held by its attempts */
     double phase;  /* heartbeats at phase + k * interval */
     long long beat; /* k of the next heartbeat */
+    /* transient slow-downs (variability.c): speed factor now (1 normal),
+     * whether in a slow spell, the node's spell draws */
+    double slow;
+    int slowed;
+    so_rng spell_rng;
 } so_cl_nodert;
 
 struct so_cl_sim {
@@ -114,6 +121,9 @@ struct so_cl_sim {
     int contention;
     int hard[SO_CL_MAX_RESOURCES];
     so_cl_physics phys;
+    /* variability (variability.c): noise_cv 0 and slow_gap 0 are off */
+    double noise_cv, noise_sigma, slow_gap, slow_length, slow_speed;
+    so_rng noise_rng;
     int runnable[SO_CL_PHASES]; /* tasks not done of arrived jobs (reduces:
                                  * once open) */
     int epoch_armed;
@@ -221,6 +231,16 @@ static inline double so_cl_current_demand(const so_cl_sim *s,
         return spec->shuffle_demand[r];
     return spec->demand[a->phase][r];
 }
+/* Variability (variability.c): reads noise_cv, slowdown_gap,
+ * slowdown_length, slowdown_speed from the options; the rate factor of a
+ * launched attempt's noise draw (1 when off); the first spells' events;
+ * a node's spell begins or ends. */
+int so_cl_variability_setup(so_cl_sim *sim, const so_params *prm, so_error *err);
+double so_cl_noise_rate(so_cl_sim *sim);
+void so_cl_variability_start(so_cl_sim *sim);
+void so_cl_slowdown_event(so_cl_sim *sim, int node);
+/* A node's speed factor changed: its attempts' rates follow. */
+void so_cl_rate_node_speed(so_cl_sim *sim, int node);
 /* Sets a running attempt's contention factor (> 0), rescheduling its end
  * when its rate changes. */
 void so_cl_rate_set_share(so_cl_sim *sim, int attempt, double share);
