@@ -10,28 +10,35 @@ SANITIZE ?=
 DEB_PKGS = gcc make pkg-config libglpk-dev libnlopt-dev libopenblas-dev \
            liblapacke-dev libcunit1-dev libjansson-dev libsqlite3-dev gnuplot-nox \
            help2man libxml2-dev libopenmpi-dev openmpi-bin
-PC_PKGS  = jansson sqlite3 nlopt lapacke libxml-2.0
+# The core library (libslotopt) needs LIB_PC; the program's rooms in tools/
+# (harness: SQLite and MPI; exporters: libxml2) need PROG_PC too.
+LIB_PC   = jansson nlopt lapacke
+PROG_PC  = sqlite3 libxml-2.0
+PC_PKGS  = $(LIB_PC) $(PROG_PC)
 
 # Recursive (=): pkg-config is only asked once the packages are installed.
 PKG_CFLAGS = $(shell pkg-config --cflags $(PC_PKGS) 2>/dev/null)
+LIB_LIBS   = $(shell pkg-config --libs $(LIB_PC) 2>/dev/null) -lglpk -lopenblas -lm
 PKG_LIBS   = $(shell pkg-config --libs $(PC_PKGS) 2>/dev/null) -lglpk -lopenblas -lm
 # -fPIC: the same objects make the static and the shared library.
 CFLAGS  = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror $(OPT) $(SANITIZE) -fPIC \
           -Iinclude -I. $(PKG_CFLAGS) -MMD -MP
 LDFLAGS += $(SANITIZE)
 
-LIB_SRC   := $(sort $(shell find formulations solvers heuristics cluster tools -name '*.c' \
-               ! -path 'tools/main.c' ! -path 'tools/cmd_*.c' 2>/dev/null))
+# libslotopt: the core (formulations, solvers, heuristics, cluster); the
+# program adds the rooms of tools/ (cli, harness, export, output).
+LIB_SRC   := $(sort $(shell find formulations solvers heuristics cluster -name '*.c' 2>/dev/null))
+TOOLS_SRC := $(sort $(shell find tools -name '*.c' ! -path 'tools/cli/main.c' 2>/dev/null))
 # MPI (`slotopt bench --mpi`) when Open MPI's pkg-config file is there;
-# without it tools/harness_mpi_none.c says the build has no MPI.
+# without it tools/harness/harness_mpi_none.c says the build has no MPI.
 HAVE_MPI := $(shell pkg-config --exists ompi-c 2>/dev/null && echo yes)
 ifeq ($(HAVE_MPI),yes)
-PC_PKGS  += ompi-c
-LIB_SRC  := $(filter-out tools/harness_mpi_none.c,$(LIB_SRC))
+PROG_PC  += ompi-c
+TOOLS_SRC := $(filter-out tools/harness/harness_mpi_none.c,$(TOOLS_SRC))
 else
-LIB_SRC  := $(filter-out tools/harness_mpi.c,$(LIB_SRC))
+TOOLS_SRC := $(filter-out tools/harness/harness_mpi.c,$(TOOLS_SRC))
 endif
-PROG_SRC  := tools/main.c $(sort $(wildcard tools/cmd_*.c))
+PROG_SRC  := tools/cli/main.c $(TOOLS_SRC)
 TEST_SRC  := $(sort $(shell find tests -name '*.c' ! -path 'tests/bench/*'))
 BENCH_SRC := $(sort $(wildcard tests/bench/*.c))
 
@@ -47,8 +54,12 @@ BENCH = $(BUILD)/slotopt-bench
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
-.PHONY: all deps run test test-run check-asan bench install uninstall clean docs-plots
+.PHONY: all deps print-deps run test test-run check-asan bench install uninstall clean docs-plots
 all: $(LIB) $(SOLIB) $(PROG)
+
+# The Debian packages the build, tests and tools need (README lists them).
+print-deps:
+	@echo $(DEB_PKGS)
 
 deps:
 	@missing=""; \
@@ -76,11 +87,11 @@ $(LIB): $(call obj,$(LIB_SRC))
 
 $(SOLIB): $(call obj,$(LIB_SRC))
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -o $@ $^ $(PKG_LIBS)
+	$(CC) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -o $@ $^ $(LIB_LIBS)
 
 # The manual page, from the program's own help texts (help2man).
-$(MAN): $(PROG) tools/man-commands.sh
-	sh tools/man-commands.sh $(PROG) > $(BUILD)/man-commands.h2m
+$(MAN): $(PROG) tools/cli/man-commands.sh
+	sh tools/cli/man-commands.sh $(PROG) > $(BUILD)/man-commands.h2m
 	help2man --no-info --version-string=$(VERSION) \
 	  --name='MapReduce slot-scheduling models, exact and heuristic backends' \
 	  --include=$(BUILD)/man-commands.h2m -o $@ $(PROG)
@@ -93,12 +104,12 @@ $(TESTS): CFLAGS += -DSO_BINARY='"$(PROG)"' $(shell pkg-config --cflags cunit 2>
   -DSO_BUILD_DIR='"$(BUILD)"' -DSO_BIN_DIR='"$(BINDIR)"' -DSO_SANITIZE='"$(SANITIZE)"'
 $(TESTS): CFLAGS += -DSO_HAVE_MPI=$(if $(HAVE_MPI),1,0)
 $(TESTS): $(SOLIB) $(MAN)
-$(TESTS): $(call obj,$(TEST_SRC)) $(LIB)
-	$(CC) $(LDFLAGS) -o $@ $(call obj,$(TEST_SRC)) $(LIB) $(PKG_LIBS) -lcunit
+$(TESTS): $(call obj,$(TEST_SRC) $(TOOLS_SRC)) $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $(call obj,$(TEST_SRC) $(TOOLS_SRC)) $(LIB) $(PKG_LIBS) -lcunit
 
 $(BENCH): CFLAGS += -DSO_BINARY='"$(PROG)"'
-$(BENCH): $(call obj,$(BENCH_SRC)) $(LIB)
-	$(CC) $(LDFLAGS) -o $@ $(call obj,$(BENCH_SRC)) $(LIB) $(PKG_LIBS)
+$(BENCH): $(call obj,$(BENCH_SRC) $(TOOLS_SRC)) $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $(call obj,$(BENCH_SRC) $(TOOLS_SRC)) $(LIB) $(PKG_LIBS)
 
 # The main job: the tour of the papers' experiments (slotopt tour); the
 # build uses 2 jobs unless make was given -j.
@@ -127,7 +138,7 @@ bench: deps
 
 # The plot gallery (docs/gallery.md): small PNGs in docs/img/gallery/
 docs-plots: $(PROG)
-	sh tools/docs_plots.sh ./$(PROG) docs/img/gallery
+	sh tools/scripts/docs_plots.sh ./$(PROG) docs/img/gallery
 
 # Header, libraries (static, shared with its soname links), pkg-config
 # file, binary, manual page, docs, and the shipped instances and scenarios
@@ -146,7 +157,7 @@ install: all $(MAN)
 	ln -sf libslotopt.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libslotopt.so
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
-	  -e 's|@VERSION@|$(VERSION)|' -e 's|@REQUIRES_PRIVATE@|$(filter-out jansson,$(PC_PKGS))|' \
+	  -e 's|@VERSION@|$(VERSION)|' -e 's|@REQUIRES_PRIVATE@|$(filter-out jansson,$(LIB_PC))|' \
 	  -e 's|@LIBS_PRIVATE@|-lglpk -lopenblas -lm|' \
 	  tools/slotopt.pc.in > $(DESTDIR)$(PCDIR)/slotopt.pc
 	install -m 644 include/slotopt.h $(DESTDIR)$(PREFIX)/include/slotopt.h

@@ -192,6 +192,8 @@ typedef struct so_cl_speculation {
 } so_cl_speculation;
 
 const so_cl_scheduler *so_cl_scheduler_find(const char *name);
+/* Every scheduler's name, NULL-terminated (static storage). */
+const char *const *so_cl_scheduler_names(void);
 size_t so_cl_scheduler_count(void);
 const so_cl_scheduler *so_cl_scheduler_at(size_t i);
 const so_cl_speculation *so_cl_speculation_find(const char *name);

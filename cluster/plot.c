@@ -20,12 +20,15 @@ int so_cl_plot_utilisation(const so_cl_sim *sim, const so_cl_workload *w,
     const char *kind = strcmp(path, "-") ? path : "stdout.svg";
     if (so_gp_check_path(kind, err))
         return SO_EINVAL;
-    char dir[] = "/tmp/slotopt-plotXXXXXX";
-    if (!mkdtemp(dir)) {
-        so_error_setf(err, path, 0, 0, NULL, "cannot create a temporary directory");
+    if (!so_gp_available()) {
+        so_error_setf(err, path, 0, 0, NULL, "%s is not installed (or set SLOTOPT_GNUPLOT)",
+                      so_gp_program());
         return SO_EIO;
     }
-    char data[64], script[64], tmp[1100];
+    char dir[4000];
+    if (so_gp_tmpdir(dir, sizeof dir, err))
+        return SO_EIO;
+    char data[4100], script[4100], tmp[4100];
     snprintf(data, sizeof data, "%s/util.dat", dir);
     snprintf(script, sizeof script, "%s/util.gp", dir);
     snprintf(tmp, sizeof tmp, "%s/util.out", dir);
@@ -64,15 +67,9 @@ int so_cl_plot_utilisation(const so_cl_sim *sim, const so_cl_workload *w,
         rc = SO_EIO;
     }
     if (!rc) {
-        char cmd[256];
-        snprintf(cmd, sizeof cmd, "gnuplot '%s' 2>/dev/null", script);
-        if (system(cmd) != 0) {
-            so_error_setf(err, path, 0, 0, NULL,
-                          "gnuplot could not draw the plot (is gnuplot installed?)");
-            rc = SO_EIO;
-        } else {
+        rc = so_gp_run(NULL, script, path, err);
+        if (!rc)
             rc = so_copy_to_output(tmp, path, err);
-        }
     } else {
         so_error_setf(err, path, 0, 0, NULL, "cannot write the plot's data");
     }

@@ -39,6 +39,15 @@ const so_cl_scheduler *so_cl_scheduler_at(size_t i)
     return i < COUNT(schedulers) ? schedulers[i] : NULL;
 }
 
+const char *const *so_cl_scheduler_names(void)
+{
+    static const char *names[COUNT(schedulers) + 1];
+    if (!names[0])
+        for (size_t i = 0; i < COUNT(schedulers); i++)
+            names[i] = schedulers[i]->name;
+    return names;
+}
+
 const so_cl_scheduler *so_cl_scheduler_find(const char *name)
 {
     for (size_t i = 0; i < COUNT(schedulers); i++)

@@ -2,8 +2,8 @@
  * B.S. et al., IJCSMC 4(5) 2015, eqs. 8-10 and Algorithm 3 as
  * cluster/sched_wpbs.c computes them), read through the public hooks of
  * cluster.h: after every event at or before the time, the shares of the
- * last allocation (so_cl_wpbs_user_shares) and each user's tier-2 scheme
- * are copied (zero for a user whose jobs have all finished since the last
+ * last allocation (so_cl_wpbs_user_shares), each user's tier-2 scheme and
+ * its count of arrived, unfinished jobs are copied (zero for a user whose jobs have all finished since the last
  * allocation); the latest copy is the snapshot. The simulation runs to its
  * end (the engine has no stop time); the copies after `at` are ignored. */
 #include <math.h>
@@ -16,7 +16,7 @@
 typedef struct snap_ctx {
     so_cl_wpbs_snapshot *out;
     double *buf[2 * SO_CL_PHASES];
-    char *waiting; /* per user: an arrived, unfinished job */
+    int *waiting; /* per user: arrived, unfinished jobs */
 } snap_ctx;
 
 static void take(snap_ctx *c, so_cl_sim *sim)
@@ -40,7 +40,9 @@ static void take(snap_ctx *c, so_cl_sim *sim)
         c->waiting[u] = 0;
     for (int j = 0; j < sim->w->n_jobs; j++)
         if (sim->jobs[j].arrived && !sim->jobs[j].finished)
-            c->waiting[so_cl_job_user(sim, j)] = 1;
+            c->waiting[so_cl_job_user(sim, j)]++;
+    for (int u = 0; u < s->n_users; u++)
+        s->users[u].jobs = c->waiting[u];
     for (int u = 0; u < s->n_users; u++)
         if (!c->waiting[u])
             for (int ph = 0; ph < SO_CL_PHASES; ph++)
@@ -93,7 +95,7 @@ int so_cl_wpbs_snapshot_at(const so_cl_workload *w, const so_params *prm,
         out->users = calloc((size_t)out->n_users + 1, sizeof *out->users);
         for (int k = 0; k < 2 * SO_CL_PHASES; k++)
             c.buf[k] = calloc((size_t)out->n_users + 1, sizeof *c.buf[k]);
-        c.waiting = calloc((size_t)out->n_users + 1, 1);
+        c.waiting = calloc((size_t)out->n_users + 1, sizeof *c.waiting);
         rc = out->users && c.buf[0] && c.buf[1] && c.buf[2] && c.buf[3] && c.waiting
                  ? SO_OK : SO_ENOMEM;
     }

@@ -1,5 +1,5 @@
 /* wpbs_snapshot.h — the per-user WPBS shares of a workload at a chosen
- * simulated time, for exporters (tools/export_wpbs.c, docs/hadoop-export.md).
+ * simulated time, for exporters (tools/export/export_wpbs.c, docs/hadoop-export.md).
  * Runs the workload under `--scheduler wpbs` and keeps what
  * so_cl_wpbs_user_shares (wpbs.h) reads at the last simulation event at or
  * before the time. */
@@ -12,6 +12,7 @@ typedef struct so_cl_wpbs_user_share {
     double su[SO_CL_PHASES];       /* eq. 8's share (0: no demand) */
     double share[SO_CL_PHASES];    /* after demand caps and redistribution */
     int fifo;                      /* tier-2 scheme: 1 FIFO, 0 fair */
+    int jobs;                      /* jobs arrived and unfinished */
 } so_cl_wpbs_user_share;
 
 typedef struct so_cl_wpbs_snapshot {

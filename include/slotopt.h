@@ -226,6 +226,8 @@ typedef struct so_backend {
 size_t so_backend_count(void);
 const so_backend *so_backend_at(size_t i);
 const so_backend *so_backend_find(const char *name);
+/* Every backend's name, NULL-terminated (static storage). */
+const char *const *so_backend_names(void);
 /* The default backend of a problem kind (its first exact row). */
 const so_backend *so_backend_default(const char *problem);
 
@@ -252,6 +254,8 @@ typedef struct so_family {
 size_t so_family_count(void);
 const so_family *so_family_at(size_t i);
 const so_family *so_family_find(const char *name);
+/* Every family's name, NULL-terminated (static storage). */
+const char *const *so_family_names(void);
 /* Generates instance `index` of the family for `seed`, adding "meta". */
 int so_family_generate(const so_family *f, const so_params *settings,
                        uint64_t seed, uint64_t index, json_t **instance,

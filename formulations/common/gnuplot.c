@@ -1,6 +1,12 @@
 /* gnuplot.c — the shared opening of slotopt's gnuplot scripts (gnuplot.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "formulations/common/gnuplot.h"
 
 const char *so_gp_terminal(const char *path)
@@ -58,4 +64,105 @@ void so_gp_header(FILE *fp, const char *ext_path, const char *output, int width,
     fputs("'\nset title '", fp);
     so_gp_put_quoted(fp, title);
     fputs("'\n", fp);
+}
+
+const char *so_gp_program(void)
+{
+    const char *g = getenv("SLOTOPT_GNUPLOT");
+    return g && *g ? g : "gnuplot";
+}
+
+int so_gp_available(void)
+{
+    const char *prog = so_gp_program();
+    if (strchr(prog, '/'))
+        return access(prog, X_OK) == 0;
+    const char *path = getenv("PATH");
+    char buf[4096];
+    while (path && *path) {
+        size_t n = strcspn(path, ":");
+        snprintf(buf, sizeof buf, "%.*s/%s", (int)n, path, prog);
+        if (n && access(buf, X_OK) == 0)
+            return 1;
+        path += n + (path[n] == ':');
+    }
+    return 0;
+}
+
+/* The child: into dir, stdout to /dev/null, stderr to the pipe, exec. */
+static void run_child(const char *dir, const char *script, int errfd)
+{
+    int null = open("/dev/null", O_WRONLY);
+    if ((dir && chdir(dir)) || null < 0 || dup2(null, STDOUT_FILENO) < 0 ||
+        dup2(errfd, STDERR_FILENO) < 0)
+        _exit(126);
+    const char *prog = so_gp_program();
+    execlp(prog, prog, script, (char *)NULL);
+    dprintf(STDERR_FILENO, "cannot run %s: %s", prog, strerror(errno));
+    _exit(127);
+}
+
+int so_gp_run(const char *dir, const char *script, const char *label, so_error *err)
+{
+    int fds[2];
+    if (pipe(fds)) {
+        so_error_setf(err, label, 0, 0, NULL, "pipe: %s", strerror(errno));
+        return SO_EIO;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        so_error_setf(err, label, 0, 0, NULL, "fork: %s", strerror(errno));
+        return SO_EIO;
+    }
+    if (pid == 0) {
+        close(fds[0]);
+        run_child(dir, script, fds[1]);
+    }
+    close(fds[1]);
+    char msg[512] = "";
+    size_t got = 0;
+    for (;;) { /* read it all (a full pipe would block gnuplot), keep the start */
+        char chunk[1024];
+        ssize_t k = read(fds[0], chunk, sizeof chunk);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            break;
+        size_t take = (size_t)k < sizeof msg - 1 - got ? (size_t)k : sizeof msg - 1 - got;
+        memcpy(msg + got, chunk, take);
+        got += take;
+    }
+    msg[got] = '\0';
+    close(fds[0]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        return SO_OK;
+    /* the first non-empty line of what gnuplot said */
+    char *line = msg + strspn(msg, " \t\r\n");
+    line[strcspn(line, "\r\n")] = '\0';
+    if (WIFSIGNALED(status))
+        so_error_setf(err, label, 0, 0, NULL, "%s was killed by signal %d", so_gp_program(),
+                      WTERMSIG(status));
+    else
+        so_error_setf(err, label, 0, 0, NULL, "%s failed on %s (exit %d)%s%s", so_gp_program(),
+                      script, WEXITSTATUS(status), line[0] ? ": " : "", line);
+    return SO_EIO;
+}
+
+int so_gp_tmpdir(char *dir, size_t size, so_error *err)
+{
+    const char *t = getenv("TMPDIR");
+    if (!t || !*t)
+        t = "/tmp";
+    if ((size_t)snprintf(dir, size, "%s/slotopt-plot-XXXXXX", t) >= size || !mkdtemp(dir)) {
+        so_error_setf(err, t, 0, 0, NULL, "cannot make a temporary folder: %s",
+                      strerror(errno));
+        return SO_EIO;
+    }
+    return SO_OK;
 }

@@ -24,4 +24,19 @@ void so_gp_put_quoted(FILE *fp, const char *s);
 void so_gp_header(FILE *fp, const char *ext_path, const char *output, int width,
                   int height, const char *title);
 
+/* The one way slotopt runs gnuplot. The program is $SLOTOPT_GNUPLOT when
+ * set and not empty, else "gnuplot" found on PATH. */
+const char *so_gp_program(void);
+/* 1 when that program exists and is executable (a name with a '/' as a
+ * path, else on PATH). */
+int so_gp_available(void);
+/* Runs the program on script (relative to dir when dir is not NULL: the
+ * child changes to dir), without a shell, stdout to /dev/null. SO_OK when
+ * it exits 0; else SO_EIO with err naming label and the first line gnuplot
+ * wrote to stderr (or that it could not be started, or the signal). */
+int so_gp_run(const char *dir, const char *script, const char *label, so_error *err);
+/* A new private folder for a plot's script and data under $TMPDIR (else
+ * /tmp), its path in dir (size bytes). SO_OK or SO_EIO with err. */
+int so_gp_tmpdir(char *dir, size_t size, so_error *err);
+
 #endif

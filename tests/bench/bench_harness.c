@@ -7,7 +7,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 #include "tests/bench/bench.h"
-#include "tools/harness.h"
+#include "tools/harness/harness.h"
 
 static double cpu(int who)
 {

@@ -17,6 +17,12 @@ pkg-config --exists slotopt || { echo "pkg-config cannot find slotopt"; exit 1; 
 ex="$prefix/share/doc/slotopt/examples/solve_knapsack.c"
 # shellcheck disable=SC2046,SC2086
 cc $sanitize -o "$prefix/ex-shared" "$ex" $(pkg-config --cflags --libs slotopt)
+# the library links no MPI (nor the program's SQLite and libxml2)
+if pkg-config --cflags --libs slotopt | grep -qi mpi; then
+    echo "pkg-config slotopt names MPI: $(pkg-config --cflags --libs slotopt)"; exit 1
+fi
+linked=$(LD_LIBRARY_PATH="$prefix/lib" ldd "$prefix/ex-shared" | grep -i -E 'mpi|sqlite|xml2' || true)
+[ -z "$linked" ] || { echo "a program linked with libslotopt loads: $linked"; exit 1; }
 out=$(LD_LIBRARY_PATH="$prefix/lib" "$prefix/ex-shared")
 [ "$out" = "optimal 11" ] || { echo "shared example printed '$out'"; exit 1; }
 # shellcheck disable=SC2046,SC2086

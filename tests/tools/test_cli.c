@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "tests/test_util.h"
-#include "tools/cli.h"
+#include "tools/cli/cli.h"
 
 #define KP "instances/knapsack/pisinger/knapPI_1_100_1000_1.kp"
 

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tests/test_util.h"
-#include "tools/flex_compare.h"
+#include "tools/cli/flex_compare.h"
 
 static void test_base_case(void)
 {

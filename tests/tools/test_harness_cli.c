@@ -10,7 +10,7 @@
 #include <sqlite3.h>
 #include "tests/test_util.h"
 #include "tests/tools/harness_testing.h"
-#include "tools/harness.h"
+#include "tools/harness/harness.h"
 
 static char dir[600], db[600];
 

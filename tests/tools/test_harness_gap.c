@@ -5,7 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "tests/test_util.h"
-#include "tools/harness.h"
+#include "tools/harness/harness.h"
 
 static so_hrow row(const char *hash, const char *backend, int sense,
                    const char *status, double objective)

@@ -1,4 +1,4 @@
-/* test_harness_mpi.c — `slotopt bench --mpi` (tools/harness_mpi.c): three
+/* test_harness_mpi.c — `slotopt bench --mpi` (tools/harness/harness_mpi.c): three
  * ranks on this machine store the same rows (timings aside) as --jobs 2,
  * for solve and simulation cells; a resumed MPI run runs nothing; a rank
  * killed part-way (SLOTOPT_TEST_MPI_DIE) loses only its cell in flight,

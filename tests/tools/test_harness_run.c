@@ -14,7 +14,7 @@
 #include <sqlite3.h>
 #include "tests/test_util.h"
 #include "tests/tools/harness_testing.h"
-#include "tools/harness.h"
+#include "tools/harness/harness.h"
 
 static int slow_solve(const so_problem *p, const so_params *prm, so_result *r)
 {

@@ -5,7 +5,7 @@
 #include <sys/stat.h>
 #include <dirent.h>
 #include "tests/test_util.h"
-#include "tools/harness.h"
+#include "tools/harness/harness.h"
 
 static const char *kp(int capacity)
 {

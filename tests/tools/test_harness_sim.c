@@ -15,7 +15,7 @@
 #include <unistd.h>
 #include "tests/test_util.h"
 #include "tests/tools/harness_testing.h"
-#include "tools/harness.h"
+#include "tools/harness/harness.h"
 
 #define WORKLOADS 6
 #define POLICIES "fifo,fair,flex,lower-bound"

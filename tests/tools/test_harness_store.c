@@ -14,7 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "tests/test_util.h"
-#include "tools/harness.h"
+#include "tools/harness/harness.h"
 
 /* The schema of the store without its NOT NULL constraints, so that a test
  * can write what a damaged or hand-edited database may hold. */

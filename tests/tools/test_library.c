@@ -51,8 +51,31 @@ static void test_installed_tree(void)
     CU_ASSERT_EQUAL(st, 0);
 }
 
+/* The layout holds: the core library includes nothing of the program's
+ * rooms, and every room says what it owns. */
+static void test_layout(void)
+{
+    char *out = NULL;
+    CU_ASSERT_EQUAL(so_test_run("--version >/dev/null; (grep -rln '#include \"tools/'"
+                                " formulations solvers heuristics cluster include || true)",
+                                &out, NULL), 0);
+    CU_ASSERT(out && !out[0]);
+    if (out && out[0])
+        fprintf(stderr, "\nthe core includes tools/: %s\n", out);
+    free(out);
+    static const char *const readmes[] = {"tools/README.md", "tools/cli/README.md",
+                                          "tools/harness/README.md", "tools/export/README.md",
+                                          "tools/output/README.md"};
+    for (size_t i = 0; i < sizeof readmes / sizeof readmes[0]; i++) {
+        char *text = so_test_slurp(readmes[i]);
+        CU_ASSERT_PTR_NOT_NULL(text);
+        free(text);
+    }
+}
+
 static CU_TestInfo tests[] = {
     {"NULL arguments are errors", test_null_arguments},
+    {"core includes nothing of tools/; rooms have READMEs", test_layout},
     {"install, pkg-config example (shared, static), uninstall", test_installed_tree},
     CU_TEST_INFO_NULL,
 };

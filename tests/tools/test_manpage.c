@@ -72,8 +72,29 @@ static void test_sections(void)
     free(page);
 }
 
+/* The README lists every Debian package `make deps` installs. */
+static void test_readme_packages(void)
+{
+    char *pkgs = NULL;
+    CU_ASSERT_EQUAL(so_test_run("--version >/dev/null; (unset MAKEFLAGS MAKELEVEL MFLAGS;"
+                                " make -s --no-print-directory print-deps)", &pkgs, NULL), 0);
+    char *readme = so_test_slurp("README.md");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(readme);
+    int n = 0;
+    for (char *p = pkgs ? strtok(pkgs, " \n") : NULL; p; p = strtok(NULL, " \n"), n++) {
+        int ok = strstr(readme, p) != NULL;
+        CU_ASSERT(ok);
+        if (!ok)
+            fprintf(stderr, "\nREADME.md does not list the package %s\n", p);
+    }
+    CU_ASSERT(n >= 10);
+    free(pkgs);
+    free(readme);
+}
+
 static CU_TestInfo tests[] = {
     {"SYNOPSIS, COMMANDS, ENVIRONMENT, EXAMPLES, SEE ALSO", test_sections},
+    {"README lists every Debian package of make deps", test_readme_packages},
     CU_TEST_INFO_NULL,
 };
 

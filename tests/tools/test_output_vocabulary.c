@@ -9,8 +9,8 @@
 #include <unistd.h>
 #include "formulations/common/gnuplot.h"
 #include "tests/test_util.h"
-#include "tools/harness.h"
-#include "tools/output_format.h"
+#include "tools/harness/harness.h"
+#include "tools/output/output_format.h"
 
 /* 2^60 - 1 as a profit: a double cannot hold it (2^60 - 1 rounds to 2^60) */
 static const char *big_kp =

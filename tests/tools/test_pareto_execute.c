@@ -1,11 +1,11 @@
 /* test_pareto_execute.c — a Pareto plan run on the cluster model
- * (tools/pareto_execute.c, `slotopt execute`): a hand-computed one-job run
+ * (tools/cli/pareto_execute.c, `slotopt execute`): a hand-computed one-job run
  * within the Makespan Theorem's bounds, the PUMA prediction error, errors. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tests/test_util.h"
-#include "tools/pareto_execute.h"
+#include "tools/cli/pareto_execute.h"
 
 /* A one-job workload: 4 maps of 10 s on average and 13 s at most, one
  * reduce of 5 s; slots map and reduce slots per VM at cost per VM hour; no

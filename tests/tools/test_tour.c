@@ -10,8 +10,8 @@
 #include <string.h>
 #include <jansson.h>
 #include "tests/test_util.h"
-#include "tools/harness.h"
-#include "tools/tour.h"
+#include "tools/harness/harness.h"
+#include "tools/cli/tour.h"
 
 static const char *const scenarios[] = {"wpbs-table2", "stealing-fig3", "stealing-fig5",
                                         "ras-experiment1", "swim-fb2009", "tour-pareto",

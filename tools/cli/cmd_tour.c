@@ -1,0 +1,52 @@
+/* cmd_tour.c — `slotopt tour`: what `make run` shows (tools/cli/tour.c). */
+#include <getopt.h>
+#include "tools/cli/cli.h"
+#include "tools/cli/tour.h"
+
+static void help(FILE *fp)
+{
+    fprintf(fp,
+            "usage: slotopt tour [--jobs N] [--db FILE]\n\n"
+            "The papers' headline experiments, one short table each: FLEX Fig. 5\n"
+            "(FIFO, FAIR, FLEX against the exact optimum), the Pareto paper's greedy\n"
+            "frontiers against the exact frontier, the RAS placement heuristic against\n"
+            "the exact placement, and a day of the SWIM Facebook trace replayed under\n"
+            "fifo, fair, flex, wpbs and resource stealing with BASE. Each table is a\n"
+            "harness scenario (slotopt bench --scenario NAME, named under the table);\n"
+            "the cells are stored in FILE (default slotopt-tour.db).\n\n"
+            "  --jobs N    worker processes per section (default: the scenario's, 2)\n"
+            "  --db FILE   the results database (default slotopt-tour.db)\n");
+}
+
+int so_cmd_tour(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"jobs", required_argument, 0, 'j'},
+        {"db", required_argument, 0, 'd'},
+        {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0},
+    };
+    const char *db = "slotopt-tour.db";
+    int jobs = 0, c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "j:d:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'j': {
+            uint64_t v;
+            if (so_cli_parse_u64(optarg, &v) || v < 1 || v > 256)
+                return so_cli_usage_error("tour", "--jobs: expected 1..256, found '%s'", optarg);
+            jobs = (int)v;
+            break;
+        }
+        case 'd': db = optarg; break;
+        case 'h': help(stdout); return SO_EXIT_OK;
+        default: return so_cli_bad_option("tour", argv);
+        }
+    }
+    if (optind < argc)
+        return so_cli_usage_error("tour", "unexpected argument '%s'", argv[optind]);
+    so_error err;
+    so_error_clear(&err);
+    int rc = so_tour_run(stdout, db, jobs, &err);
+    return rc ? so_cli_report_error("tour", rc, &err) : SO_EXIT_OK;
+}

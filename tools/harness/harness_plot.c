@@ -1,0 +1,531 @@
+/* harness_plot.c — gnuplot plots of a results database, per problem kind:
+ * without groups the distribution (empirical CDF) of each backend's gap to
+ * the reference; with groups (--group-by KEY) one line per backend of its
+ * mean gap over the values of KEY (a line per scheme over the swept
+ * parameter, as Fig. 5 of Wolf et al.); and the stored frontiers of each
+ * frontier instance (repetition 0) as steps, one per backend. The gap is
+ * the ratio, except for kinds whose objective can be near or below zero
+ * (RAS minimum utilities, docs/harness.md): the difference. Every script
+ * opens with formulations/common/gnuplot.h (terminal by the extension,
+ * noenhanced, quoted titles). Data and scripts are written first
+ * (atomically), then gnuplot draws each plot; without gnuplot the scripts
+ * stay for later. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "formulations/common/gnuplot.h"
+#include "tools/harness/harness.h"
+
+static const char *gnuplot_program(void)
+{
+    const char *g = getenv("SLOTOPT_GNUPLOT");
+    return g && *g ? g : "gnuplot";
+}
+
+static int have_program(const char *prog)
+{
+    if (strchr(prog, '/'))
+        return access(prog, X_OK) == 0;
+    const char *path = getenv("PATH");
+    if (!path)
+        return 0;
+    char buf[4096];
+    while (*path) {
+        size_t n = strcspn(path, ":");
+        snprintf(buf, sizeof buf, "%.*s/%s", (int)n, path, prog);
+        if (n && access(buf, X_OK) == 0)
+            return 1;
+        path += n + (path[n] == ':');
+    }
+    return 0;
+}
+
+/* Letters, digits and ._=- kept; anything else becomes '_'. */
+void so_hplot_safe_name(char *out, size_t size, const char *in)
+{
+    size_t k = 0;
+    for (; *in && k + 1 < size; in++)
+        out[k++] = (strchr("._=-", *in) || (*in >= '0' && *in <= '9') ||
+                    (*in >= 'a' && *in <= 'z') || (*in >= 'A' && *in <= 'Z'))
+                       ? *in
+                       : '_';
+    out[k] = '\0';
+}
+
+static int write_text(const char *dir, const char *name, char *text, size_t len,
+                      so_error *err)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    int rc = so_write_file_atomic(path, text ? text : "", text ? len : 0, err);
+    free(text);
+    return rc;
+}
+
+/* Runs gnuplot on DIR/BASE.gp, which draws BASE.EXT.tmp; copies it onto
+ * BASE.EXT by so_copy_to_output (a link or FIFO there is kept). */
+static int draw(const char *dir, const char *base, const char *ext, so_error *err)
+{
+    char script[1024], tmp[4096], svg[4096];
+    snprintf(script, sizeof script, "%s.gp", base);
+    snprintf(tmp, sizeof tmp, "%s/%s.%s.tmp", dir, base, ext);
+    snprintf(svg, sizeof svg, "%s/%s.%s", dir, base, ext);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        so_error_setf(err, NULL, 0, 0, NULL, "fork: %s", strerror(errno));
+        return SO_EIO;
+    }
+    if (pid == 0) {
+        if (chdir(dir) == 0 && freopen("/dev/null", "w", stdout))
+            execlp(gnuplot_program(), gnuplot_program(), script, (char *)NULL);
+        _exit(127);
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        unlink(tmp);
+        so_error_setf(err, svg, 0, 0, NULL, "gnuplot failed on %s/%s", dir, script);
+        return SO_EIO;
+    }
+    int rc = so_copy_to_output(tmp, svg, err);
+    unlink(tmp);
+    return rc;
+}
+
+int so_hplot_cmp_double(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+void so_hplot_header(FILE *g, const char *ext, const char *base, int width,
+                     int height, const char *title)
+{
+    char out[400], ext_path[32];
+    snprintf(out, sizeof out, "%s.%s.tmp", base, ext);
+    snprintf(ext_path, sizeof ext_path, "x.%s", ext);
+    so_gp_header(g, ext_path, out, width, height, title);
+}
+
+int so_hplot_open_pair(FILE **a, char **abuf, size_t *alen, FILE **b,
+                       char **bbuf, size_t *blen)
+{
+    *a = open_memstream(abuf, alen);
+    *b = open_memstream(bbuf, blen);
+    if (*a && *b)
+        return SO_OK;
+    if (*a)
+        fclose(*a);
+    if (*b)
+        fclose(*b);
+    free(*abuf);
+    free(*bbuf);
+    return SO_ENOMEM;
+}
+
+int so_hplot_finish(const char *dir, const char *base, FILE *g, char **gp,
+                    size_t *glen, char *dat, size_t dlen, int block, so_error *err)
+{
+    fclose(g);
+    if (!block) {
+        free(dat);
+        free(*gp);
+        return 0;
+    }
+    int rc = so_hplot_write_pair(dir, base, dat, dlen, *gp, *glen, err);
+    return rc ? rc : 1;
+}
+
+/* ---- ratio distributions -------------------------------------------------- */
+
+/* Writes BASE.dat and BASE.gp (the header, then the plot command). */
+int so_hplot_write_pair(const char *dir, const char *base, char *dat, size_t dlen,
+                        char *gp, size_t glen, so_error *err)
+{
+    char name[320];
+    snprintf(name, sizeof name, "%s.dat", base);
+    int rc = write_text(dir, name, dat, dlen, err);
+    snprintf(name, sizeof name, "%s.gp", base);
+    if (!rc)
+        return write_text(dir, name, gp, glen, err);
+    free(gp);
+    return rc;
+}
+
+/* The kinds whose gaps are plotted as differences: their objectives can be
+ * near or below zero, where a ratio means nothing (docs/harness.md). */
+static int by_difference(const char *problem)
+{
+    return !strcmp(problem, "ras");
+}
+
+static double gap_value(const so_hgap *g, int diff)
+{
+    return diff ? g->diff : g->ratio;
+}
+
+/* The reference backend of problem's cells ("" when none is known). */
+static const char *reference_of(const so_htables *t, const char *problem)
+{
+    for (size_t i = 0; i < t->n_cells; i++)
+        if (t->cells[i].ref && !strcmp(t->cells[i].row->problem, problem))
+            return t->cells[i].ref->backend;
+    return "";
+}
+
+/* Opens the script: header, title and the axis labels of the gap. */
+static void gap_header(FILE *g, const char *problem, const char *ext, const char *base,
+                       const char *what, const char *xlabel, int diff, const char *ref)
+{
+    char title[600];
+    snprintf(title, sizeof title, "%s: %s %s %s%s", problem, what,
+             diff ? "difference to" : "ratio to", ref[0] ? ref : "the reference",
+             diff ? " (objective units)" : "");
+    so_hplot_header(g, ext, base, 800, 500, title);
+    fprintf(g, "set grid\n");
+    if (xlabel) {
+        fputs("set xlabel '", g);
+        so_gp_put_quoted(g, xlabel);
+        fputs("'\n", g);
+    }
+}
+
+/* 1 when summary s is the first of `problem` for its backend. */
+static int first_of_backend(const so_htables *t, size_t s, const char *problem)
+{
+    const so_hsummary *sum = &t->sums[s];
+    int first = 1;
+    for (size_t k = 0; k < s && first; k++)
+        first = strcmp(t->sums[k].problem, problem) || strcmp(t->sums[k].backend, sum->backend);
+    return !strcmp(sum->problem, problem) && first;
+}
+
+/* Closes the data and command streams and opens the script's; NULL (dat
+ * and cmd freed) when any of them failed. */
+static FILE *open_script(FILE *d, FILE *c, char *dat, char *cmd, char **gp, size_t *glen)
+{
+    if (d)
+        fclose(d);
+    if (c)
+        fclose(c);
+    FILE *g = d && c ? open_memstream(gp, glen) : NULL;
+    if (!g) {
+        free(dat);
+        free(cmd);
+    }
+    return g;
+}
+
+/* Without groups: the CDF of each backend's gap. Returns 1 when a plot was
+ * written, 0 when there is nothing to plot. */
+static int gaps_cdf_plot(const so_htables *t, const char *problem, const char *dir,
+                         const char *ext, const char *base, so_error *err)
+{
+    int diff = by_difference(problem);
+    char *dat = NULL, *cmd = NULL, *gp = NULL;
+    size_t dlen = 0, clen = 0, glen = 0;
+    FILE *d = open_memstream(&dat, &dlen), *c = open_memstream(&cmd, &clen);
+    double *r = malloc((t->n_cells ? t->n_cells : 1) * sizeof *r);
+    double lo = INFINITY, hi = -INFINITY;
+    int block = 0;
+    for (size_t s = 0; d && c && r && s < t->n_sums; s++) {
+        const so_hsummary *sum = &t->sums[s];
+        if (!first_of_backend(t, s, problem))
+            continue;
+        size_t m = 0;
+        for (size_t i = 0; i < t->n_cells; i++)
+            if (!strcmp(t->cells[i].row->problem, problem) &&
+                !strcmp(t->cells[i].row->backend, sum->backend) &&
+                isfinite(gap_value(&t->cells[i].gap, diff)))
+                r[m++] = gap_value(&t->cells[i].gap, diff);
+        if (!m)
+            continue;
+        qsort(r, m, sizeof *r, so_hplot_cmp_double);
+        lo = fmin(lo, r[0]);
+        hi = fmax(hi, r[m - 1]);
+        fprintf(d, "# %s\n%.17g 0\n", sum->backend, r[0]);
+        for (size_t i = 0; i < m; i++)
+            fprintf(d, "%.17g %.17g\n", r[i], (double)(i + 1) / (double)m);
+        fprintf(d, "\n\n");
+        fprintf(c, "%s'%s.dat' index %d with steps lw 2 title '", block ? ", \\\n    " : "plot ",
+                base, block);
+        so_gp_put_quoted(c, sum->backend);
+        fputc('\'', c);
+        block++;
+    }
+    free(r);
+    FILE *g = open_script(d, c, dat, cmd, &gp, &glen);
+    if (!g)
+        return SO_ENOMEM;
+    double pad = fmax(0.01, 0.05 * (hi - lo));
+    const char *ref = reference_of(t, problem);
+    gap_header(g, problem, ext, base, "distribution of the", NULL, diff, ref);
+    fprintf(g, "set xlabel '%s'\n"
+               "set ylabel 'fraction of cells (cumulative)'\nset key bottom right\n"
+               "set yrange [0:1.05]\nset xrange [%.17g:%.17g]\n%s\n",
+            diff ? "difference to the reference, objective units (0 = as good, > 0 worse)"
+                 : "ratio to the reference (1 = as good, > 1 worse)",
+            lo - pad, hi + pad, cmd);
+    free(cmd);
+    return so_hplot_finish(dir, base, g, &gp, &glen, dat, dlen, block, err);
+}
+
+/* With groups "KEY=VALUE": one line per backend of its mean gap over the
+ * values (numbers on a numeric axis, joined by lines, when every value is a
+ * number; else one tic per value in order of appearance, points only). */
+static int gaps_group_plot(const so_htables *t, const char *problem, const char *dir,
+                           const char *ext, const char *base, so_error *err)
+{
+    int diff = by_difference(problem);
+    char key[96] = "";
+    const char *values[256];
+    size_t nv = 0;
+    int numeric = 1;
+    for (size_t s = 0; s < t->n_sums; s++) {
+        const so_hsummary *sum = &t->sums[s];
+        const char *eq = strchr(sum->group, '=');
+        if (strcmp(sum->problem, problem) || !eq)
+            continue;
+        if (!key[0])
+            snprintf(key, sizeof key, "%.*s", (int)(eq - sum->group), sum->group);
+        size_t v = 0;
+        while (v < nv && strcmp(values[v], eq + 1))
+            v++;
+        if (v == nv && nv < 256) {
+            char *end;
+            strtod(eq + 1, &end);
+            numeric = numeric && end != eq + 1 && !*end;
+            values[nv++] = eq + 1;
+        }
+    }
+    char *dat = NULL, *cmd = NULL, *gp = NULL;
+    size_t dlen = 0, clen = 0, glen = 0;
+    FILE *d = open_memstream(&dat, &dlen), *c = open_memstream(&cmd, &clen);
+    int block = 0;
+    for (size_t s = 0; d && c && s < t->n_sums; s++) {
+        const so_hsummary *sum = &t->sums[s];
+        if (!first_of_backend(t, s, problem))
+            continue;
+        /* this backend's points, in the order of the values (numeric: sorted) */
+        double xs[256], ys[256];
+        size_t m = 0;
+        for (size_t v = 0; v < nv; v++)
+            for (size_t k = 0; k < t->n_sums; k++) {
+                const so_hsummary *o = &t->sums[k];
+                const char *eq = strchr(o->group, '=');
+                double y = diff ? o->mean_diff : o->mean_ratio;
+                if (!strcmp(o->problem, problem) && !strcmp(o->backend, sum->backend) && eq &&
+                    !strcmp(eq + 1, values[v]) && isfinite(y)) {
+                    xs[m] = numeric ? strtod(values[v], NULL) : (double)v;
+                    ys[m++] = y;
+                }
+            }
+        if (!m)
+            continue;
+        for (size_t i = 1; i < m; i++) /* insertion sort by x */
+            for (size_t j = i; j > 0 && xs[j - 1] > xs[j]; j--) {
+                double tx = xs[j], ty = ys[j];
+                xs[j] = xs[j - 1], ys[j] = ys[j - 1];
+                xs[j - 1] = tx, ys[j - 1] = ty;
+            }
+        fprintf(d, "# %s\n", sum->backend);
+        for (size_t i = 0; i < m; i++)
+            fprintf(d, "%.17g %.17g\n", xs[i], ys[i]);
+        fprintf(d, "\n\n");
+        /* categories are not a scale: points only, no line between them */
+        fprintf(c, "%s'%s.dat' index %d with %s title '", block ? ", \\\n    " : "plot ",
+                base, block, numeric ? "linespoints lw 2 pt 7" : "points pt 7 ps 1.5");
+        so_gp_put_quoted(c, sum->backend);
+        fputc('\'', c);
+        block++;
+    }
+    FILE *g = open_script(d, c, dat, cmd, &gp, &glen);
+    if (!g)
+        return SO_ENOMEM;
+    gap_header(g, problem, ext, base, "mean", key, diff, reference_of(t, problem));
+    fprintf(g, "set ylabel '%s'\nset key outside right\nset offsets graph 0.03, graph 0.03, "
+               "graph 0.05, graph 0.05\n",
+            diff ? "mean difference to the reference (objective units)"
+                 : "mean ratio to the reference (1 = as good)");
+    if (!numeric) {
+        fprintf(g, "set xrange [-0.5:%g]\n", (double)nv - 0.5);
+        fputs("set xtics (", g);
+        for (size_t v = 0; v < nv; v++) {
+            fputs(v ? ", '" : "'", g);
+            so_gp_put_quoted(g, values[v]);
+            fprintf(g, "' %zu", v);
+        }
+        fputs(")\n", g);
+    }
+    fprintf(g, "%s\n", cmd);
+    free(cmd);
+    return so_hplot_finish(dir, base, g, &gp, &glen, dat, dlen, block, err);
+}
+
+/* The gap plot of problem, gaps-PROBLEM (its safe name) into base. */
+static int gaps_plot(const so_htables *t, const char *problem, const char *dir,
+                     const char *ext, char *base, size_t size, so_error *err)
+{
+    char safe[128];
+    so_hplot_safe_name(safe, sizeof safe, problem);
+    snprintf(base, size, "gaps-%s", safe);
+    for (size_t s = 0; s < t->n_sums; s++)
+        if (!strcmp(t->sums[s].problem, problem) && strchr(t->sums[s].group, '='))
+            return gaps_group_plot(t, problem, dir, ext, base, err);
+    return gaps_cdf_plot(t, problem, dir, ext, base, err);
+}
+
+/* ---- frontiers ------------------------------------------------------------ */
+
+/* Point k of a frontier: [x, y] or an object whose first two numeric
+ * members are x and y (their names become the axis labels). */
+static int point(json_t *p, double *x, double *y, const char **lx, const char **ly)
+{
+    if (json_is_array(p) && json_array_size(p) >= 2 &&
+        json_is_number(json_array_get(p, 0)) && json_is_number(json_array_get(p, 1))) {
+        *x = json_number_value(json_array_get(p, 0));
+        *y = json_number_value(json_array_get(p, 1));
+        return 1;
+    }
+    if (!json_is_object(p))
+        return 0;
+    int got = 0;
+    const char *key;
+    json_t *v;
+    json_object_foreach(p, key, v) {
+        if (!json_is_number(v) || got == 2)
+            continue;
+        if (got++ == 0) {
+            *x = json_number_value(v);
+            *lx = key;
+        } else {
+            *y = json_number_value(v);
+            *ly = key;
+        }
+    }
+    return got == 2;
+}
+
+/* An axis label: the quantity and its unit when known. */
+static void axis_label(FILE *g, const char *axis, const char *name)
+{
+    const char *unit = !strcmp(name, "makespan") ? " (s)" : !strcmp(name, "budget") ? " ($)" : "";
+    fprintf(g, "set %slabel '", axis);
+    so_gp_put_quoted(g, name);
+    fprintf(g, "%s'\n", unit);
+}
+
+static int frontier_plot(const so_htables *t, size_t first, const char *dir,
+                         const char *ext, char *base, size_t size, so_error *err)
+{
+    const so_hrow *r0 = t->cells[first].row;
+    char safe[200];
+    so_hplot_safe_name(safe, sizeof safe, r0->instance);
+    snprintf(base, size, "frontier-%s-%.8s", safe, r0->hash);
+    char *dat = NULL, *gp = NULL;
+    size_t dlen = 0, glen = 0;
+    FILE *d, *g;
+    if (so_hplot_open_pair(&d, &dat, &dlen, &g, &gp, &glen))
+        return SO_ENOMEM;
+    const char *lx = "makespan", *ly = "budget"; /* [x, y] points: pareto's */
+    int block = 0;
+    char plot[8192] = "";
+    size_t plen = 0;
+    for (size_t i = first; i < t->n_cells; i++) {
+        const so_hrow *r = t->cells[i].row;
+        if (strcmp(r->hash, r0->hash) || r->rep != 0 || !r->frontier)
+            continue;
+        json_t *f = json_loads(r->frontier, 0, NULL);
+        size_t k;
+        json_t *p;
+        int any = 0;
+        json_array_foreach(f, k, p) {
+            double x, y;
+            if (point(p, &x, &y, &lx, &ly)) {
+                fprintf(d, "%.12g %.12g\n", x, y);
+                any = 1;
+            }
+        }
+        if (any) {
+            char sb[128];
+            so_hplot_safe_name(sb, sizeof sb, r->backend);
+            fprintf(d, "\n\n");
+            if (plen < sizeof plot)
+                plen += (size_t)snprintf(plot + plen, sizeof plot - plen,
+                                         "%s'%s.dat' index %d with steps lw %d lc %d notitle, "
+                                         "'%s.dat' index %d with points pt 7 ps 0.6 lc %d "
+                                         "title '%s%s'",
+                                         block ? ", \\\n    " : "plot ", base, block,
+                                         r->exact ? 2 : 1, block + 1, base, block, block + 1,
+                                         sb, r->exact ? " (exact)" : "");
+            block++;
+        }
+        /* the labels live in f: write them before it goes */
+        if (any && block == 1) {
+            char title[400];
+            snprintf(title, sizeof title, "Pareto frontiers of %s", r0->instance);
+            so_hplot_header(g, ext, base, 800, 500, title);
+            axis_label(g, "x", lx);
+            axis_label(g, "y", ly);
+            fputs("set key top right\nset grid\n", g);
+        }
+        json_decref(f);
+    }
+    fclose(d);
+    if (block)
+        fprintf(g, "%s\n", plot);
+    return so_hplot_finish(dir, base, g, &gp, &glen, dat, dlen, block, err);
+}
+
+int so_harness_plot(const so_htables *t, const char *dir, int *plotted,
+                    int *skipped, so_error *err)
+{
+    return so_harness_plot_ext(t, dir, "svg", plotted, skipped, err);
+}
+
+int so_harness_plot_ext(const so_htables *t, const char *dir, const char *ext,
+                        int *plotted, int *skipped, so_error *err)
+{
+    *plotted = 0;
+    *skipped = !have_program(gnuplot_program());
+    char (*bases)[300] = calloc(2 * (t->n_cells + t->n_sums) + 2, sizeof *bases);
+    if (!bases)
+        return SO_ENOMEM;
+    size_t nb = 0;
+    int rc = SO_OK;
+    for (size_t s = 0; rc >= 0 && s < t->n_sums; s++) {
+        int first = 1;
+        for (size_t k = 0; k < s && first; k++)
+            first = strcmp(t->sums[k].problem, t->sums[s].problem) != 0;
+        if (first && (rc = gaps_plot(t, t->sums[s].problem, dir, ext, bases[nb], 300, err)) > 0)
+            nb++;
+    }
+    if (rc >= 0) {
+        int k = so_harness_plot_sim(t, dir, ext, bases + nb,
+                                    2 * (t->n_cells + t->n_sums) + 2 - nb, err);
+        if (k < 0)
+            rc = k;
+        else
+            nb += (size_t)k;
+    }
+    /* the rows of an instance are adjacent (cells come instance by instance) */
+    const char *last = NULL;
+    for (size_t i = 0; rc >= 0 && i < t->n_cells; i++) {
+        const so_hrow *r = t->cells[i].row;
+        if (!r->frontier || r->rep != 0 || (last && !strcmp(last, r->hash)))
+            continue;
+        last = r->hash;
+        if ((rc = frontier_plot(t, i, dir, ext, bases[nb], 300, err)) > 0)
+            nb++;
+    }
+    for (size_t k = 0; rc >= 0 && !*skipped && k < nb; k++)
+        if ((rc = draw(dir, bases[k], ext, err)) == SO_OK)
+            ++*plotted;
+    free(bases);
+    return rc < 0 ? rc : SO_OK;
+}

@@ -1,0 +1,352 @@
+/* harness_scenario.c — scenario files (instances/scenarios/NAME.json): the
+ * backends, the reference and the inputs of a benchmark, read strictly
+ * (unknown keys are errors, every error with file, line, column, key path).
+ * The format is in docs/harness.md. */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "formulations/common/jsonin.h"
+#include "tools/harness/harness.h"
+
+static char *slurp(const char *path, so_error *err)
+{
+    char *buf = NULL;
+    return so_read_input(path, &buf, NULL, err) ? NULL : buf;
+}
+
+/* Calls add(c, name); places its error at path. */
+static int add_name(so_jin *in, const char *path, const char *name, so_hconfig *c,
+                    int (*add)(so_hconfig *, const char *, so_error *))
+{
+    if (!add(c, name, in->err))
+        return SO_OK;
+    char msg[sizeof in->err->message];
+    snprintf(msg, sizeof msg, "%s", in->err->message);
+    return so_jin_fail(in, path, 0, "%s", msg);
+}
+
+/* A name, or an array of names, at key; each passed to add(). */
+static int names(so_jin *in, json_t *root, const char *key, int required,
+                 so_hconfig *c, int (*add)(so_hconfig *, const char *, so_error *))
+{
+    json_t *v = NULL;
+    int rc = so_jin_get(in, root, "", key, required, &v);
+    if (rc || !v)
+        return rc;
+    if (json_is_string(v))
+        return add_name(in, key, json_string_value(v), c, add);
+    if (!json_is_array(v) || json_array_size(v) == 0)
+        return so_jin_fail(in, key, 0, "expected a backend name or a non-empty array of names");
+    for (size_t i = 0; i < json_array_size(v); i++) {
+        char path[64];
+        so_jin_index(path, sizeof path, key, i);
+        json_t *e = json_array_get(v, i);
+        if (!json_is_string(e))
+            return so_jin_fail(in, path, 0, "expected a backend name");
+        if ((rc = add_name(in, path, json_string_value(e), c, add)))
+            return rc;
+    }
+    return SO_OK;
+}
+
+/* Family settings: an object of strings or numbers. */
+static int settings(so_jin *in, json_t *obj, const char *path, so_params *set)
+{
+    so_params_init(set);
+    const char *key;
+    json_t *v;
+    json_object_foreach(obj, key, v) {
+        char kpath[256], text[64];
+        so_jin_path(kpath, sizeof kpath, path, key);
+        const char *value = text;
+        if (json_is_string(v))
+            value = json_string_value(v);
+        else if (json_is_integer(v))
+            snprintf(text, sizeof text, "%lld", (long long)json_integer_value(v));
+        else if (json_is_real(v))
+            snprintf(text, sizeof text, "%.15g", json_real_value(v));
+        else
+            return so_jin_fail(in, kpath, 0, "expected a string or a number");
+        if (so_params_set(set, key, value))
+            return so_jin_fail(in, kpath, 1, "too many parameters or too long");
+    }
+    return SO_OK;
+}
+
+/* Places an error of a generator (key = parameter name) in the file. */
+static int family_error(so_jin *in, const char *path, int rc)
+{
+    so_error *e = in->err;
+    if (rc != SO_EINVAL || e->file[0])
+        return rc;
+    char msg[sizeof e->message], kpath[256];
+    snprintf(msg, sizeof msg, "%s", e->message);
+    if (e->key[0]) {
+        char ppath[200];
+        so_jin_path(ppath, sizeof ppath, path, "params");
+        so_jin_path(kpath, sizeof kpath, ppath, e->key);
+        return so_jin_fail(in, kpath, 0, "%s", msg);
+    }
+    return so_jin_fail(in, path, 0, "%s", msg);
+}
+
+static int input(so_jin *in, json_t *obj, const char *path, const char *base,
+                 so_hinsts *s)
+{
+    static const char *const keys[] = {"family", "params", "count", "seed",
+                                       "path", "workload", NULL};
+    int rc = so_jin_keys(in, obj, path, keys);
+    if (rc)
+        return rc;
+    const char *file = NULL, *fam = NULL, *wl = NULL;
+    rc = so_jin_str(in, obj, path, "workload", SO_OPTIONAL, &wl);
+    if (!rc && wl) { /* a workload file or folder: simulation cells */
+        static const char *const wkeys[] = {"workload", NULL};
+        rc = so_jin_keys(in, obj, path, wkeys);
+        if (rc)
+            return rc;
+        char *full = NULL;
+        if (asprintf(&full, "%s%s%s", wl[0] == '/' ? "" : base,
+                     wl[0] == '/' ? "" : "/", wl) < 0)
+            return SO_ENOMEM;
+        rc = so_hinsts_add_workload_path(s, full, in->err);
+        free(full);
+        return rc;
+    }
+    if (!rc)
+        rc = so_jin_str(in, obj, path, "path", SO_OPTIONAL, &file);
+    if (!rc)
+        rc = so_jin_str(in, obj, path, "family", SO_OPTIONAL, &fam);
+    if (rc)
+        return rc;
+    if (!file == !fam)
+        return so_jin_fail(in, path, 0, "expected exactly one of \"family\", \"path\""
+                           " and \"workload\"");
+    if (file) {
+        static const char *const fkeys[] = {"path", NULL};
+        rc = so_jin_keys(in, obj, path, fkeys);
+        if (rc)
+            return rc;
+        char *full = NULL;
+        if (asprintf(&full, "%s%s%s", file[0] == '/' ? "" : base,
+                     file[0] == '/' ? "" : "/", file) < 0)
+            return SO_ENOMEM;
+        rc = so_hinsts_add_path(s, full, in->err);
+        free(full);
+        return rc;
+    }
+    const so_family *f = so_family_find(fam);
+    if (!f) {
+        char fpath[200];
+        so_jin_path(fpath, sizeof fpath, path, "family");
+        return so_jin_fail(in, fpath, 0, "unknown family '%s' (see 'slotopt families')", fam);
+    }
+    int64_t count = 0, seed = 1;
+    json_t *params = NULL;
+    rc = so_jin_int(in, obj, path, "count", SO_REQUIRED, 1, 1000000, &count);
+    if (!rc)
+        rc = so_jin_int(in, obj, path, "seed", SO_OPTIONAL, 0, INT64_MAX, &seed);
+    if (!rc)
+        rc = so_jin_object(in, obj, path, "params", SO_OPTIONAL, &params);
+    so_params set;
+    so_params_init(&set);
+    if (!rc && params) {
+        char ppath[200];
+        so_jin_path(ppath, sizeof ppath, path, "params");
+        rc = settings(in, params, ppath, &set);
+    }
+    if (rc)
+        return rc;
+    rc = so_hinsts_add_family(s, f, &set, (uint64_t)seed, (uint64_t)count, in->err);
+    return rc ? family_error(in, path, rc) : SO_OK;
+}
+
+/* "policies": an array of "SCHED[+SPEC[+STEAL]]" / "lower-bound" strings, or of
+ * objects {"name", "policy": "SCHED[+SPEC[+STEAL]]", "options": {KEY: VALUE}};
+ * "sim_reference" and "metric" (checked by so_hconfig_check_sim). */
+static int policies(so_jin *in, json_t *root, so_hconfig *c)
+{
+    json_t *arr = NULL;
+    int rc = so_jin_array(in, root, "", "policies", SO_REQUIRED, 1, &arr);
+    for (size_t i = 0; !rc && i < json_array_size(arr); i++) {
+        char path[64];
+        so_jin_index(path, sizeof path, "policies", i);
+        json_t *e = json_array_get(arr, i);
+        const char *spec = NULL, *name = NULL;
+        so_params opts;
+        so_params_init(&opts);
+        if (json_is_string(e)) {
+            spec = json_string_value(e);
+        } else if (json_is_object(e)) {
+            static const char *const keys[] = {"name", "policy", "options", NULL};
+            json_t *o = NULL;
+            rc = so_jin_keys(in, e, path, keys);
+            if (!rc)
+                rc = so_jin_str(in, e, path, "policy", SO_REQUIRED, &spec);
+            if (!rc)
+                rc = so_jin_str(in, e, path, "name", SO_OPTIONAL, &name);
+            if (!rc)
+                rc = so_jin_object(in, e, path, "options", SO_OPTIONAL, &o);
+            if (!rc && o) {
+                char opath[128];
+                so_jin_path(opath, sizeof opath, path, "options");
+                rc = settings(in, o, opath, &opts);
+            }
+            if (rc)
+                return rc;
+        } else {
+            return so_jin_fail(in, path, 0, "expected \"SCHED[+SPEC]\" or an object"
+                               " {\"name\", \"policy\", \"options\"}");
+        }
+        if (so_hconfig_add_policy(c, spec, name, &opts, in->err)) {
+            char msg[sizeof in->err->message];
+            snprintf(msg, sizeof msg, "%s", in->err->message);
+            return so_jin_fail(in, path, 0, "%s", msg);
+        }
+    }
+    const char *ref = NULL, *metric = NULL;
+    if (!rc)
+        rc = so_jin_str(in, root, "", "sim_reference", SO_OPTIONAL, &ref);
+    if (!rc)
+        rc = so_jin_str(in, root, "", "metric", SO_OPTIONAL, &metric);
+    if (!rc && ref)
+        snprintf(c->sim_reference, sizeof c->sim_reference, "%s", ref);
+    if (!rc && metric)
+        snprintf(c->metric, sizeof c->metric, "%s", metric);
+    if (!rc && so_hconfig_check_sim(c, in->err)) {
+        char msg[sizeof in->err->message];
+        snprintf(msg, sizeof msg, "%s", in->err->message);
+        return so_jin_fail(in, metric && strstr(msg, "metric") ? "metric" : "sim_reference", 0,
+                           "%s", msg);
+    }
+    return rc;
+}
+
+static int scenario(so_jin *in, json_t *root, const char *base, so_hconfig *c,
+                    so_hinsts *s)
+{
+    static const char *const keys[] = {"description", "backends", "reference",
+                                       "time_limit", "repetitions", "jobs",
+                                       "group_by", "inputs", "reproduces",
+                                       "policies", "sim_reference", "metric", NULL};
+    if (!json_is_object(root))
+        return so_jin_fail(in, "", 0, "expected a JSON object at the top");
+    int rc = so_jin_keys(in, root, "", keys);
+    const char *text = NULL;
+    if (!rc)
+        rc = so_jin_str(in, root, "", "description", SO_OPTIONAL, &text);
+    if (!rc)
+        rc = so_jin_str(in, root, "", "reproduces", SO_OPTIONAL, &text);
+    int sims = json_object_get(root, "policies") != NULL;
+    if (!rc)
+        rc = names(in, root, "backends", !sims, c, so_hconfig_add_backend);
+    if (!rc)
+        rc = names(in, root, "reference", json_object_get(root, "backends") || !sims, c,
+                   so_hconfig_add_reference);
+    if (!rc && sims)
+        rc = policies(in, root, c);
+    if (!rc)
+        rc = so_jin_num(in, root, "", "time_limit", SO_OPTIONAL, 0, 1e9, &c->time_limit);
+    int64_t reps = c->reps, jobs = c->jobs;
+    if (!rc)
+        rc = so_jin_int(in, root, "", "repetitions", SO_OPTIONAL, 1, 1000, &reps);
+    if (!rc)
+        rc = so_jin_int(in, root, "", "jobs", SO_OPTIONAL, 1, 256, &jobs);
+    const char *group = NULL;
+    if (!rc)
+        rc = so_jin_str(in, root, "", "group_by", SO_OPTIONAL, &group);
+    if (!rc && group) {
+        if (strlen(group) >= sizeof c->group_by)
+            rc = so_jin_fail(in, "group_by", 0, "longer than %zu characters",
+                             sizeof c->group_by - 1);
+        else
+            snprintf(c->group_by, sizeof c->group_by, "%s", group);
+    }
+    c->reps = (int)reps;
+    c->jobs = (int)jobs;
+    json_t *inputs = NULL;
+    if (!rc)
+        rc = so_jin_array(in, root, "", "inputs", SO_REQUIRED, 1, &inputs);
+    for (size_t i = 0; !rc && i < json_array_size(inputs); i++) {
+        char path[64];
+        json_t *obj = NULL;
+        so_jin_index(path, sizeof path, "inputs", i);
+        rc = so_jin_object_at(in, inputs, "inputs", i, &obj);
+        if (!rc)
+            rc = input(in, obj, path, base, s);
+    }
+    return rc;
+}
+
+int so_scenario_read(const char *path, so_hconfig *c, so_hinsts *s,
+                     so_error *err)
+{
+    so_error_clear(err);
+    char *text = slurp(path, err);
+    if (!text)
+        return SO_EIO;
+    json_error_t jerr;
+    json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
+    if (!root) {
+        free(text);
+        return so_error_setf(err, path, jerr.line, jerr.column, NULL,
+                             "invalid JSON: %s", jerr.text);
+    }
+    char base[PATH_MAX];
+    snprintf(base, sizeof base, "%s", path);
+    char *slash = strrchr(base, '/');
+    if (slash)
+        *slash = '\0';
+    else
+        strcpy(base, ".");
+    so_jin in = {path, text, err};
+    int rc = scenario(&in, root, base, c, s);
+    json_decref(root);
+    free(text);
+    return rc;
+}
+
+/* A readable regular file (a folder of that name is not a scenario). */
+static int readable(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, R_OK) == 0;
+}
+
+int so_scenario_find(const char *name, char *out, size_t size)
+{
+    if (strchr(name, '/') || readable(name)) {
+        snprintf(out, size, "%s", name);
+        return readable(name) ? 0 : -1;
+    }
+    const char *env = getenv("SLOTOPT_SCENARIOS");
+    if (env && *env) {
+        snprintf(out, size, "%s/%s.json", env, name);
+        if (readable(out))
+            return 0;
+    }
+    snprintf(out, size, "instances/scenarios/%s.json", name);
+    if (readable(out))
+        return 0;
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = '\0';
+            snprintf(out, size, "%s/../instances/scenarios/%s.json", exe, name);
+            if (readable(out))
+                return 0;
+            /* installed: PREFIX/bin/slotopt, PREFIX/share/slotopt/instances */
+            snprintf(out, size, "%s/../share/slotopt/instances/scenarios/%s.json",
+                     exe, name);
+            if (readable(out))
+                return 0;
+        }
+    }
+    return -1;
+}

@@ -1,0 +1,305 @@
+/* harness_sim.c — simulation cells of the harness: (workload, policy
+ * configuration, seed) run through the cluster model as `slotopt sim` does
+ * (tools/cli/cmd_sim.c), and the harness's lower bound.
+ *
+ * A cell's metric (the stored objective, minimised) is chosen per scenario:
+ * mean_response (default), p95_response, max_response or makespan; its
+ * extras hold the run's summary (response mean / p50 / p95 / p99 / max,
+ * makespan, utilisation, speculation counts, events, tasks, attempts, the
+ * simulation's seconds) and every job's response time (for CDF plots).
+ *
+ * The lower bound ("lower-bound" policy). Issue 15 asks for a bound such as
+ * "each job alone on the whole cluster". We compute it analytically rather
+ * than by simulating each job alone (a simulated lone run is not a bound:
+ * heartbeat phases and speculation can make a shared run finish a job
+ * sooner). For job j on a cluster whose fastest node has speed v and with
+ * S map slots in all, with Amdahl parallel fractions f_m, f_r (extra
+ * threads at most 1 / (1 - f) times faster):
+ *   M_j = max( max_i w_i (1 - f_m) / v ,  [f_m = 0]  sum_i w_i / (S v) )
+ *   R_j = max_r (sort_r + reduce_r)(1 - f_r) / v      (after the last map:
+ *         Hadoop's sort and reduce phases start when every map is done)
+ *   C_j = max_r (copy_r + sort_r + reduce_r)(1 - f_r) / v
+ *   LB_j = max(M_j + R_j, C_j)    (0 for a job with no task)
+ * Every attempt runs at most at its node's speed (contention, remote reads
+ * and preemption only slow it), so each job's response time is at least
+ * LB_j under any policy, and so are the order statistics: the mean, p95 and
+ * max of the LB_j bound those of any run; the makespan bound is
+ * max_j (submit_j + LB_j) - min_j submit_j. A policy that sets a rate
+ * factor above 1 (none in this tree) would void the bound. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cluster/stealing.h"
+#include "formulations/common/suggest.h"
+#include "tools/harness/harness.h"
+
+int so_hconfig_add_policy(so_hconfig *c, const char *spec, const char *name,
+                          const so_params *options, so_error *err)
+{
+    if (c->n_policies >= SO_HARNESS_MAX_POLICIES)
+        return so_error_setf(err, NULL, 0, 0, NULL, "more than %d policies",
+                             SO_HARNESS_MAX_POLICIES);
+    so_hpolicy p;
+    memset(&p, 0, sizeof p);
+    so_params_init(&p.options);
+    if (options)
+        p.options = *options;
+    snprintf(p.name, sizeof p.name, "%s", name && *name ? name : spec);
+    if (strcmp(spec, SO_HARNESS_LOWER_BOUND)) {
+        char sched[64];
+        snprintf(sched, sizeof sched, "%s", spec);
+        char *plus = strchr(sched, '+');
+        if (plus) {
+            *plus = '\0';
+            char *steal = strchr(plus + 1, '+');
+            if (steal) {
+                *steal = '\0';
+                if ((p.stealing = so_cl_steal_find(steal + 1)) < 0)
+                    return so_error_setf(err, NULL, 0, 0, NULL,
+                                         "policy '%s': unknown stealing policy '%s'"
+                                         " (none, even, fcm, stlm, ltlm, stm or ltm)",
+                                         spec, steal + 1);
+            }
+            if (!(p.speculation = so_cl_speculation_find(plus + 1)) &&
+                strcmp(plus + 1, "none"))
+                return so_error_setf(err, NULL, 0, 0, NULL,
+                                     "policy '%s': unknown speculation '%s'"
+                                     " (none, hadoop, late, base or base-hadoop)",
+                                     spec, plus + 1);
+        }
+        if (!(p.scheduler = so_cl_scheduler_find(sched))) {
+            char text[2048];
+            return so_error_setf(err, NULL, 0, 0, NULL, "policy '%s': unknown scheduler '%s'; %s",
+                                 spec, sched, so_suggest_text(text, sizeof text, sched,
+                                                              so_cl_scheduler_names()));
+        }
+        /* every option must belong to the simulator, SWIM reader or scheduler */
+        for (int i = 0; i < p.options.n_options; i++) {
+            const so_option_doc *lists[] = {so_cl_sim_options, so_cl_swim_options,
+                                            p.scheduler->options};
+            int ok = 0;
+            for (size_t l = 0; l < 3 && !ok; l++)
+                for (const so_option_doc *d = lists[l]; d && d->key && !ok; d++)
+                    ok = !strcmp(d->key, p.options.options[i].key);
+            if (!ok)
+                return so_error_setf(err, NULL, 0, 0, p.options.options[i].key,
+                                     "policy '%s': unknown option for scheduler '%s'",
+                                     p.name, sched);
+        }
+    }
+    for (size_t i = 0; i < c->n_policies; i++)
+        if (!strcmp(c->policies[i].name, p.name))
+            return so_error_setf(err, NULL, 0, 0, NULL, "policy '%s' given twice", p.name);
+    c->policies[c->n_policies++] = p;
+    return SO_OK;
+}
+
+int so_hconfig_add_policy_list(so_hconfig *c, const char *list, so_error *err)
+{
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", list);
+    char *save = NULL;
+    for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        int rc = so_hconfig_add_policy(c, t, NULL, NULL, err);
+        if (rc)
+            return rc;
+    }
+    return SO_OK;
+}
+
+static const char *const metrics[] = {"mean_response", "p95_response", "max_response",
+                                      "makespan", NULL};
+
+int so_hconfig_check_sim(so_hconfig *c, so_error *err)
+{
+    if (!c->metric[0])
+        snprintf(c->metric, sizeof c->metric, "mean_response");
+    int ok = 0;
+    for (int i = 0; metrics[i] && !ok; i++)
+        ok = !strcmp(metrics[i], c->metric);
+    if (!ok)
+        return so_error_setf(err, NULL, 0, 0, "metric", "expected mean_response,"
+                             " p95_response, max_response or makespan, found '%s'",
+                             c->metric);
+    if (!c->n_policies)
+        return SO_OK;
+    if (!c->sim_reference[0])
+        snprintf(c->sim_reference, sizeof c->sim_reference, "%s", c->policies[0].name);
+    for (size_t i = 0; i < c->n_policies; i++)
+        if (!strcmp(c->policies[i].name, c->sim_reference))
+            return SO_OK;
+    if (!strcmp(c->sim_reference, SO_HARNESS_LOWER_BOUND))
+        return so_hconfig_add_policy(c, SO_HARNESS_LOWER_BOUND, NULL, NULL, err);
+    return so_error_setf(err, NULL, 0, 0, NULL, "the simulation reference '%s' is"
+                         " not one of the policies (nor lower-bound)", c->sim_reference);
+}
+
+const char *so_hcell_name(const so_hcell *cell)
+{
+    return cell->policy ? cell->policy->name : cell->backend->name;
+}
+
+/* ---- one cell ------------------------------------------------------------- */
+
+static double metric_of(const char *metric, double mean, double p95, double max,
+                        double makespan)
+{
+    if (!strcmp(metric, "p95_response"))
+        return p95;
+    if (!strcmp(metric, "max_response"))
+        return max;
+    if (!strcmp(metric, "makespan"))
+        return makespan;
+    return mean;
+}
+
+/* LB_j of the header comment. */
+static double job_bound(const so_cl_workload *w, const so_cl_job_spec *j)
+{
+    double v = 0;
+    long slots = 0;
+    for (int n = 0; n < w->n_nodes; n++) {
+        v = fmax(v, w->nodes[n].speed);
+        slots += w->nodes[n].slots[0];
+    }
+    if (!(v > 0))
+        return 0;
+    double fm = 1 - j->parallel[0], fr = 1 - j->parallel[1];
+    double longest = 0, sum = 0;
+    for (int i = 0; i < j->n_maps; i++) {
+        longest = fmax(longest, j->map_work[i]);
+        sum += j->map_work[i];
+    }
+    double m = longest * fm / v;
+    if (j->parallel[0] == 0 && slots > 0)
+        m = fmax(m, sum / ((double)slots * v));
+    double r = 0, c = 0;
+    for (int i = 0; i < j->n_reduces; i++) {
+        const so_cl_reduce_work *rw = &j->reduce_work[i];
+        r = fmax(r, (rw->sort + rw->reduce) * fr / v);
+        c = fmax(c, (rw->copy + rw->sort + rw->reduce) * fr / v);
+    }
+    return fmax(j->n_maps ? m + r : r, c);
+}
+
+static json_t *responses_json(const double *x, int n)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, json_real(x[i]));
+    return a;
+}
+
+/* The summary of per-job responses (and makespan) as extras. */
+static void summary(json_t *extras, const double *resp, int n, double makespan,
+                    double *mean, double *p95, double *max)
+{
+    double sum = 0;
+    *max = 0;
+    for (int i = 0; i < n; i++) {
+        sum += resp[i];
+        *max = fmax(*max, resp[i]);
+    }
+    *mean = n ? sum / n : 0;
+    *p95 = n ? so_cl_percentile(resp, (size_t)n, 95) : 0;
+    json_t *r = json_object();
+    json_object_set_new(r, "mean", json_real(*mean));
+    json_object_set_new(r, "p50", json_real(n ? so_cl_percentile(resp, (size_t)n, 50) : 0));
+    json_object_set_new(r, "p95", json_real(*p95));
+    json_object_set_new(r, "p99", json_real(n ? so_cl_percentile(resp, (size_t)n, 99) : 0));
+    json_object_set_new(r, "max", json_real(*max));
+    json_object_set_new(extras, "response", r);
+    json_object_set_new(extras, "makespan", json_real(makespan));
+    json_object_set_new(extras, "jobs", json_integer(n));
+}
+
+char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
+                          const so_hcell *cell)
+{
+    const so_hpolicy *pol = cell->policy;
+    so_params prm = pol->options;
+    uint64_t seed = (uint64_t)cell->rep + 1;
+    prm.seed = seed;
+    so_error err;
+    so_error_clear(&err);
+    json_t *o = json_object(), *extras = json_object();
+    so_cl_workload *w = NULL;
+    so_cl_sim *sim = NULL;
+    so_cl_stealing *stealing = NULL;
+    double *resp = NULL;
+    double t0 = so_now();
+    int rc = so_cl_workload_parse(in->workload, in->workload_len, in->name, &prm, seed,
+                                  &w, &err);
+    if (!rc && !(resp = malloc((w->n_jobs ? (size_t)w->n_jobs : 1) * sizeof *resp)))
+        rc = SO_ENOMEM;
+    double mean = 0, p95 = 0, max = 0, makespan = 0;
+    if (!rc && !pol->scheduler) {
+        double first = INFINITY, last = -INFINITY;
+        for (int j = 0; j < w->n_jobs; j++) {
+            resp[j] = job_bound(w, &w->jobs[j]);
+            first = fmin(first, w->jobs[j].submit);
+            last = fmax(last, w->jobs[j].submit + resp[j]);
+        }
+        makespan = w->n_jobs ? last - first : 0;
+        summary(extras, resp, w->n_jobs, makespan, &mean, &p95, &max);
+        json_object_set_new(o, "status_text", json_string("bound"));
+    } else if (!rc) {
+        so_cl_config cfg = {0};
+        cfg.scheduler = pol->scheduler;
+        cfg.speculation = pol->speculation;
+        cfg.params = &prm;
+        cfg.seed = seed;
+        if (pol->stealing != SO_CL_STEAL_NONE) {
+            rc = so_cl_stealing_new(pol->stealing, &stealing);
+            cfg.hooks = &so_cl_stealing_hooks;
+            cfg.hooks_state = stealing;
+        }
+        if (!rc)
+            rc = so_cl_sim_new(w, &cfg, &sim, &err);
+        if (!rc)
+            rc = so_cl_sim_run(sim);
+        if (!rc) {
+            const so_cl_stats *st = so_cl_sim_stats(sim);
+            for (int j = 0; j < w->n_jobs; j++) {
+                const so_cl_job_result *jr = so_cl_sim_job(sim, j);
+                resp[j] = jr->finish - jr->submit;
+            }
+            makespan = st->makespan;
+            summary(extras, resp, w->n_jobs, makespan, &mean, &p95, &max);
+            json_object_set_new(extras, "utilisation",
+                                json_pack("{s:f,s:f}", "map", st->utilisation[0],
+                                          "reduce", st->utilisation[1]));
+            json_object_set_new(extras, "speculation",
+                                json_pack("{s:I,s:I,s:I}", "launched",
+                                          (json_int_t)st->spec_launched, "useful",
+                                          (json_int_t)st->spec_useful, "killed",
+                                          (json_int_t)st->spec_killed));
+            json_object_set_new(extras, "events", json_integer((json_int_t)st->events));
+            json_object_set_new(extras, "attempts", json_integer((json_int_t)st->attempts));
+            json_object_set_new(o, "status_text", json_string("simulated"));
+        }
+    }
+    double seconds = so_now() - t0;
+    json_object_set_new(o, "status", json_integer(rc ? rc : SO_FEASIBLE));
+    if (!rc) {
+        json_object_set_new(o, "objective", json_real(metric_of(c->metric[0] ? c->metric : "mean_response",
+                                                                 mean, p95, max, makespan)));
+        json_object_set_new(extras, "metric",
+                            json_string(c->metric[0] ? c->metric : "mean_response"));
+        json_object_set_new(extras, "sim_seconds", json_real(seconds));
+        json_object_set_new(extras, "responses", responses_json(resp, w->n_jobs));
+        json_object_set_new(o, "extras", extras);
+    } else {
+        json_decref(extras);
+        char buf[1600];
+        json_object_set_new(o, "message", json_string(so_error_format(&err, buf, sizeof buf)));
+    }
+    json_object_set_new(o, "seconds", json_real(seconds));
+    char *text = json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(17));
+    json_decref(o);
+    free(resp);
+    so_cl_sim_free(sim);
+    so_cl_stealing_free(stealing);
+    so_cl_workload_free(w);
+    return text;
+}
