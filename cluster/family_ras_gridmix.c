@@ -38,12 +38,8 @@ const so_option_doc so_cl_ras_gridmix_params[] = {
     {"map_slots", "4", "map slots per TaskTracker (the paper: 1..8)"},
     {"reduce_slots", "2", "reduce slots per TaskTracker"},
     {"goals", "none", "none | tight (Table 1's Experiment 2 goals)"},
-    {"contention", "physical",
-     "physical (cpu, disk and memory curves, memory swaps; docs/cluster.md)"
-     " | share (memory hard, cpu and io shared) | none"},
-    {"shuffle_memory", "10",
-     "physical: memory of a shuffling reducer, % of a TaskTracker (its"
-     " shuffle buffers: Hadoop 1's 200 MB reducer heap on 2 GB nodes)"},
+    {"contention", "physical", "physical | share | none (docs/cluster.md)"},
+    {"shuffle_memory", "10", "physical: a shuffling reducer's memory, %"},
     {"split_mb", "128", "input split size in MB (one map per split)"},
     {"sort_reducers", "20", "reducers of each Sort job"},
     {"map_fraction", "0.8", "share of a job's length spent in its map phase"},
