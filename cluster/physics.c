@@ -163,6 +163,10 @@ int so_cl_physics_setup(so_cl_sim *s, const so_params *prm, so_error *err)
         if (s->contention == SO_CL_CONTENTION_PHYSICAL &&
             s->phys.kind[r] == SO_CL_KIND_MEMORY)
             s->hard[r] = 0; /* Hadoop 1 checks no memory at launch */
+        else if (s->contention == SO_CL_CONTENTION_SHARE &&
+                 w->contention == SO_CL_CONTENTION_PHYSICAL &&
+                 s->phys.kind[r] == SO_CL_KIND_MEMORY)
+            s->hard[r] = 1; /* share has no swapping: memory is checked */
         if (s->contention == SO_CL_CONTENTION_NONE || s->hard[r])
             continue;
         for (int n = 0; n < w->n_nodes; n++)

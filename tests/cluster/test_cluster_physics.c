@@ -196,6 +196,10 @@ static void test_settings(void)
     so_params_set(&prm, "contention", "share");
     CU_ASSERT_DOUBLE_EQUAL(
         one_job("[\"io\"]", "[100]", PHYS, "[60]", 2, &prm), 12, 1e-9);
+    /* share on a physical workload checks memory at launch (share has no
+     * swapping): the second map waits, 22 s as in test_swapping_node */
+    CU_ASSERT_DOUBLE_EQUAL(
+        one_job("[\"memory\"]", "[100]", PHYS, "[75]", 2, &prm), 22, 1e-9);
     char *err = NULL;
     const char *w = "instances/cluster/two_pools.json --scheduler fair";
     char args[512];
