@@ -243,7 +243,16 @@ typedef struct so_cl_config {
     const char *stealing;
     int n_warnings;
     char warnings[SO_CL_MAX_WARNINGS][400];
+    /* > 0: wall-clock seconds after which so_cl_sim_run stops (checked
+     * every SO_CL_CLOCK_EVENTS events) and the statistics are partial
+     * (so_cl_stats.stopped); 0: none. The limit counts from `deadline -
+     * time_limit` when deadline (so_now() time) is set, so that reading the
+     * workload and building the simulation count too; else from the start
+     * of so_cl_sim_run. */
+    double time_limit;
+    double deadline;
 } so_cl_config;
+#define SO_CL_CLOCK_EVENTS 64
 #define SO_CL_PROGRESS_EVENTS 65536
 
 typedef struct so_cl_job_result {
@@ -268,6 +277,12 @@ typedef struct so_cl_stats {
     double work_done;         /* work integrated over the winning attempts
                                * (reference seconds, remote maps scaled) */
     double work_wasted;       /* the same over killed attempts */
+    /* 1: the run was stopped by cfg.time_limit at simulated time
+     * `stopped_at`: unfinished jobs have finish < 0, makespan is the time
+     * simulated since the first submit */
+    int stopped;
+    double stopped_at;
+    int jobs_done;            /* jobs finished */
 } so_cl_stats;
 
 /* Event kinds, in the order of so_cl_stats.events_by_kind. */
@@ -275,7 +290,8 @@ const char *so_cl_event_name(int kind);
 
 int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
                   so_cl_sim **out, so_error *err);
-/* Runs to the end. Returns SO_OK or SO_ENOMEM. */
+/* Runs to the end, or until cfg.time_limit (stats.stopped). Returns SO_OK
+ * or SO_ENOMEM. */
 int so_cl_sim_run(so_cl_sim *sim);
 void so_cl_sim_free(so_cl_sim *sim);
 const so_cl_stats *so_cl_sim_stats(const so_cl_sim *sim);

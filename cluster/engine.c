@@ -67,6 +67,12 @@ const so_option_doc so_cl_sim_options[] = {
      " exponential (0: off)"},
     {"slowdown_length", "60", "mean seconds of a slow spell, exponential"},
     {"slowdown_speed", "0.5", "a node's speed factor during a slow spell"},
+    {"max_memory_mb", "4096",
+     "refuse a workload whose estimated memory (read and replayed) is above"
+     " this many MiB; default SLOTOPT_MAX_MEMORY_MB, else 4096"},
+    {"max_events", "1e9",
+     "refuse a workload whose replay needs an estimated number of events"
+     " above this (busy time x heartbeats per second; docs/cluster.md)"},
     {NULL, NULL, NULL},
 };
 
@@ -827,10 +833,32 @@ int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
     return SO_OK;
 }
 
+/* Whether the wall-clock limit has passed (looked at every
+ * SO_CL_CLOCK_EVENTS events: a clock read costs about a tenth of an
+ * event). */
+static int out_of_time(double deadline, unsigned *tick)
+{
+    if (++*tick < SO_CL_CLOCK_EVENTS)
+        return 0;
+    *tick = 0;
+    return so_now() >= deadline;
+}
+
 int so_cl_sim_run(so_cl_sim *s)
 {
     so_cl_event e;
-    while (!s->failed && so_cl_heap_pop(&s->heap, &e)) {
+    double deadline = s->cfg.deadline > 0     ? s->cfg.deadline
+                      : s->cfg.time_limit > 0 ? so_now() + s->cfg.time_limit
+                                              : INFINITY;
+    unsigned tick = 0;
+    while (!s->failed) {
+        if (deadline < INFINITY && out_of_time(deadline, &tick)) {
+            s->stats.stopped = 1;
+            s->stats.stopped_at = s->now;
+            break;
+        }
+        if (!so_cl_heap_pop(&s->heap, &e))
+            break;
         s->now = e.time;
         int live = 1;
         switch (e.kind) {
@@ -874,7 +902,10 @@ int so_cl_sim_run(so_cl_sim *s)
         first = fmin(first, s->results[j].submit);
         last = fmax(last, s->results[j].finish);
     }
-    s->stats.makespan = s->w->n_jobs ? last - first : 0;
+    if (s->stats.stopped)
+        last = s->now;
+    s->stats.makespan = s->w->n_jobs ? fmax(0, last - first) : 0;
+    s->stats.jobs_done = s->jobs_done;
     for (int p = 0; p < SO_CL_PHASES; p++)
         s->stats.utilisation[p] =
             s->stats.makespan > 0 && s->total_slots[p] > 0

@@ -1,7 +1,8 @@
 /* plot.c — utilisation over time (busy map and reduce slots as a fraction
  * of the slots, averaged per step) drawn by gnuplot: PNG, SVG or PDF by the
  * file's extension (formulations/common/gnuplot.h; SVG for "-", standard
- * output). The data and the script go to a temporary directory, where
+ * output). The data and the script go to a private folder in $TMPDIR
+ * (formulations/common/scratch.h), where
  * gnuplot draws the plot; it is then copied to the target by
  * so_copy_to_output (atomically for a regular file, directly for a device
  * or FIFO), so a failed plot leaves no partial file and a link or device is
@@ -12,6 +13,7 @@
 #include <unistd.h>
 #include "cluster/sim_internal.h"
 #include "formulations/common/gnuplot.h"
+#include "formulations/common/scratch.h"
 
 int so_cl_plot_utilisation(const so_cl_sim *sim, const so_cl_workload *w,
                            double step, const char *path, so_error *err)
@@ -25,10 +27,10 @@ int so_cl_plot_utilisation(const so_cl_sim *sim, const so_cl_workload *w,
                       so_gp_program());
         return SO_EIO;
     }
-    char dir[4000];
-    if (so_gp_tmpdir(dir, sizeof dir, err))
+    char dir[4096];
+    if (so_scratch_folder(dir, sizeof dir, "slotopt-plot", err))
         return SO_EIO;
-    char data[4100], script[4100], tmp[4100];
+    char data[4200], script[4200], tmp[4200];
     snprintf(data, sizeof data, "%s/util.dat", dir);
     snprintf(script, sizeof script, "%s/util.gp", dir);
     snprintf(tmp, sizeof tmp, "%s/util.out", dir);

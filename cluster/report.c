@@ -42,10 +42,18 @@ static summary responses(const so_cl_sim *sim)
         return s;
     }
     double sum = 0;
+    size_t k = 0; /* finished jobs (all of them unless the run was stopped) */
     for (size_t j = 0; j < n; j++) {
-        r[j] = sim->results[j].finish - sim->results[j].submit;
-        sum += r[j];
+        if (sim->results[j].finish < 0)
+            continue;
+        r[k] = sim->results[j].finish - sim->results[j].submit;
+        sum += r[k++];
     }
+    if (k == 0) {
+        free(r);
+        return s;
+    }
+    n = k;
     s.mean = sum / (double)n;
     s.p50 = so_cl_percentile(r, n, 50);
     s.p95 = so_cl_percentile(r, n, 95);
@@ -90,6 +98,13 @@ json_t *so_cl_report_json(const so_cl_sim *sim, const so_cl_workload *w,
         for (int i = 0; i < cfg->n_warnings; i++)
             json_array_append_new(wa, json_string(cfg->warnings[i]));
         json_object_set_new(o, "warnings", wa);
+    }
+    if (st->stopped) { /* only then: complete reports stay as they were */
+        json_object_set_new(o, "status", json_string("time_limit"));
+        json_object_set_new(o, "partial", json_true());
+        json_object_set_new(o, "simulated_time", json_real(st->stopped_at));
+        json_object_set_new(o, "jobs_finished", json_integer(st->jobs_done));
+        json_object_set_new(o, "time_limit", json_real(cfg->time_limit));
     }
     json_object_set_new(o, "nodes", json_integer(w->n_nodes));
     json_object_set_new(o, "slots",
@@ -147,6 +162,14 @@ json_t *so_cl_report_json(const so_cl_sim *sim, const so_cl_workload *w,
     json_t *jobs = json_array();
     for (int j = 0; j < w->n_jobs; j++) {
         const so_cl_job_result *x = &sim->results[j];
+        if (x->finish < 0) { /* a partial run: not started or not finished */
+            json_array_append_new(
+                jobs, json_pack("{s:s,s:f,s:o,s:n,s:n}", "name", w->jobs[j].name,
+                                "submit", x->submit, "start",
+                                x->start < 0 ? json_null() : json_real(x->start),
+                                "finish", "response"));
+            continue;
+        }
         json_array_append_new(
             jobs, json_pack("{s:s,s:f,s:f,s:f,s:f}", "name", w->jobs[j].name,
                             "submit", x->submit, "start", x->start, "finish",
@@ -176,6 +199,10 @@ void so_cl_report_summary_table(FILE *fp, const so_cl_sim *sim,
     fputc('\n', fp);
     for (int i = 0; i < cfg->n_warnings; i++)
         fprintf(fp, "warning      %s\n", cfg->warnings[i]);
+    if (st->stopped)
+        fprintf(fp, "status       time limit (%g s) reached: partial, simulated"
+                    " %.3f s, %d of %d jobs finished\n",
+                cfg->time_limit, st->stopped_at, st->jobs_done, w->n_jobs);
     fprintf(fp, "makespan     %.3f s\n", st->makespan);
     fprintf(fp, "response     mean %.3f  p50 %.3f  p95 %.3f  p99 %.3f  max %.3f s\n",
             r.mean, r.p50, r.p95, r.p99, r.max);
@@ -209,6 +236,14 @@ void so_cl_report_table(FILE *fp, const so_cl_sim *sim, const so_cl_workload *w,
             "finish", "response");
     for (int j = 0; j < w->n_jobs; j++) {
         const so_cl_job_result *x = &sim->results[j];
+        if (x->finish < 0) { /* a partial run */
+            char start[32] = "-";
+            if (x->start >= 0)
+                snprintf(start, sizeof start, "%.3f", x->start);
+            fprintf(fp, "%-24s %12.3f %12s %12s %12s\n", w->jobs[j].name,
+                    x->submit, start, "-", "-");
+            continue;
+        }
         fprintf(fp, "%-24s %12.3f %12.3f %12.3f %12.3f\n", w->jobs[j].name,
                 x->submit, x->start, x->finish, x->finish - x->submit);
     }

@@ -43,6 +43,21 @@ int so_cl_workload_nodes(so_cl_workload *w, long long nodes, int map_slots,
     return SO_OK;
 }
 
+int so_cl_workload_check_nodes(const so_cl_limits *lim, long long nodes,
+                               long long slots_per_node, const char *key,
+                               so_error *err)
+{
+    char what[160], msg[400];
+    snprintf(what, sizeof what, "%lld nodes of %lld slots each", nodes,
+             slots_per_node);
+    double bytes = so_cl_memory_estimate((double)nodes,
+                                         (double)nodes * (double)slots_per_node,
+                                         0, 0, 0);
+    if (!so_cl_memory_over(lim, bytes, what, msg, sizeof msg))
+        return SO_OK;
+    return so_error_setf(err, NULL, 0, 0, key, "%s", msg);
+}
+
 int so_cl_workload_finish(so_cl_workload *w, int rc, so_cl_workload **out)
 {
     if (!rc)
@@ -146,7 +161,8 @@ static int no_swim_settings(const so_params *prm, const char *file, so_error *er
 /* --opt map_slots=K on a JSON workload: every node gets K map slots (the
  * RAS paper's Experiment 1 varies them; a SWIM trace reads it itself). */
 static int override_map_slots(const so_params *prm, so_cl_workload *w,
-                              const char *file, so_error *err)
+                              const so_cl_limits *lim, const char *file,
+                              so_error *err)
 {
     const char *text = so_params_get(prm, "map_slots");
     if (!text)
@@ -157,6 +173,14 @@ static int override_map_slots(const so_params *prm, so_cl_workload *w,
         return so_error_setf(err, file, 0, 0, "map_slots",
                              "--opt: expected map slots per node in [1, 10000],"
                              " found '%s'", text);
+    int reduce_slots = 0;
+    for (int n = 0; n < w->n_nodes; n++)
+        reduce_slots = w->nodes[n].slots[SO_CL_REDUCE] > reduce_slots
+                           ? w->nodes[n].slots[SO_CL_REDUCE] : reduce_slots;
+    int rc = so_cl_workload_check_nodes(lim, w->n_nodes, k + reduce_slots,
+                                        "map_slots", err);
+    if (rc)
+        return rc;
     for (int n = 0; n < w->n_nodes; n++)
         w->nodes[n].slots[SO_CL_MAP] = (int)k;
     return SO_OK;
@@ -180,10 +204,14 @@ int so_cl_workload_parse(const char *text, size_t len, const char *file,
     if (text[i] == '{' && so_cl_workload_is_rumen(text, len))
         return so_cl_workload_parse_rumen(text, len, file, prm, out, err);
     if (text[i] == '{') {
+        so_cl_limits lim;
         int rc = no_swim_settings(prm, file, err);
         if (!rc)
-            rc = so_cl_workload_parse_json(text, len, file, seed, out, err);
-        if (!rc && (rc = override_map_slots(prm, *out, file, err))) {
+            rc = so_cl_limits_read(prm, &lim, err);
+        if (!rc)
+            rc = so_cl_workload_parse_json_limited(text, len, file, seed, &lim,
+                                                   out, err);
+        if (!rc && (rc = override_map_slots(prm, *out, &lim, file, err))) {
             so_cl_workload_free(*out);
             *out = NULL;
         }

@@ -3,6 +3,7 @@
 #define SO_CL_WORKLOAD_BUILD_H
 
 #include "cluster/cluster.h"
+#include "cluster/run_limits.h"
 
 /* Upper bounds that keep a malformed file from exhausting memory. */
 #define SO_CL_MAX_TASKS_PER_JOB 10000000
@@ -16,6 +17,17 @@
 #define SO_CL_MIN_HEARTBEAT 0.01
 #define SO_CL_MIN_SWIM_RATE 0.01
 
+/* so_cl_workload_parse_json under the given limits (memory, events);
+ * so_cl_workload_parse_json itself applies the defaults. */
+int so_cl_workload_parse_json_limited(const char *text, size_t len,
+                                      const char *file, uint64_t seed,
+                                      const so_cl_limits *lim,
+                                      so_cl_workload **out, so_error *err);
+/* Refuses nodes x (map_slots + reduce_slots) that the memory limit does
+ * not admit (SO_EINVAL naming `key`, the option that asked for them). */
+int so_cl_workload_check_nodes(const so_cl_limits *lim, long long nodes,
+                               long long slots_per_node, const char *key,
+                               so_error *err);
 /* An empty workload (no nodes, jobs or pools); NULL when out of memory. */
 so_cl_workload *so_cl_workload_new(const char *name);
 /* Index of the pool called name, adding it with Hadoop's defaults (weight 1,

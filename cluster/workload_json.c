@@ -10,11 +10,33 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cluster/physics.h"
+#include "cluster/run_limits.h"
 #include "cluster/workload_build.h"
 #include "formulations/common/jsonin.h"
 
 /* Sampled durations below this are raised to it (a task takes some time). */
 #define MIN_SAMPLED 1e-3
+
+/* What the file has asked for so far, against the memory limit. */
+typedef struct budget {
+    const so_cl_limits *lim;
+    int64_t tasks, maps; /* tasks in all, maps among them */
+    double slots;        /* map + reduce slots of every node */
+} budget;
+
+/* Refuses (at path) a workload whose estimate, with what it asked for so
+ * far, is above the memory limit. */
+static int check_memory(so_jin *in, const budget *b, const so_cl_workload *w,
+                        const char *path, const char *what)
+{
+    char msg[400];
+    double bytes = so_cl_memory_estimate(w->n_nodes, b->slots, w->n_jobs,
+                                         (double)b->tasks,
+                                         (double)b->maps * w->replicas);
+    if (!so_cl_memory_over(b->lim, bytes, what, msg, sizeof msg))
+        return SO_OK;
+    return so_jin_fail(in, path, 0, "%s", msg);
+}
 
 static const char *base_name(const char *path)
 {
@@ -154,7 +176,8 @@ static int read_contention(so_jin *in, json_t *c, so_cl_workload *w)
     return SO_OK;
 }
 
-static int read_cluster(so_jin *in, json_t *root, so_cl_workload *w)
+static int read_cluster(so_jin *in, json_t *root, so_cl_workload *w,
+                        budget *b)
 {
     static const char *const keys[] = {"nodes", "heartbeat", "outofband",
                                        "heartbeat_phase", "replicas",
@@ -249,6 +272,18 @@ static int read_cluster(so_jin *in, json_t *root, so_cl_workload *w)
             }
         spec.slots[SO_CL_MAP] = (int)ms;
         spec.slots[SO_CL_REDUCE] = (int)rs;
+        char what[160], cpath[300];
+        snprintf(what, sizeof what, "%lld nodes of %lld slots in all",
+                 (long long)(total + count),
+                 (long long)(b->slots + (double)count * (double)(ms + rs)));
+        snprintf(cpath, sizeof cpath, "%s.count", gp);
+        w->n_nodes = (int)(total + count); /* counted, not yet allocated */
+        b->slots += (double)count * (double)(ms + rs);
+        rc = check_memory(in, b, w, json_object_get(o, "count") ? cpath : gp,
+                          what);
+        w->n_nodes = (int)total;
+        if (rc)
+            return rc;
         so_cl_node_spec *n =
             realloc(w->nodes, (size_t)(total + count) * sizeof *n);
         if (!n)
@@ -410,13 +445,20 @@ static int read_duration(so_jin *in, json_t *v, const char *path, double lo,
     return SO_OK;
 }
 
-static int check_count(so_jin *in, const char *path, int64_t n, int64_t *total)
+/* n more tasks (maps when map) asked for at path: within the task limit
+ * and the memory limit. */
+static int check_count(so_jin *in, const char *path, int64_t n, int map,
+                       const so_cl_workload *w, budget *b)
 {
-    if (*total + n > SO_CL_MAX_TASKS)
+    if (b->tasks + n > SO_CL_MAX_TASKS)
         return so_jin_fail(in, path, 0, "more than %d tasks in the workload",
                            SO_CL_MAX_TASKS);
-    *total += n;
-    return SO_OK;
+    b->tasks += n;
+    b->maps += map ? n : 0;
+    char what[160];
+    snprintf(what, sizeof what, "%lld tasks on %d nodes", (long long)b->tasks,
+             w->n_nodes);
+    return check_memory(in, b, w, path, what);
 }
 
 /* One map of an array: a duration, or {"duration": d, "replicas": [node...]}
@@ -473,8 +515,7 @@ static int read_map(so_jin *in, json_t *v, const char *path, so_rng *rng,
 
 /* "maps": [map...] or {"count": n, "duration": d}. */
 static int read_maps(so_jin *in, json_t *job, const char *jp, so_rng *rng,
-                     const so_cl_workload *w, so_cl_job_spec *spec,
-                     int64_t *total)
+                     const so_cl_workload *w, so_cl_job_spec *spec, budget *b)
 {
     char p[300];
     snprintf(p, sizeof p, "%s.maps", jp);
@@ -503,7 +544,9 @@ static int read_maps(so_jin *in, json_t *job, const char *jp, so_rng *rng,
     }
     if (n > SO_CL_MAX_TASKS_PER_JOB)
         return so_jin_fail(in, p, 0, "more than %d tasks", SO_CL_MAX_TASKS_PER_JOB);
-    rc = check_count(in, p, n, total);
+    char cp[320];
+    snprintf(cp, sizeof cp, "%s.count", p);
+    rc = check_count(in, dur ? cp : p, n, 1, w, b);
     if (rc)
         return rc;
     spec->map_work = malloc(((size_t)n + 1) * sizeof(double));
@@ -555,7 +598,8 @@ static int read_reduce_parts(so_jin *in, json_t *v, const char *path,
 
 /* "reduces": [reduce...] or {"count": n, "copy": d, "sort": d, "reduce": d}. */
 static int read_reduces(so_jin *in, json_t *job, const char *jp, so_rng *rng,
-                        so_cl_job_spec *spec, int64_t *total)
+                        const so_cl_workload *w, so_cl_job_spec *spec,
+                        budget *b)
 {
     char p[300];
     snprintf(p, sizeof p, "%s.reduces", jp);
@@ -586,8 +630,10 @@ static int read_reduces(so_jin *in, json_t *job, const char *jp, so_rng *rng,
     }
     if (n > SO_CL_MAX_TASKS_PER_JOB)
         rc = so_jin_fail(in, p, 0, "more than %d tasks", SO_CL_MAX_TASKS_PER_JOB);
+    char cp[320];
+    snprintf(cp, sizeof cp, "%s.count", p);
     if (!rc)
-        rc = check_count(in, p, n, total);
+        rc = check_count(in, parts ? cp : p, n, 0, w, b);
     if (!rc) {
         spec->reduce_work = malloc(((size_t)n + 1) * sizeof *spec->reduce_work);
         if (!spec->reduce_work)
@@ -611,8 +657,45 @@ static int read_reduces(so_jin *in, json_t *job, const char *jp, so_rng *rng,
 
 /* ---- jobs ---------------------------------------------------------------- */
 
+/* The tasks a job's "maps" or "reduces" asks for: an array's size or a
+ * well-formed "count" (anything else is left to the strict reading). */
+static int64_t asked(json_t *v)
+{
+    if (json_is_array(v))
+        return (int64_t)json_array_size(v);
+    json_t *c = json_object_get(v, "count");
+    return json_is_integer(c) && json_integer_value(c) >= 0 ? json_integer_value(c)
+                                                            : 0;
+}
+
+/* Before any job is read: the tasks every job asks for, against the task
+ * and memory limits, so that a refused file allocates nothing for its
+ * tasks (refused at the count that crosses the limit). */
+static int precount(so_jin *in, json_t *jobs, const so_cl_workload *w,
+                    const budget *b)
+{
+    budget all = *b;
+    for (size_t i = 0; i < json_array_size(jobs); i++) {
+        json_t *job = json_array_get(jobs, i);
+        static const char *const key[2] = {"maps", "reduces"};
+        for (int p = 0; p < 2; p++) {
+            json_t *v = json_object_get(job, key[p]);
+            int64_t n = asked(v);
+            if (n == 0 || n > SO_CL_MAX_TASKS_PER_JOB)
+                continue;
+            char path[320];
+            snprintf(path, sizeof path, "jobs[%zu].%s%s", i, key[p],
+                     json_is_array(v) ? "" : ".count");
+            int rc = check_count(in, path, n, p == 0, w, &all);
+            if (rc)
+                return rc;
+        }
+    }
+    return SO_OK;
+}
+
 static int read_job(so_jin *in, json_t *arr, size_t i, uint64_t seed,
-                    so_cl_workload *w, int64_t *total)
+                    so_cl_workload *w, budget *b)
 {
     static const char *const keys[] = {"name", "user", "pool", "submit",
                                        "weight", "slowstart", "maps",
@@ -675,9 +758,9 @@ static int read_job(so_jin *in, json_t *arr, size_t i, uint64_t seed,
         return SO_ENOMEM;
     so_rng rng;
     so_rng_seed_stream(&rng, seed, (uint64_t)i);
-    rc = read_maps(in, o, jp, &rng, w, spec, total);
+    rc = read_maps(in, o, jp, &rng, w, spec, b);
     if (!rc)
-        rc = read_reduces(in, o, jp, &rng, spec, total);
+        rc = read_reduces(in, o, jp, &rng, w, spec, b);
     return rc;
 }
 
@@ -729,7 +812,65 @@ static int check_fit(so_jin *in, const so_cl_workload *w)
     return SO_OK;
 }
 
-static int from_json(so_jin *in, json_t *root, uint64_t seed, so_cl_workload *w)
+/* The node group (index in cluster.nodes) that holds node n. */
+static size_t group_of(json_t *root, int n)
+{
+    json_t *groups = json_object_get(json_object_get(root, "cluster"), "nodes");
+    int64_t first = 0;
+    for (size_t g = 0; g < json_array_size(groups); g++) {
+        json_t *c = json_object_get(json_array_get(groups, g), "count");
+        first += c ? json_integer_value(c) : 1;
+        if (n < first)
+            return g;
+    }
+    return 0;
+}
+
+/* A replay that would need more than max_events events is refused at the
+ * key that makes it long (so_cl_events_estimate: a node's speed, a job's
+ * demand, a task's work or the heartbeat). Jobs are in file order here. */
+static int check_events(so_jin *in, json_t *root, const so_cl_workload *w,
+                        const so_cl_limits *lim)
+{
+    so_cl_event_estimate e;
+    so_cl_events_estimate(w, lim->max_events, &e);
+    if (!(e.events > lim->max_events))
+        return SO_OK;
+    char msg[700], path[320];
+    so_cl_events_message(&e, lim->max_events, msg, sizeof msg);
+    static const char *const demand_key[3] = {"map_demand", "reduce_demand",
+                                              "shuffle_demand"};
+    static const char *const phase_key[2] = {"maps", "reduces"};
+    switch (e.cause) {
+    case SO_CL_CAUSE_BEATS:
+        snprintf(path, sizeof path, "cluster.heartbeat");
+        break;
+    case SO_CL_CAUSE_SPEED:
+        snprintf(path, sizeof path, "cluster.nodes[%zu].speed",
+                 group_of(root, e.node));
+        break;
+    case SO_CL_CAUSE_SHARE:
+        snprintf(path, sizeof path, "jobs[%d].%s", e.demand_job,
+                 demand_key[e.demand_phase]);
+        break;
+    default: {
+        json_t *job = json_array_get(json_object_get(root, "jobs"), (size_t)e.job);
+        json_t *tasks = json_object_get(job, phase_key[e.phase]);
+        if (e.task < 0)
+            snprintf(path, sizeof path, "jobs[%d]", e.job);
+        else if (json_is_array(tasks))
+            snprintf(path, sizeof path, "jobs[%d].%s[%d]", e.job,
+                     phase_key[e.phase], e.task);
+        else
+            snprintf(path, sizeof path, "jobs[%d].%s%s", e.job,
+                     phase_key[e.phase], e.phase ? "" : ".duration");
+    }
+    }
+    return so_jin_fail(in, path, 0, "%s", msg);
+}
+
+static int from_json(so_jin *in, json_t *root, uint64_t seed,
+                     const so_cl_limits *lim, so_cl_workload *w)
 {
     static const char *const keys[] = {"cluster", "pools", "jobs", NULL};
     if (!json_is_object(root))
@@ -742,8 +883,9 @@ static int from_json(so_jin *in, json_t *root, uint64_t seed, so_cl_workload *w)
         return so_jin_fail(in, "problem", 0,
                            "expected \"cluster\" for a workload, found \"%s\"",
                            problem);
+    budget b = {lim, 0, 0, 0};
     if (!rc)
-        rc = read_cluster(in, root, w);
+        rc = read_cluster(in, root, w, &b);
     if (!rc)
         rc = read_pools(in, root, w);
     json_t *jobs = NULL;
@@ -751,14 +893,18 @@ static int from_json(so_jin *in, json_t *root, uint64_t seed, so_cl_workload *w)
         rc = so_jin_array(in, root, "", "jobs", SO_REQUIRED, 0, &jobs);
     if (rc)
         return rc;
+    rc = precount(in, jobs, w, &b);
+    if (rc)
+        return rc;
     w->jobs = calloc(json_array_size(jobs) + 1, sizeof *w->jobs);
     if (!w->jobs)
         return SO_ENOMEM;
-    int64_t total = 0;
     for (size_t i = 0; i < json_array_size(jobs) && !rc; i++)
-        rc = read_job(in, jobs, i, seed, w, &total);
+        rc = read_job(in, jobs, i, seed, w, &b);
     if (!rc)
         rc = check_fit(in, w);
+    if (!rc)
+        rc = check_events(in, root, w, lim);
     if (!rc)
         rc = so_cl_workload_sort(w);
     return rc;
@@ -767,6 +913,19 @@ static int from_json(so_jin *in, json_t *root, uint64_t seed, so_cl_workload *w)
 int so_cl_workload_parse_json(const char *text, size_t len, const char *file,
                               uint64_t seed, so_cl_workload **out,
                               so_error *err)
+{
+    so_cl_limits lim;
+    *out = NULL;
+    so_error_clear(err);
+    int rc = so_cl_limits_read(NULL, &lim, err);
+    return rc ? rc : so_cl_workload_parse_json_limited(text, len, file, seed,
+                                                       &lim, out, err);
+}
+
+int so_cl_workload_parse_json_limited(const char *text, size_t len,
+                                      const char *file, uint64_t seed,
+                                      const so_cl_limits *lim,
+                                      so_cl_workload **out, so_error *err)
 {
     *out = NULL;
     so_error_clear(err);
@@ -787,7 +946,7 @@ int so_cl_workload_parse_json(const char *text, size_t len, const char *file,
     memcpy(copy, text, len);
     copy[len] = '\0';
     so_jin in = {file, copy, err};
-    int rc = from_json(&in, root, seed, w);
+    int rc = from_json(&in, root, seed, lim, w);
     json_decref(root);
     free(copy);
     if (rc) {

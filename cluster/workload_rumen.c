@@ -25,7 +25,8 @@
  *     distinct attempt hostNames, at least 1), `map_slots`, `reduce_slots`
  *     (2 and 2), `heartbeat` (0: Hadoop's rule), `outofband` and
  *     `slowstart` (0.05) are read as for SWIM traces; all nodes run at
- *     speed 1 and no locality model is built (hostNames only count nodes);
+ *     speed 1 and no locality model is built (hostNames only count nodes,
+ *     in a hash set: linear in the trace, whatever the number of hosts);
  *   - "otherTasks" (setup / cleanup) are ignored, as are tasks whose
  *     "taskType" is neither MAP nor REDUCE.
  * Errors carry the file, line and column of the offending value (the
@@ -35,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
+#include "cluster/name_set.h"
 #include "cluster/workload_build.h"
 #include "formulations/common/jsonin.h"
 
@@ -55,30 +57,8 @@ static int relocate(so_error *err, const chunk *c, int rc)
     return rc;
 }
 
-typedef struct hosts {
-    char **names;
-    size_t n, cap;
-} hosts;
-
-static int note_host(hosts *h, const char *name)
-{
-    for (size_t i = 0; i < h->n; i++) /* traces name few hosts */
-        if (!strcmp(h->names[i], name))
-            return 0;
-    if (h->n == h->cap) {
-        size_t cap = h->cap ? 2 * h->cap : 16;
-        char **n = realloc(h->names, cap * sizeof *n);
-        if (!n)
-            return -1;
-        h->names = n;
-        h->cap = cap;
-    }
-    h->names[h->n] = strdup(name);
-    return h->names[h->n] ? (int)(++h->n, 0) : -1;
-}
-
 /* The successful attempt of a task (its last, if several) and its times. */
-static int task_times(so_jin *in, json_t *task, const char *path, hosts *h,
+static int task_times(so_jin *in, json_t *task, const char *path, so_cl_name_set *h,
                       int reduce, double t[4])
 {
     json_t *attempts = NULL, *won = NULL;
@@ -97,7 +77,7 @@ static int task_times(so_jin *in, json_t *task, const char *path, hosts *h,
         if ((rc = so_jin_str(in, a, ap, "result", SO_OPTIONAL, &result)) ||
             (rc = so_jin_str(in, a, ap, "hostName", SO_OPTIONAL, &host)))
             return rc;
-        if (host && note_host(h, host))
+        if (host && so_cl_name_set_add(h, host) < 0)
             return SO_ENOMEM;
         if (!strcmp(result, "SUCCESS")) {
             won = a;
@@ -139,7 +119,7 @@ static double seconds(double ms)
 
 /* The tasks of one phase ("mapTasks" or "reduceTasks") of a job. */
 static int read_phase(so_jin *in, json_t *job, const char *key, int reduce,
-                      so_cl_job_spec *spec, hosts *h, int64_t *total)
+                      so_cl_job_spec *spec, so_cl_name_set *h, int64_t *total)
 {
     json_t *tasks = NULL;
     int rc = so_jin_array(in, job, "", key, SO_OPTIONAL, 0, &tasks);
@@ -190,7 +170,7 @@ static int read_phase(so_jin *in, json_t *job, const char *key, int reduce,
     return SO_OK;
 }
 
-static int read_job(so_jin *in, json_t *job, so_cl_workload *w, hosts *h,
+static int read_job(so_jin *in, json_t *job, so_cl_workload *w, so_cl_name_set *h,
                     int64_t *total, double slowstart)
 {
     if (!json_is_object(job))
@@ -228,7 +208,7 @@ static int read_job(so_jin *in, json_t *job, so_cl_workload *w, hosts *h,
 
 /* The cluster: nodes and slots from the options (SWIM's keys). */
 static int read_cluster(const so_params *prm, size_t n_hosts, so_cl_workload *w,
-                        double *slowstart, so_error *err)
+                        double *slowstart, so_cl_limits *lim, so_error *err)
 {
     const so_option_doc *d = so_cl_swim_options;
     long long nodes = n_hosts > 0 ? (long long)n_hosts : 1, ms = 2, rs = 2, oob = 0;
@@ -252,7 +232,14 @@ static int read_cluster(const so_params *prm, size_t n_hosts, so_cl_workload *w,
     else if (!(*slowstart >= 0 && *slowstart <= 1)) bad = "slowstart";
     if (bad)
         return so_error_setf(err, NULL, 0, 0, bad, "value out of range");
-    rc = so_cl_workload_nodes(w, nodes, (int)ms, (int)rs);
+    rc = so_cl_limits_read(prm, lim, err);
+    if (!rc)
+        rc = so_cl_workload_check_nodes(lim, nodes, ms + rs,
+                                        so_params_get(prm, "nodes") ? "nodes"
+                                                                    : "map_slots",
+                                        err);
+    if (!rc)
+        rc = so_cl_workload_nodes(w, nodes, (int)ms, (int)rs);
     if (rc)
         return rc;
     w->heartbeat = hb;
@@ -306,7 +293,7 @@ int so_cl_workload_parse_rumen(const char *text, size_t len, const char *file,
     so_params defaults;
     so_params_init(&defaults);
     double slowstart = 0.05;
-    hosts h = {0};
+    so_cl_name_set h = {0};
     int rc = w->jobs ? only_cluster_settings(prm, file, err) : SO_ENOMEM;
     so_jin in = {file, NULL, err};
     int64_t total = 0;
@@ -347,8 +334,9 @@ int so_cl_workload_parse_rumen(const char *text, size_t len, const char *file,
     }
     if (!rc && w->n_jobs == 0)
         rc = so_error_setf(err, file, 1, 1, NULL, "no jobs in the Rumen trace");
+    so_cl_limits lim;
     if (!rc)
-        rc = read_cluster(prm ? prm : &defaults, h.n, w, &slowstart, err);
+        rc = read_cluster(prm ? prm : &defaults, h.n, w, &slowstart, &lim, err);
     if (!rc) {
         double first = INFINITY;
         for (int j = 0; j < w->n_jobs; j++)
@@ -357,9 +345,8 @@ int so_cl_workload_parse_rumen(const char *text, size_t len, const char *file,
             w->jobs[j].submit = (w->jobs[j].submit - first) / 1000.0;
             w->jobs[j].slowstart = slowstart;
         }
+        rc = so_cl_events_check_trace(w, &lim, file, NULL, NULL, err);
     }
-    for (size_t i = 0; i < h.n; i++)
-        free(h.names[i]);
-    free(h.names);
+    so_cl_name_set_free(&h);
     return so_cl_workload_finish(w, rc, out);
 }

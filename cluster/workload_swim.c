@@ -16,8 +16,10 @@
  *   reduce  copy = (shuffle / r) / shuffle_rate, sort = (shuffle / r) /
  *           sort_rate, reduce = overhead + (shuffle + output) / r /
  *           reduce_rate.
- * Bounds (issue 20): every rate at least 0.01 MiB/s, a heartbeat of 0
- * (Hadoop's rule) or at least 10 ms, at most max_tasks_per_job tasks per
+ * The trace is read twice: first only the task counts, checked against
+ * the task limits and the memory estimate (cluster/run_limits.h), then
+ * the tasks. Bounds (issue 20): every rate at least 0.01 MiB/s, a
+ * heartbeat of 0 (Hadoop's rule) or at least 10 ms, at most max_tasks_per_job tasks per
  * job and max_tasks in the trace (--opt keys, raised up to 10 M and 50 M),
  * each refused with the option's name (and the line and column of the job).
  * The cluster is `nodes` nodes with Hadoop's default slots, of speed 1 except
@@ -74,6 +76,8 @@ typedef struct swim_rates {
     double parallel[SO_CL_PHASES];
     long long max_reduces;
     long long max_tasks_per_job, max_tasks;
+    so_cl_limits lim;
+    double slots; /* of the whole cluster */
 } swim_rates;
 
 static int read_settings(const so_params *prm, so_cl_workload *w,
@@ -151,6 +155,15 @@ static int read_settings(const so_params *prm, so_cl_workload *w,
         bad = "reduce_parallel";
     if (bad)
         return so_error_setf(err, NULL, 0, 0, bad, "value out of range");
+    rc = so_cl_limits_read(prm, &r->lim, err);
+    if (!rc)
+        rc = so_cl_workload_check_nodes(&r->lim, nodes, ms + rs,
+                                        so_params_get(prm, "nodes") ? "nodes"
+                                                                    : "map_slots",
+                                        err);
+    if (rc)
+        return rc;
+    r->slots = (double)nodes * (double)(ms + rs);
     r->block = block * MIB;
     r->map_rate *= MIB;
     r->shuffle_rate *= MIB;
@@ -178,6 +191,8 @@ typedef struct swim_line {
     int line;
     int col_input; /* column of the map input bytes field */
     so_error *err;
+    int64_t maps;  /* maps derived so far */
+    int dry;       /* 1: derive and check the counts only, allocate nothing */
 } swim_line;
 
 static int fail(swim_line *l, int col, int field, const char *fmt, const char *s,
@@ -217,7 +232,8 @@ static int parse_number(swim_line *l, int col, int field, const char *s,
 }
 
 static int derive_job(const swim_rates *r, const double v[6],
-                      so_cl_job_spec *job, int64_t *total, swim_line *l)
+                      const so_cl_workload *w, so_cl_job_spec *job,
+                      int64_t *total, swim_line *l)
 {
     double input = v[3], shuffle = v[4], output = v[5];
     double maps = fmax(1.0, ceil(input / r->block));
@@ -239,7 +255,18 @@ static int derive_job(const swim_rates *r, const double v[6],
                              " max_tasks = %lld"
                              " tasks by this job (raise it with --opt"
                              " max_tasks=N)", r->max_tasks);
+    double bytes = so_cl_memory_estimate(
+        w->n_nodes, r->slots, w->n_jobs, (double)*total + maps + reduces,
+        ((double)l->maps + maps) * w->replicas);
+    char msg[400];
+    if (so_cl_memory_over(&r->lim, bytes, "the trace's tasks up to this job",
+                          msg, sizeof msg))
+        return so_error_setf(l->err, l->file, l->line, l->col_input,
+                             "field 4 (map input bytes)", "%s", msg);
     *total += (int64_t)(maps + reduces);
+    l->maps += (int64_t)maps;
+    if (l->dry)
+        return SO_OK;
     job->n_maps = (int)maps;
     job->n_reduces = (int)reduces;
     job->map_work = malloc((size_t)job->n_maps * sizeof(double));
@@ -310,7 +337,7 @@ static int parse_line(swim_line *l, const char *s, size_t n,
     job->slowstart = r->slowstart;
     job->parallel[SO_CL_MAP] = r->parallel[SO_CL_MAP];
     job->parallel[SO_CL_REDUCE] = r->parallel[SO_CL_REDUCE];
-    return derive_job(r, v, job, total, l);
+    return derive_job(r, v, w, job, total, l);
 }
 
 int so_cl_workload_parse_swim(const char *text, size_t len, const char *file,
@@ -327,30 +354,43 @@ int so_cl_workload_parse_swim(const char *text, size_t len, const char *file,
     size_t lines = 1;
     for (size_t i = 0; i < len; i++)
         lines += text[i] == '\n';
+    int *where = NULL; /* line, column of each job's map input bytes */
     if (!rc) {
         w->jobs = calloc(lines, sizeof *w->jobs);
-        if (!w->jobs)
+        where = malloc(2 * lines * sizeof *where);
+        if (!w->jobs || !where)
             rc = SO_ENOMEM;
     }
-    swim_line l = {file, 0, 1, err};
-    int64_t total = 0;
-    size_t pos = 0;
-    while (!rc && pos < len) {
-        size_t end = pos;
-        while (end < len && text[end] != '\n')
-            end++;
-        size_t n = end - pos;
-        if (n > 0 && text[pos + n - 1] == '\r')
-            n--;
-        l.line++;
-        int blank = 1;
-        for (size_t i = 0; i < n && blank; i++)
-            blank = text[pos + i] == ' ' || text[pos + i] == '\t';
-        if (!blank)
-            rc = parse_line(&l, text + pos, n, &r, w, &total);
-        pos = end + 1;
+    /* two passes: the first derives every job's task counts and checks
+     * them against the limits without allocating any task (a refused
+     * trace allocates nothing for its tasks), the second builds them */
+    for (int dry = 1; dry >= 0 && !rc; dry--) {
+        swim_line l = {file, 0, 1, err, 0, dry};
+        int64_t total = 0;
+        size_t pos = 0;
+        w->n_jobs = 0;
+        while (!rc && pos < len) {
+            size_t end = pos;
+            while (end < len && text[end] != '\n')
+                end++;
+            size_t n = end - pos;
+            if (n > 0 && text[pos + n - 1] == '\r')
+                n--;
+            l.line++;
+            int blank = 1;
+            for (size_t i = 0; i < n && blank; i++)
+                blank = text[pos + i] == ' ' || text[pos + i] == '\t';
+            if (!blank && !(rc = parse_line(&l, text + pos, n, &r, w, &total))) {
+                where[w->n_jobs - 1] = l.line;
+                where[lines + (size_t)w->n_jobs - 1] = l.col_input;
+            }
+            pos = end + 1;
+        }
     }
     if (!rc && w->n_jobs == 0)
         rc = so_error_setf(err, file, 1, 1, NULL, "no jobs in the SWIM trace");
+    if (!rc)
+        rc = so_cl_events_check_trace(w, &r.lim, file, where, where + lines, err);
+    free(where);
     return so_cl_workload_finish(w, rc, out);
 }

@@ -23,10 +23,18 @@ typedef struct {
     int line, col;
 } cursor;
 
+/* A blank: white space that does not end a line (space, tab, form feed,
+ * vertical tab). Every loop below stops on exactly what this one skips, so
+ * each step moves forward on any byte. */
+static int blank(char ch)
+{
+    return ch && ch != '\n' && ch != '\r' && isspace((unsigned char)ch);
+}
+
 /* Skips blanks on the current line. */
 static void skip_blanks(cursor *c)
 {
-    while (c->s[c->i] == ' ' || c->s[c->i] == '\t') {
+    while (blank(c->s[c->i])) {
         c->i++;
         c->col++;
     }

@@ -35,6 +35,15 @@ const char *so_test_tmpdir(void)
     return tmpdir;
 }
 
+const char *so_test_path(const char *name)
+{
+    static char paths[8][700];
+    static int next;
+    char *p = paths[next++ % 8];
+    snprintf(p, 700, "%s/%s", so_test_tmpdir(), name);
+    return p;
+}
+
 const char *so_test_write(const char *name, const char *text)
 {
     static char paths[8][512];
@@ -68,10 +77,17 @@ char *so_test_slurp(const char *path)
 
 int so_test_run(const char *args, char **out, char **errout)
 {
-    char o[600], e[600], cmd[8192];
+    return so_test_run_timeout(0, args, out, errout);
+}
+
+int so_test_run_timeout(int seconds, const char *args, char **out, char **errout)
+{
+    char o[600], e[600], cmd[8192], limit[64] = "";
     snprintf(o, sizeof o, "%s/run.out", so_test_tmpdir());
     snprintf(e, sizeof e, "%s/run.err", so_test_tmpdir());
-    snprintf(cmd, sizeof cmd, "%s %s >%s 2>%s </dev/null", SO_BINARY, args, o, e);
+    if (seconds > 0)
+        snprintf(limit, sizeof limit, "timeout -s KILL %d ", seconds);
+    snprintf(cmd, sizeof cmd, "%s%s %s >%s 2>%s </dev/null", limit, SO_BINARY, args, o, e);
     int st = system(cmd);
     if (out)
         *out = so_test_slurp(o);

@@ -17,12 +17,17 @@ void so_test_add_suite(const char *name, CU_TestInfo *tests);
 
 /* A fresh temporary directory (removed by the runner at exit). */
 const char *so_test_tmpdir(void);
+/* <tmpdir>/name (a ring of 8 static buffers). */
+const char *so_test_path(const char *name);
 /* Writes text to <tmpdir>/name and returns the path (static buffer ring). */
 const char *so_test_write(const char *name, const char *text);
 /* Runs the slotopt binary with args (a shell fragment); returns its exit
  * code; stdout and stderr are captured into *out / *errout if not NULL
  * (caller frees). */
 int so_test_run(const char *args, char **out, char **errout);
+/* The same under `timeout -s KILL seconds` (0: no limit): a program that
+ * does not return in time gives 137, so a test of a hang cannot hang. */
+int so_test_run_timeout(int seconds, const char *args, char **out, char **errout);
 /* Reads a whole file (caller frees); NULL if it cannot. */
 char *so_test_slurp(const char *path);
 

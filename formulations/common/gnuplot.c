@@ -153,16 +153,3 @@ int so_gp_run(const char *dir, const char *script, const char *label, so_error *
                       script, WEXITSTATUS(status), line[0] ? ": " : "", line);
     return SO_EIO;
 }
-
-int so_gp_tmpdir(char *dir, size_t size, so_error *err)
-{
-    const char *t = getenv("TMPDIR");
-    if (!t || !*t)
-        t = "/tmp";
-    if ((size_t)snprintf(dir, size, "%s/slotopt-plot-XXXXXX", t) >= size || !mkdtemp(dir)) {
-        so_error_setf(err, t, 0, 0, NULL, "cannot make a temporary folder: %s",
-                      strerror(errno));
-        return SO_EIO;
-    }
-    return SO_OK;
-}

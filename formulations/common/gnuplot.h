@@ -35,8 +35,6 @@ int so_gp_available(void);
  * it exits 0; else SO_EIO with err naming label and the first line gnuplot
  * wrote to stderr (or that it could not be started, or the signal). */
 int so_gp_run(const char *dir, const char *script, const char *label, so_error *err);
-/* A new private folder for a plot's script and data under $TMPDIR (else
- * /tmp), its path in dir (size bytes). SO_OK or SO_EIO with err. */
-int so_gp_tmpdir(char *dir, size_t size, so_error *err);
+
 
 #endif

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "formulations/common/problem_internal.h"
+#include "formulations/common/scratch.h"
 
 const so_formulation *so_formulation_find(const char *name)
 {
@@ -356,31 +357,29 @@ int so_problem_export_params(const so_problem *p, const char *path, int format,
     }
     if (format == SO_FORMAT_MPS)
         negate_maximisation(lp);
-    /* GLPK writes into a fresh temporary folder; its status and the
-     * file's size are checked, then so_copy_to_output writes the target
-     * (atomically for a regular file, directly for a device, FIFO or "-"),
-     * checking every write: a full disk is an error, not an empty model. */
-    char dir[] = "/tmp/slotopt-export-XXXXXX", tmp[64];
-    if (!mkdtemp(dir)) {
+    /* GLPK writes to a named scratch file; its status and the file's size
+     * are checked, then so_copy_to_output writes the target (atomically
+     * for a regular file, directly for a device, FIFO or "-"), checking
+     * every write: a full disk is an error, not an empty model. */
+    so_scratch sc; /* a memory file: nothing left on disk if killed */
+    rc = so_scratch_open(&sc, "slotopt-export", err);
+    if (rc) {
         glp_delete_prob(lp);
-        so_error_setf(err, dir, 0, 0, NULL, "cannot create: %s", strerror(errno));
-        return SO_EIO;
+        return rc;
     }
-    snprintf(tmp, sizeof tmp, "%s/model", dir);
     glp_term_out(GLP_OFF);
-    int w = format == SO_FORMAT_MPS ? glp_write_mps(lp, GLP_MPS_FILE, NULL, tmp)
-                                    : glp_write_lp(lp, NULL, tmp);
+    int w = format == SO_FORMAT_MPS ? glp_write_mps(lp, GLP_MPS_FILE, NULL, sc.file)
+                                    : glp_write_lp(lp, NULL, sc.file);
     glp_delete_prob(lp);
     struct stat st;
-    if (w != 0 || stat(tmp, &st) != 0 || st.st_size == 0) {
-        so_error_setf(err, path, 0, 0, NULL,
-                      "GLPK could not write the model (temporary folder %s full?)",
-                      dir);
+    if (w != 0 || stat(sc.file, &st) != 0 || st.st_size == 0) {
+        so_error_setf(err, path, 0, 0, NULL, "GLPK could not write the model (%s%s)",
+                      sc.fd >= 0 ? "out of memory?" : "temporary folder full? ",
+                      sc.fd >= 0 ? "" : sc.dir);
         rc = SO_EIO;
     } else {
-        rc = so_copy_to_output(tmp, path, err);
+        rc = so_copy_to_output(sc.file, path, err);
     }
-    unlink(tmp);
-    rmdir(dir);
+    so_scratch_close(&sc);
     return rc;
 }

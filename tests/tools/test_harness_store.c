@@ -48,14 +48,7 @@ static void make_db(const char *path, const char *damage)
     sqlite3_close(db);
 }
 
-static const char *path_in_tmp(const char *name)
-{
-    static char buf[4][600];
-    static int k;
-    k = (k + 1) % 4;
-    snprintf(buf[k], sizeof buf[k], "%s/%s", so_test_tmpdir(), name);
-    return buf[k];
-}
+#define path_in_tmp so_test_path
 
 /* Runs `report --db path` and returns its exit code; stderr into *err. */
 static int report(const char *path, char **err)

@@ -36,14 +36,7 @@ static int run_sh(char **err, const char *fmt, ...)
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-static const char *tpath(const char *name)
-{
-    static char buf[4][700];
-    static int k;
-    k = (k + 1) % 4;
-    snprintf(buf[k], sizeof buf[k], "%s/%s", so_test_tmpdir(), name);
-    return buf[k];
-}
+#define tpath so_test_path
 
 static int is_link(const char *p)
 {
@@ -311,7 +304,74 @@ static void test_report_plot_link(void)
     free(text);
 }
 
+/* report --plot DIR writes its data, scripts and gnuplot's scratch file
+ * in a private folder and renames them into DIR: links planted in DIR
+ * under those names (NAME.dat, NAME.gp, gnuplot's fixed NAME.svg.tmp) are
+ * replaced or left alone, their targets untouched; with gnuplot and
+ * without. */
+static void test_report_plot_planted(void)
+{
+    char db[700];
+    snprintf(db, sizeof db, "%s", tpath("planted.db"));
+    CU_ASSERT_EQUAL_FATAL(run_sh(NULL, "%s bench --backends kp-greedy --reference kp-dp"
+                                 " --db %s %s >/dev/null", SO_BINARY, db, KP), 0);
+    static const char *const names[] = {"gaps-knapsack.dat", "gaps-knapsack.gp",
+                                        "gaps-knapsack.svg.tmp"};
+    for (int with_gnuplot = 0; with_gnuplot < 2; with_gnuplot++) {
+        char dir[700], cmd[2000];
+        snprintf(dir, sizeof dir, "%s", tpath(with_gnuplot ? "planted-g" : "planted-n"));
+        mkdir(dir, 0700);
+        for (int i = 0; i < 3; i++) {
+            char link[800], target[800], rel[300], tname[64];
+            snprintf(tname, sizeof tname, "planted-target-%d", i);
+            snprintf(target, sizeof target, "%s", tpath(tname));
+            snprintf(link, sizeof link, "%s/%s", dir, names[i]);
+            snprintf(rel, sizeof rel, "../%s", tname);
+            FILE *fp = fopen(target, "w");
+            CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+            fputs("KEEP\n", fp);
+            fclose(fp);
+            unlink(link);
+            CU_ASSERT_EQUAL_FATAL(symlink(rel, link), 0);
+        }
+        char *err = NULL;
+        int code = run_sh(&err, "%s %s report --db %s --plot %s >/dev/null",
+                          with_gnuplot ? "" : "SLOTOPT_GNUPLOT=/nonexistent/gnuplot",
+                          SO_BINARY, db, dir);
+        int drawn = with_gnuplot && !(err && strstr(err, "skipped"));
+        if (code != 0)
+            fprintf(stderr, "\n  report --plot: exit %d: %s", code, err ? err : "");
+        free(err);
+        CU_ASSERT_EQUAL(code, 0);
+        for (int i = 0; i < 3; i++) {
+            char tname[64];
+            snprintf(tname, sizeof tname, "planted-target-%d", i);
+            char *text = so_test_slurp(tpath(tname));
+            CU_ASSERT_PTR_NOT_NULL(text && !strcmp(text, "KEEP\n"));
+            free(text);
+        }
+        /* the data and script are DIR's own files now */
+        for (int i = 0; i < 2; i++) {
+            char path[800];
+            snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+            struct stat st;
+            CU_ASSERT(lstat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0);
+        }
+        if (drawn) {
+            char svg[800];
+            snprintf(svg, sizeof svg, "%s/gaps-knapsack.svg", dir);
+            char *text = so_test_slurp(svg);
+            CU_ASSERT_PTR_NOT_NULL(text && strstr(text, "<svg"));
+            free(text);
+        }
+        /* no private folder left behind */
+        snprintf(cmd, sizeof cmd, "ls -A '%s' | grep -q '^\\.slotopt-plot'", dir);
+        CU_ASSERT_NOT_EQUAL(system(cmd), 0);
+    }
+}
+
 static CU_TestInfo tests[] = {
+    {"report --plot: links planted in DIR are not written through", test_report_plot_planted},
     {"report --plot keeps a link in its folder", test_report_plot_link},
     {"-o, --events-out, --plot, export -o write through links", test_links_followed},
     {"a FIFO is written in place", test_fifo},

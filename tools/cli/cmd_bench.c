@@ -24,9 +24,13 @@ static void help(FILE *fp)
             "  --scenario NAME     instances/scenarios/NAME.json (or a file)\n"
             "  --jobs N            worker processes (default 1)\n"
             "  --time-limit S      seconds per cell (default 60, 0 = none); a worker\n"
-            "                      still busy after S + min(S, 1) s is killed\n"
+            "                      still busy after S + min(S, 1) s is killed, and\n"
+            "                      each input file must be read within that time\n"
+            "                      (at least 1 s)\n"
             "  --repetitions N     runs per instance and backend (seed = rep + 1)\n"
-            "  --db FILE           results database (default slotopt-bench.db)\n"
+            "  --db FILE           results database (default slotopt-bench.db): a\n"
+            "                      file or a new path (a new one is removed if the\n"
+            "                      run fails)\n"
             "  --resume            skip the cells already in the database\n"
             "  --format F          table (default), csv, json or markdown\n"
             "  --compact           JSON on one line\n"
@@ -116,7 +120,10 @@ static int run_and_print(so_hconfig *c, so_hinsts *s, const char *db, int format
     }
     so_hrows_free(&rows);
     so_hkinds_free(&kinds);
-    so_hstore_close(st);
+    if (rc) /* a database this run created is not left half written */
+        so_hstore_discard(st);
+    else
+        so_hstore_close(st);
     return rc ? so_cli_report_error("bench", rc, &err) : SO_EXIT_OK;
 }
 
@@ -239,6 +246,9 @@ int so_cmd_bench(int argc, char **argv)
     so_hconfig cfg;
     so_hconfig_init(&cfg);
     so_hinsts s = {0};
+    /* inputs are read within the cell's limit: --time-limit, else the
+     * scenario's, else the default */
+    s.read_limit = o.time_limit >= 0 ? o.time_limit : scenario ? -1 : cfg.time_limit;
     so_error err;
     so_error_clear(&err);
     int rc = SO_OK;

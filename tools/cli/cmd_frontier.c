@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <math.h>
 #include "formulations/common/gnuplot.h"
+#include "formulations/common/scratch.h"
 #include "formulations/pareto.h"
 #include "formulations/common/suggest.h"
 #include "tools/cli/cli.h"
@@ -114,8 +115,8 @@ static int plot(json_t *all, const window *win, const char *path, so_error *err)
                 so_gp_program(), path);
         return SO_OK;
     }
-    char dir[4000];
-    if (so_gp_tmpdir(dir, sizeof dir, err))
+    char dir[4096];
+    if (so_scratch_folder(dir, sizeof dir, "slotopt-plot", err))
         return SO_EIO;
     char tmp[4200], data[4200], script[4200], title[400];
     snprintf(tmp, sizeof tmp, "%s/plot.out", dir);

@@ -15,7 +15,7 @@ static void help(FILE *fp)
             "                      [--group-by KEY] [--plot DIR] [--plot-type T]\n\n"
             "Prints the gap tables of every cell stored in the database (each\n"
             "problem kind against the reference, and grouped as, its last bench).\n\n"
-            "  --db FILE       results database (default slotopt-bench.db)\n"
+            "  --db FILE       results database (default slotopt-bench.db), a file\n"
             "  --format F      table (default), csv, json or markdown\n"
             "  --compact       JSON on one line\n"
             "  --cells         print the per-cell table too\n"

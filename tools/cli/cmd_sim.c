@@ -22,7 +22,7 @@ static void help(FILE *fp)
             "                   [--stealing none|even|fcm|stlm|ltlm|stm|ltm] [--seed N]\n"
             "                   [--format json|table] [--compact] [--summary]\n"
             "                   [--events-out FILE] [--plot FILE] [--plot-step S]\n"
-            "                   [--opt KEY=VALUE]... [-o OUT]\n\n"
+            "                   [--time-limit SECONDS] [--opt KEY=VALUE]... [-o OUT]\n\n"
             "Replays WORKLOAD (native JSON workload, or a SWIM trace) on the\n"
             "discrete-event cluster model and reports per-job submit, start,\n"
             "finish and response times, makespan, mean and percentile response\n"
@@ -44,6 +44,12 @@ static void help(FILE *fp)
             "                      extension picks the type: .png, .svg or .pdf\n"
             "                      (SVG for -, standard output)\n"
             "  --plot-step S       seconds per plotted point, >= 0.1 (default 60)\n"
+            "  --time-limit S      stop S seconds of wall-clock time (> 0) after the\n"
+            "                      command started (reading included): the\n"
+            "                      report is then partial (\"status\": \"time_limit\",\n"
+            "                      \"partial\": true, \"simulated_time\", \"jobs_finished\";\n"
+            "                      unfinished jobs without finish), a note goes to\n"
+            "                      standard error, and the exit status is 0\n"
             "  -o OUT              write the report to OUT (atomically)\n"
             "  --opt KEY=VALUE     settings:\n");
     const so_option_doc *lists[] = {so_cl_sim_options, so_cl_swim_options};
@@ -55,6 +61,14 @@ static void help(FILE *fp)
              d++)
             fprintf(fp, "      %-20s %s: %s (default %s)\n", d->key,
                     so_cl_scheduler_at(i)->name, d->help, d->def);
+    fprintf(fp,
+            "\nRefused before anything runs (exit 2, naming the key): a workload whose\n"
+            "estimated memory is above max_memory_mb (default SLOTOPT_MAX_MEMORY_MB,\n"
+            "else 4096), or whose replay needs an estimated number of events above\n"
+            "max_events (default 1e9): busy time (the longest attempt on the slowest\n"
+            "node, plus all work drained at the cluster's speed) x (nodes / heartbeat\n"
+            "interval + 2 epochs per second); docs/cluster.md, \"Limits that keep a\n"
+            "run finite\".\n");
 }
 
 /* Every --opt key must belong to the simulator, the SWIM reader or the
@@ -152,7 +166,7 @@ static int write_out(const char *path, const char *text, size_t len)
 typedef struct sim_args {
     const char *workload, *scheduler, *speculation, *format, *stealing;
     const char *events_out, *plot, *out;
-    double plot_step;
+    double plot_step, time_limit;
     int compact, summary_only;
     uint64_t seed;
     so_params prm;
@@ -172,6 +186,7 @@ static int parse_args(int argc, char **argv, sim_args *a, so_error *err)
         {"plot", required_argument, 0, 'p'},
         {"plot-step", required_argument, 0, 't'},
         {"opt", required_argument, 0, 'O'},
+        {"time-limit", required_argument, 0, 'T'},
         {"output", required_argument, 0, 'o'},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0},
@@ -197,6 +212,11 @@ static int parse_args(int argc, char **argv, sim_args *a, so_error *err)
             if (so_cli_parse_double(optarg, &a->plot_step) ||
                 !(a->plot_step >= 0.1) || a->plot_step > 1e9)
                 return so_cli_usage_error("sim", "--plot-step: expected seconds in [0.1, 1e9], found '%s'", optarg);
+            break;
+        case 'T':
+            if (so_cli_parse_double(optarg, &a->time_limit) ||
+                !(a->time_limit > 0) || a->time_limit > 1e9)
+                return so_cli_usage_error("sim", "--time-limit: expected seconds in (0, 1e9], found '%s'", optarg);
             break;
         case 'O':
             if (so_params_set_kv(&a->prm, optarg, err))
@@ -253,6 +273,7 @@ static int report(const sim_args *a, so_cl_sim *sim, const so_cl_workload *w,
 
 int so_cmd_sim(int argc, char **argv)
 {
+    double started = so_now(); /* --time-limit counts from here */
     sim_args a;
     memset(&a, 0, sizeof a);
     a.speculation = "none";
@@ -304,6 +325,9 @@ int so_cmd_sim(int argc, char **argv)
     cfg.seed = a.seed;
     cfg.series_step = a.plot ? a.plot_step : 0;
     cfg.event_log = lf.fp;
+    /* reading the workload and building the simulation count too */
+    cfg.time_limit = a.time_limit;
+    cfg.deadline = a.time_limit > 0 ? started + a.time_limit : 0;
     so_cl_stealing *stealing = NULL;
     if (steal != SO_CL_STEAL_NONE) {
         rc = so_cl_stealing_new(steal, &stealing);
@@ -327,6 +351,14 @@ int so_cmd_sim(int argc, char **argv)
     if (rc) {
         code = so_cli_report_error("sim", rc, &err);
     } else {
+        const so_cl_stats *st = so_cl_sim_stats(sim);
+        if (st->stopped) {
+            fprintf(stderr, "slotopt sim: time limit of %g s reached at simulated"
+                            " time %.3f s (%d of %d jobs finished): the report is"
+                            " partial\n",
+                    a.time_limit, st->stopped_at, st->jobs_done, w->n_jobs);
+            fflush(stderr);
+        }
         code = report(&a, sim, w, &cfg, seconds);
         if (!code && a.plot) {
             rc = so_cl_plot_utilisation(sim, w, a.plot_step, a.plot, &err);

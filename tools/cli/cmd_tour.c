@@ -15,7 +15,8 @@ static void help(FILE *fp)
             "harness scenario (slotopt bench --scenario NAME, named under the table);\n"
             "the cells are stored in FILE (default slotopt-tour.db).\n\n"
             "  --jobs N    worker processes per section (default: the scenario's, 2)\n"
-            "  --db FILE   the results database (default slotopt-tour.db)\n");
+            "  --db FILE   the results database (default slotopt-tour.db): a file\n"
+            "              or a new path (a new one is removed if the tour fails)\n");
 }
 
 int so_cmd_tour(int argc, char **argv)

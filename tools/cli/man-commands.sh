@@ -38,6 +38,11 @@ instances/scenarios/ and the scenarios installed beside the program.
 The largest input file read, in MiB (default 256); a larger one is refused
 with its name.
 .TP
+.B SLOTOPT_MAX_MEMORY_MB
+The memory a simulation may be estimated to need before it starts, in MiB
+(default 4096; \fBsim \-\-opt max_memory_mb\fR overrides it); a larger
+workload is refused naming the key that asks for it.
+.TP
 .B SLOTOPT_GNUPLOT
 The gnuplot program run for plots (default: gnuplot on the PATH).
 .TP

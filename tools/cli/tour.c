@@ -186,7 +186,9 @@ int so_tour_run(FILE *out, const char *db, int jobs, so_error *err)
     if (!rc)
         fprintf(out, "%d sections, %zu cells in %.1f s; every cell is in %s"
                 " (slotopt report --db %s)\n", n, cells, so_now() - t0, db, db);
-    if (st)
+    if (rc)
+        so_hstore_discard(st);
+    else
         so_hstore_close(st);
     for (int i = 0; i < n; i++)
         so_hinsts_free(&in[i].s);

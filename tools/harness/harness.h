@@ -33,7 +33,19 @@ typedef struct so_hinsts {
     size_t n, cap;
     uint64_t *seen; /* open-addressing set of the hashes listed (0 = empty) */
     size_t seen_cap;
+    /* each file is read within so_harness_kill_after(read_limit) s (at
+     * least 1), or the
+     * program exits 2 naming it (so_hread_guard_start); 0: no bound, < 0:
+     * a scenario's time_limit sets it */
+    double read_limit;
 } so_hinsts;
+
+/* Arms a timer of so_harness_kill_after(time_limit) s, at least
+ * SO_HREAD_MIN_SECONDS (none when time_limit <= 0), while path is read; when it fires, "slotopt: PATH: not
+ * read within ..." on stderr and exit 2. Not nested; stop disarms it. */
+#define SO_HREAD_MIN_SECONDS 1.0
+void so_hread_guard_start(double time_limit, const char *path);
+void so_hread_guard_stop(void);
 
 void so_hinsts_free(so_hinsts *s);
 /* Adds a problem (takes ownership; frees it when it duplicates the content
@@ -152,9 +164,16 @@ typedef struct so_hrows {
 void so_hrows_free(so_hrows *rows);
 void so_hrow_free(so_hrow *r);
 
-/* Opens (write: creates if needed, WAL mode) the database at path. */
+/* Opens (write: creates if needed, WAL mode) the database at path: an
+ * existing regular file (through links) or, to write, a new path; a device,
+ * FIFO or folder is refused (SO_EIO naming it) before SQLite touches it. A
+ * new database that could not be set up is removed with its sidecars. */
 int so_hstore_open(const char *path, int write, so_hstore **out, so_error *err);
 void so_hstore_close(so_hstore *st);
+/* Closes after a failed run: a database this run created is removed with
+ * its -journal, -wal and -shm files (no partial database is left); an
+ * existing one is only closed (each of its rows is its own commit). */
+void so_hstore_discard(so_hstore *st);
 /* Inserts or replaces the row with the same (hash, backend, rep); one
  * transaction per row. */
 int so_hstore_put(so_hstore *st, const so_hrow *row, so_error *err);

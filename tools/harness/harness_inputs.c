@@ -158,7 +158,9 @@ static int add_instance_file(so_hinsts *s, const char *file, so_error *err)
 {
     so_problem **ps = NULL;
     size_t n = 0;
+    so_hread_guard_start(s->read_limit, file);
     int rc = so_problem_read_all(file, &ps, &n, err);
+    so_hread_guard_stop();
     for (size_t i = 0; i < n; i++) {
         if (!rc)
             rc = so_hinsts_add_problem(s, ps[i], err);
@@ -292,7 +294,7 @@ int so_hinsts_add_workload(so_hinsts *s, const char *text, size_t len,
     return SO_OK;
 }
 
-static int add_workload_file(so_hinsts *s, const char *path, so_error *err)
+static int read_workload_file(so_hinsts *s, const char *path, so_error *err)
 {
     FILE *fp = fopen(path, "rb");
     if (!fp) {
@@ -315,9 +317,14 @@ static int add_workload_file(so_hinsts *s, const char *path, so_error *err)
         so_error_setf(err, path, 0, 0, NULL, "cannot read");
         return SO_EIO;
     }
-    /* parsed once here, so that a bad workload is an error before any run */
+    /* parsed once here, so that a bad workload is an error before any run;
+     * the event bound is left to each cell, whose policy options may raise
+     * it (max_events) */
     so_cl_workload *w = NULL;
-    int rc = so_cl_workload_parse(buf, len, path, NULL, 1, &w, err);
+    so_params any_events;
+    so_params_init(&any_events);
+    so_params_set(&any_events, "max_events", "1e15");
+    int rc = so_cl_workload_parse(buf, len, path, &any_events, 1, &w, err);
     so_cl_workload_free(w);
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
@@ -339,6 +346,14 @@ static int add_workload_file(so_hinsts *s, const char *path, so_error *err)
     free(ptext);
     json_decref(root);
     free(buf);
+    return rc;
+}
+
+static int add_workload_file(so_hinsts *s, const char *path, so_error *err)
+{
+    so_hread_guard_start(s->read_limit, path);
+    int rc = read_workload_file(s, path, err);
+    so_hread_guard_stop();
     return rc;
 }
 

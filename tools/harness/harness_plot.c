@@ -7,12 +7,17 @@
  * the ratio, except for kinds whose objective can be near or below zero
  * (RAS minimum utilities, docs/harness.md): the difference. Every script
  * opens with formulations/common/gnuplot.h (terminal by the extension,
- * noenhanced, quoted titles). Data and scripts are written first
- * (atomically), then gnuplot draws each plot; without gnuplot the scripts
- * stay for later. */
+ * noenhanced, quoted titles). Data and scripts are written first, in a
+ * private folder made in DIR (mkdtemp, mode 0700), where gnuplot draws each
+ * plot (its output NAME.EXT.tmp has a fixed name); each plot is copied onto
+ * DIR/NAME.EXT as any output (a link or FIFO there is kept), then the data
+ * and scripts are renamed into DIR, so that a link planted in DIR under
+ * one of their names is replaced, never written through. Without gnuplot
+ * the scripts stay for later. */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#include <dirent.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -65,13 +70,14 @@ static int write_text(const char *dir, const char *name, char *text, size_t len,
     return rc;
 }
 
-/* Runs gnuplot on DIR/BASE.gp, which draws BASE.EXT.tmp; copies it onto
- * BASE.EXT by so_copy_to_output (a link or FIFO there is kept). */
-static int draw(const char *dir, const char *base, const char *ext, so_error *err)
+/* Runs gnuplot on WORK/BASE.gp, which draws WORK/BASE.EXT.tmp; copies it
+ * onto DIR/BASE.EXT by so_copy_to_output (a link or FIFO there is kept). */
+static int draw(const char *work, const char *dir, const char *base, const char *ext,
+                so_error *err)
 {
-    char script[1024], tmp[4096], svg[4096];
+    char script[1024], tmp[5500], svg[5500];
     snprintf(script, sizeof script, "%s.gp", base);
-    snprintf(tmp, sizeof tmp, "%s/%s.%s.tmp", dir, base, ext);
+    snprintf(tmp, sizeof tmp, "%s/%s.%s.tmp", work, base, ext);
     snprintf(svg, sizeof svg, "%s/%s.%s", dir, base, ext);
     fflush(NULL);
     pid_t pid = fork();
@@ -80,7 +86,7 @@ static int draw(const char *dir, const char *base, const char *ext, so_error *er
         return SO_EIO;
     }
     if (pid == 0) {
-        if (chdir(dir) == 0 && freopen("/dev/null", "w", stdout))
+        if (chdir(work) == 0 && freopen("/dev/null", "w", stdout))
             execlp(gnuplot_program(), gnuplot_program(), script, (char *)NULL);
         _exit(127);
     }
@@ -89,7 +95,7 @@ static int draw(const char *dir, const char *base, const char *ext, so_error *er
         ;
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         unlink(tmp);
-        so_error_setf(err, svg, 0, 0, NULL, "gnuplot failed on %s/%s", dir, script);
+        so_error_setf(err, svg, 0, 0, NULL, "gnuplot failed on %s/%s", work, script);
         return SO_EIO;
     }
     int rc = so_copy_to_output(tmp, svg, err);
@@ -488,25 +494,63 @@ int so_harness_plot(const so_htables *t, const char *dir, int *plotted,
     return so_harness_plot_ext(t, dir, "svg", plotted, skipped, err);
 }
 
+/* Moves the data and scripts of the private folder into dir (publish) or
+ * drops them, removes what else is there (gnuplot's .tmp files) and the
+ * folder; SO_EIO naming the file when a rename fails. */
+static int leave_work(const char *work, const char *dir, int publish, so_error *err)
+{
+    DIR *d = opendir(work);
+    int rc = SO_OK;
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        char from[4400], to[4400];
+        snprintf(from, sizeof from, "%s/%s", work, e->d_name);
+        snprintf(to, sizeof to, "%s/%s", dir, e->d_name);
+        size_t n = strlen(e->d_name);
+        int keep = publish && !rc && !(n > 4 && !strcmp(e->d_name + n - 4, ".tmp"));
+        if (keep && rename(from, to) != 0) {
+            so_error_setf(err, to, 0, 0, NULL, "cannot write: %s", strerror(errno));
+            rc = SO_EIO;
+        }
+        if (!keep || rc)
+            unlink(from);
+    }
+    if (d)
+        closedir(d);
+    rmdir(work);
+    return rc;
+}
+
 int so_harness_plot_ext(const so_htables *t, const char *dir, const char *ext,
                         int *plotted, int *skipped, so_error *err)
 {
     *plotted = 0;
     *skipped = !have_program(gnuplot_program());
+    char work[4096];
+    snprintf(work, sizeof work, "%s/.slotopt-plot-XXXXXX", dir);
+    if (!mkdtemp(work)) {
+        so_error_setf(err, dir, 0, 0, NULL, "cannot create a folder in it: %s",
+                      strerror(errno));
+        return SO_EIO;
+    }
     char (*bases)[300] = calloc(2 * (t->n_cells + t->n_sums) + 2, sizeof *bases);
-    if (!bases)
+    if (!bases) {
+        leave_work(work, dir, 0, err);
         return SO_ENOMEM;
+    }
     size_t nb = 0;
     int rc = SO_OK;
     for (size_t s = 0; rc >= 0 && s < t->n_sums; s++) {
         int first = 1;
         for (size_t k = 0; k < s && first; k++)
             first = strcmp(t->sums[k].problem, t->sums[s].problem) != 0;
-        if (first && (rc = gaps_plot(t, t->sums[s].problem, dir, ext, bases[nb], 300, err)) > 0)
+        if (first && (rc = gaps_plot(t, t->sums[s].problem, work, ext, bases[nb], 300, err)) > 0)
             nb++;
     }
     if (rc >= 0) {
-        int k = so_harness_plot_sim(t, dir, ext, bases + nb,
+        int k = so_harness_plot_sim(t, work, ext, bases + nb,
                                     2 * (t->n_cells + t->n_sums) + 2 - nb, err);
         if (k < 0)
             rc = k;
@@ -520,12 +564,19 @@ int so_harness_plot_ext(const so_htables *t, const char *dir, const char *ext,
         if (!r->frontier || r->rep != 0 || (last && !strcmp(last, r->hash)))
             continue;
         last = r->hash;
-        if ((rc = frontier_plot(t, i, dir, ext, bases[nb], 300, err)) > 0)
+        if ((rc = frontier_plot(t, i, work, ext, bases[nb], 300, err)) > 0)
             nb++;
     }
     for (size_t k = 0; rc >= 0 && !*skipped && k < nb; k++)
-        if ((rc = draw(dir, bases[k], ext, err)) == SO_OK)
+        if ((rc = draw(work, dir, bases[k], ext, err)) == SO_OK)
             ++*plotted;
     free(bases);
-    return rc < 0 ? rc : SO_OK;
+    /* what was written is kept even when gnuplot failed (to debug it) */
+    so_error first = *err;
+    int moved = leave_work(work, dir, 1, err);
+    if (rc < 0) {
+        *err = first;
+        return rc;
+    }
+    return moved;
 }

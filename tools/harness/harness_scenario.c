@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "cluster/run_limits.h"
 #include "formulations/common/jsonin.h"
 #include "tools/harness/harness.h"
 
@@ -93,6 +94,42 @@ static int family_error(so_jin *in, const char *path, int rc)
     return so_jin_fail(in, path, 0, "%s", msg);
 }
 
+/* Every instance of a family input is generated and held while the
+ * scenario is read: `count` of them, each about the first one's JSON text
+ * twice (its text and what is read from it), must fit the memory limit
+ * (SLOTOPT_MAX_MEMORY_MB, default 4096 MiB) before any more is made. */
+#define HELD_PER_TEXT_BYTE 2.0
+
+static int check_count(so_jin *in, const char *path, const so_family *f,
+                       const so_params *set, int64_t seed, int64_t count)
+{
+    so_cl_limits lim;
+    json_t *first = NULL;
+    int rc = so_cl_limits_read(NULL, &lim, in->err);
+    if (!rc)
+        rc = so_family_generate(f, set, (uint64_t)seed, 0, &first, in->err);
+    if (rc)
+        return rc;
+    char *text = json_dumps(first, JSON_COMPACT);
+    json_decref(first);
+    if (!text)
+        return SO_ENOMEM;
+    double each = HELD_PER_TEXT_BYTE * (double)strlen(text);
+    free(text);
+    double bytes = each * (double)count;
+    if (bytes <= lim.max_bytes)
+        return SO_OK;
+    char cpath[200];
+    so_jin_path(cpath, sizeof cpath, path, "count");
+    return so_jin_fail(in, cpath, 0,
+                       "%lld instances of about %.0f KiB each: an estimated"
+                       " %.0f MiB held while the scenario is read, above the"
+                       " memory limit of %.0f MiB (raise it with"
+                       " SLOTOPT_MAX_MEMORY_MB, or lower count)",
+                       (long long)count, each / 1024, bytes / 1048576.0,
+                       lim.max_bytes / 1048576.0);
+}
+
 static int input(so_jin *in, json_t *obj, const char *path, const char *base,
                  so_hinsts *s)
 {
@@ -158,8 +195,10 @@ static int input(so_jin *in, json_t *obj, const char *path, const char *base,
         so_jin_path(ppath, sizeof ppath, path, "params");
         rc = settings(in, params, ppath, &set);
     }
+    if (!rc)
+        rc = check_count(in, path, f, &set, seed, count);
     if (rc)
-        return rc;
+        return family_error(in, path, rc); /* a generator's error: at its key */
     rc = so_hinsts_add_family(s, f, &set, (uint64_t)seed, (uint64_t)count, in->err);
     return rc ? family_error(in, path, rc) : SO_OK;
 }
@@ -250,6 +289,8 @@ static int scenario(so_jin *in, json_t *root, const char *base, so_hconfig *c,
         rc = policies(in, root, c);
     if (!rc)
         rc = so_jin_num(in, root, "", "time_limit", SO_OPTIONAL, 0, 1e9, &c->time_limit);
+    if (s->read_limit < 0) /* unless the command line set it */
+        s->read_limit = c->time_limit;
     int64_t reps = c->reps, jobs = c->jobs;
     if (!rc)
         rc = so_jin_int(in, root, "", "repetitions", SO_OPTIONAL, 1, 1000, &reps);

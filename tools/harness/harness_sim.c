@@ -233,6 +233,7 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
     if (!rc && !(resp = malloc((w->n_jobs ? (size_t)w->n_jobs : 1) * sizeof *resp)))
         rc = SO_ENOMEM;
     double mean = 0, p95 = 0, max = 0, makespan = 0;
+    int stopped = 0;
     if (!rc && !pol->scheduler) {
         double first = INFINITY, last = -INFINITY;
         for (int j = 0; j < w->n_jobs; j++) {
@@ -249,6 +250,12 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
         cfg.speculation = pol->speculation;
         cfg.params = &prm;
         cfg.seed = seed;
+        /* the cell's time limit stops the replay itself (a partial result,
+         * stored as time_limit), well before the worker would be killed */
+        if (c->time_limit > 0) {
+            cfg.time_limit = c->time_limit;
+            cfg.deadline = t0 + c->time_limit;
+        }
         if (pol->stealing != SO_CL_STEAL_NONE) {
             rc = so_cl_stealing_new(pol->stealing, &stealing);
             cfg.hooks = &so_cl_stealing_hooks;
@@ -258,7 +265,15 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
             rc = so_cl_sim_new(w, &cfg, &sim, &err);
         if (!rc)
             rc = so_cl_sim_run(sim);
-        if (!rc) {
+        if (!rc && so_cl_sim_stats(sim)->stopped) {
+            const so_cl_stats *st = so_cl_sim_stats(sim);
+            json_object_set_new(extras, "partial", json_true());
+            json_object_set_new(extras, "simulated_time", json_real(st->stopped_at));
+            json_object_set_new(extras, "jobs_finished", json_integer(st->jobs_done));
+            json_object_set_new(extras, "events", json_integer((json_int_t)st->events));
+            json_object_set_new(o, "status_text", json_string(so_status_str(SO_TIMELIMIT)));
+            stopped = 1;
+        } else if (!rc) {
             const so_cl_stats *st = so_cl_sim_stats(sim);
             for (int j = 0; j < w->n_jobs; j++) {
                 const so_cl_job_result *jr = so_cl_sim_job(sim, j);
@@ -280,8 +295,12 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
         }
     }
     double seconds = so_now() - t0;
-    json_object_set_new(o, "status", json_integer(rc ? rc : SO_FEASIBLE));
-    if (!rc) {
+    json_object_set_new(o, "status", json_integer(rc ? rc : stopped ? SO_TIMELIMIT
+                                                                    : SO_FEASIBLE));
+    if (!rc && stopped) { /* no objective: the jobs did not all finish */
+        json_object_set_new(extras, "sim_seconds", json_real(seconds));
+        json_object_set_new(o, "extras", extras);
+    } else if (!rc) {
         json_object_set_new(o, "objective", json_real(metric_of(c->metric[0] ? c->metric : "mean_response",
                                                                  mean, p95, max, makespan)));
         json_object_set_new(extras, "metric",

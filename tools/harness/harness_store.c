@@ -8,18 +8,21 @@
  * read-only folder; a reader that cannot open a WAL database there (a
  * killed run's) reads it as an immutable file. Rows are checked on reading:
  * NULL or wrongly typed columns are an error naming the row and column. */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sqlite3.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "tools/harness/harness.h"
 
 struct so_hstore {
     sqlite3 *db;
-    char path[512];
+    char *path;
     sqlite3_stmt *put, *has, *get;
     int write;
+    int created; /* the file did not exist: removed on failure */
 };
 
 #define COLUMNS                                                               \
@@ -92,14 +95,65 @@ static int open_immutable(const char *path, sqlite3 **db)
     return rc;
 }
 
+/* The database and its sidecar files removed (a new one that failed). */
+static void remove_database(const char *path)
+{
+    static const char *const ext[] = {"", "-journal", "-wal", "-shm"};
+    size_t size = strlen(path) + 16;
+    char *p = malloc(size);
+    for (int i = 0; p && i < 4; i++) {
+        snprintf(p, size, "%s%s", path, ext[i]);
+        unlink(p);
+    }
+    free(p);
+}
+
+/* A database is a regular file (a link to one is followed) or, to write, a
+ * path that does not exist yet (*created = 1). SQLite itself opens
+ * anything and writes PATH-journal beside it: /dev/null-journal in /dev,
+ * or blocks for ever on a FIFO. */
+static int check_target(const char *path, int write, int *created, so_error *err)
+{
+    struct stat st;
+    *created = 0;
+    if (stat(path, &st) == 0) {
+        if (S_ISREG(st.st_mode))
+            return SO_OK;
+        const char *what = S_ISDIR(st.st_mode)   ? "a folder"
+                           : S_ISFIFO(st.st_mode) ? "a FIFO"
+                           : S_ISCHR(st.st_mode)  ? "a character device"
+                           : S_ISBLK(st.st_mode)  ? "a block device"
+                           : S_ISSOCK(st.st_mode) ? "a socket"
+                                                  : "not a file";
+        so_error_setf(err, path, 0, 0, NULL, "not a regular file (%s): the results"
+                      " database must be a file (or a new path)", what);
+        return SO_EIO;
+    }
+    if (errno == ENOENT && write) {
+        struct stat ls;
+        /* a dangling link: SQLite would create its target, fine too */
+        *created = lstat(path, &ls) != 0;
+        return SO_OK;
+    }
+    so_error_setf(err, path, 0, 0, NULL, "cannot open the results database: %s",
+                  strerror(errno));
+    return SO_EIO;
+}
+
 int so_hstore_open(const char *path, int write, so_hstore **out, so_error *err)
 {
     *out = NULL;
+    int created = 0;
+    int bad = check_target(path, write, &created, err);
+    if (bad)
+        return bad;
     so_hstore *st = calloc(1, sizeof *st);
-    if (!st)
+    if (!st || !(st->path = strdup(path))) {
+        free(st);
         return SO_ENOMEM;
-    snprintf(st->path, sizeof st->path, "%s", path);
+    }
     st->write = write;
+    st->created = created;
     int rc = sqlite3_open_v2(path, &st->db,
                              write ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
                                    : SQLITE_OPEN_READONLY,
@@ -149,11 +203,24 @@ int so_hstore_open(const char *path, int write, so_hstore **out, so_error *err)
                                 -1, &st->get, NULL);
     if (rc != SQLITE_OK) {
         int code = db_error(st, err, "cannot open the results database");
-        so_hstore_close(st);
+        so_hstore_discard(st);
         return code;
     }
     *out = st;
     return SO_OK;
+}
+
+void so_hstore_discard(so_hstore *st)
+{
+    if (!st)
+        return;
+    char *path = st->path;
+    int created = st->created;
+    st->path = NULL; /* kept past the close */
+    so_hstore_close(st);
+    if (created)
+        remove_database(path);
+    free(path);
 }
 
 void so_hstore_close(so_hstore *st)
@@ -172,6 +239,7 @@ void so_hstore_close(so_hstore *st)
         sqlite3_exec(st->db, "PRAGMA journal_mode=DELETE", NULL, NULL, NULL);
     }
     sqlite3_close(st->db);
+    free(st->path);
     free(st);
 }
 
