@@ -9,7 +9,8 @@ SANITIZE ?=
 
 DEB_PKGS = gcc make pkg-config libglpk-dev libnlopt-dev libopenblas-dev \
            liblapacke-dev libcunit1-dev libjansson-dev libsqlite3-dev gnuplot-nox \
-           help2man libxml2-dev libopenmpi-dev openmpi-bin
+           help2man libxml2-dev libopenmpi-dev openmpi-bin \
+           slurmctld slurmd slurm-client
 # The core library (libslotopt) needs LIB_PC; the program's rooms in tools/
 # (harness: SQLite and MPI; exporters: libxml2) need PROG_PC too.
 LIB_PC   = jansson nlopt lapacke
@@ -40,7 +41,8 @@ TOOLS_SRC := $(filter-out tools/harness/harness_mpi.c,$(TOOLS_SRC))
 endif
 PROG_SRC  := tools/cli/main.c $(TOOLS_SRC)
 TEST_SRC  := $(sort $(shell find tests -name '*.c' ! -path 'tests/bench/*'))
-BENCH_SRC := $(sort $(wildcard tests/bench/*.c))
+# tests/bench/*.c, and the private Slurm of the tests (bench_slurm.c)
+BENCH_SRC := $(sort $(wildcard tests/bench/*.c)) tests/tools/slurm_local.c
 
 VERSION := $(shell sed -n 's/^\#define SO_VERSION "\(.*\)"/\1/p' include/slotopt.h)
 SOMAJOR  = $(firstword $(subst ., ,$(VERSION)))
@@ -164,7 +166,7 @@ install: all $(MAN)
 	install -m 644 $(MAN) $(DESTDIR)$(MANDIR)/slotopt.1
 	install -m 644 README.md LICENSE docs/*.md $(DESTDIR)$(DOCDIR)/
 	install -d $(DESTDIR)$(DOCDIR)/examples
-	install -m 644 docs/examples/*.c $(DESTDIR)$(DOCDIR)/examples/
+	install -m 644 docs/examples/*.c tools/scripts/slurm-sweep.sbatch $(DESTDIR)$(DOCDIR)/examples/
 	install -d $(DESTDIR)$(PREFIX)/share/slotopt
 	cp -R instances $(DESTDIR)$(PREFIX)/share/slotopt/
 

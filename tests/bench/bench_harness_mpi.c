@@ -16,7 +16,8 @@
 #define SO_BINARY "bin/slotopt"
 #endif
 #define MPIRUN "mpirun --allow-run-as-root --oversubscribe --enable-recovery" \
-               " --mca btl_vader_single_copy_mechanism none"
+               " --mca btl_vader_single_copy_mechanism none" \
+               " --mca btl_tcp_if_include lo --mca oob_tcp_if_include lo"
 
 static double children_cpu(void)
 {

@@ -10,6 +10,16 @@
 #include <unistd.h>
 #include "tests/test_util.h"
 
+/* <tmpdir>/name (a ring of 4 static buffers). */
+static inline char *harness_tmp_path(const char *name)
+{
+    static char paths[4][700];
+    static int next;
+    char *p = paths[next++ % 4];
+    snprintf(p, 700, "%s/%s", so_test_tmpdir(), name);
+    return p;
+}
+
 /* The first column of the first row of `sql` on db as a number; -1 when
  * the database cannot be read or the query fails. */
 static inline long long harness_db_int(const char *db, const char *sql)
@@ -52,6 +62,16 @@ static inline char *harness_db_rows(const char *db, const char *sql,
     sqlite3_close(h);
     fclose(fp);
     return out;
+}
+
+/* The cells' rows without their timings, one line each, in key order; the
+ * row with key `skip` ("hash|backend|rep") left out. */
+static inline char *harness_rows_text(const char *db, const char *skip)
+{
+    return harness_db_rows(db, "SELECT instance_hash || '|' || backend || '|' || rep, instance,"
+                               " problem, status, printf('%.12g', objective), printf('%.12g', bound),"
+                               " json_remove(extras, '$.sim_seconds'), message, params"
+                               " FROM cells ORDER BY instance_hash, backend, rep", skip);
 }
 
 /* Waits (up to 20 s) until `count_sql` on db reaches `rows`, then kills

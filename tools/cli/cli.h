@@ -5,8 +5,8 @@
 #include "slotopt.h"
 
 /* Exit codes: 0 solved (infeasible included), 2 usage or bad input,
- * 3 backend failure. */
-enum { SO_EXIT_OK = 0, SO_EXIT_USAGE = 2, SO_EXIT_BACKEND = 3 };
+ * 3 backend failure, 4 a bench run that left cells not run (MPI). */
+enum { SO_EXIT_OK = 0, SO_EXIT_USAGE = 2, SO_EXIT_BACKEND = 3, SO_EXIT_INCOMPLETE = 4 };
 
 typedef struct so_command {
     const char *name;

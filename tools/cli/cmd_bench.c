@@ -2,6 +2,9 @@
  * cell stored in SQLite, gaps to a reference backend, summary per backend
  * (docs/harness.md). */
 #include <getopt.h>
+#include <libgen.h>
+#include <stdlib.h>
+#include <sys/wait.h>
 #include <limits.h>
 #include <string.h>
 #include <unistd.h>
@@ -40,7 +43,15 @@ static void help(FILE *fp)
             "                      (mpirun -np N slotopt bench --mpi ...): rank 0\n"
             "                      writes the database, the others run cells\n"
             "  --mpi-timeout S     a rank silent for S s with a cell is lost and its\n"
-            "                      cell recorded as killed (default 60)\n"
+            "                      cell recorded as killed (default 60); --resume\n"
+            "                      runs such cells again; exit 4 while any is left\n"
+            "  --mpirun CMD        start the MPI job itself with CMD (words split at\n"
+            "                      spaces, e.g. 'mpirun --enable-recovery'), wait\n"
+            "                      for it and exit 0 only when every cell is stored\n"
+            "                      and rank 0 succeeded, whatever CMD's own status;\n"
+            "                      ends a job that hangs after rank 0 is done\n"
+            "  --mpi-status FILE   rank 0 writes its state and exit code there\n"
+            "                      (--mpirun sets it)\n"
             "\nSimulation cells (workload x policy x seed on the cluster model):\n"
             "  --workload PATH     a workload file (JSON or SWIM) or folder; repeatable\n"
             "  --policies LIST     comma-separated SCHED[+SPEC[+STEAL]] (e.g. fair,flex+late,\n"
@@ -105,6 +116,7 @@ static int run_and_print(so_hconfig *c, so_hinsts *s, const char *db, int format
                  : so_harness_run(c, s, st, &ran, &err);
     so_hrows rows = {0};
     so_hkinds kinds = {0};
+    int incomplete = 0;
     if (!rc)
         rc = so_harness_select(c, s, st, &rows, &err);
     if (!rc)
@@ -117,6 +129,14 @@ static int run_and_print(so_hconfig *c, so_hinsts *s, const char *db, int format
         so_htables_free(&t);
         fprintf(stderr, "slotopt bench: %zu cells run, %zu already stored; results in %s\n",
                 ran, rows.n - ran, db);
+        size_t lost = 0;
+        for (size_t i = 0; i < rows.n; i++)
+            lost += so_harness_row_lost(&rows.v[i]);
+        if (lost) {
+            fprintf(stderr, "slotopt bench: %zu cells lost with their MPI rank (stored as"
+                    " killed): the run is incomplete; rerun with --resume to run them\n", lost);
+            incomplete = 1;
+        }
     }
     so_hrows_free(&rows);
     so_hkinds_free(&kinds);
@@ -124,24 +144,42 @@ static int run_and_print(so_hconfig *c, so_hinsts *s, const char *db, int format
         so_hstore_discard(st);
     else
         so_hstore_close(st);
-    return rc ? so_cli_report_error("bench", rc, &err) : SO_EXIT_OK;
+    if (rc)
+        return so_cli_report_error("bench", rc, &err);
+    return incomplete ? SO_EXIT_INCOMPLETE : SO_EXIT_OK;
 }
 
 /* --mpi: rank 0 runs and prints as without MPI, with the cells spread over
  * the other ranks (tools/harness/harness_mpi.c); the others run cells and print
  * nothing but errors. */
 static int run_mpi(so_hconfig *c, so_hinsts *s, const char *db, int format,
-                   int cells, double timeout)
+                   int cells, double timeout, const char *status)
 {
     so_hmpi m = {0, 1, timeout};
     so_error err;
     so_error_clear(&err);
     int rc = so_harness_mpi_init(&m, &err);
-    if (rc)
-        return so_cli_report_error("bench", rc, &err);
+    char line[400];
+    if (rc) {
+        int code = so_cli_report_error("bench", rc, &err);
+        snprintf(line, sizeof line, "done %d", code);
+        if (status && m.rank == 0)
+            so_hstatus_write(status, line);
+        return code;
+    }
     int code;
     if (m.rank == 0) {
+        char host[256] = "?";
+        gethostname(host, sizeof host);
+        host[sizeof host - 1] = '\0';
+        snprintf(line, sizeof line, "running %ld %s", (long)getpid(), host);
+        if (status && so_hstatus_write(status, line) != 0)
+            fprintf(stderr, "slotopt bench: --mpi-status: cannot write %s\n", status);
         code = run_and_print(c, s, db, format, cells, &m);
+        fflush(stdout);
+        snprintf(line, sizeof line, "done %d", code);
+        if (status)
+            so_hstatus_write(status, line);
     } else {
         rc = so_harness_mpi_serve(&m, c, s, &err);
         if (rc)
@@ -152,7 +190,117 @@ static int run_mpi(so_hconfig *c, so_hinsts *s, const char *db, int format,
     return code;
 }
 
-int so_cmd_bench(int argc, char **argv)
+/* The cells of the run as the database has them: stored, lost with their
+ * rank, missing. The database unreadable (rank 0 never made it): none. */
+static void count_cells(const so_hconfig *c, const so_hinsts *s, const char *db,
+                        size_t *n, size_t *stored, size_t *lost)
+{
+    *n = *stored = *lost = 0;
+    so_error err;
+    so_error_clear(&err);
+    so_hcell *cells = NULL;
+    if (so_harness_cells(c, s, &cells, n, &err) == SO_OK)
+        free(cells);
+    so_hstore *st = NULL;
+    so_hrows rows = {0};
+    if (access(db, F_OK) == 0 && so_hstore_open(db, 0, &st, &err) == SO_OK &&
+        so_harness_select(c, s, st, &rows, &err) == SO_OK) {
+        *stored = rows.n;
+        for (size_t i = 0; i < rows.n; i++)
+            *lost += so_harness_row_lost(&rows.v[i]);
+    }
+    so_hrows_free(&rows);
+    so_hstore_close(st);
+}
+
+/* --mpirun CMD: this process starts CMD + this program with --mpi (the
+ * original arguments but --mpirun), waits for it (tools/harness/harness_launch.c),
+ * then judges the run by rank 0's status and the database. */
+static int launch(const so_hconfig *c, const so_hinsts *s, const char *db,
+                  const char *cmd, int argc, char **orig)
+{
+    char *words = strdup(cmd), exe[PATH_MAX], status[PATH_MAX + 64];
+    char **av = calloc((size_t)argc + 80, sizeof *av);
+    if (!words || !av) {
+        free(words);
+        free(av);
+        return so_cli_report_error("bench", SO_ENOMEM, NULL);
+    }
+    int k = 0;
+    for (char *w = strtok(words, " \t\n"); w && k < 64; w = strtok(NULL, " \t\n"))
+        av[k++] = w;
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (k == 0 || len <= 0) {
+        free(words);
+        free(av);
+        return so_cli_usage_error("bench", k ? "--mpirun: cannot find this program's path"
+                                             : "--mpirun: empty command");
+    }
+    exe[len] = '\0';
+    /* beside the database (rank 0's host sees it: a shared folder on a
+     * cluster), or in $TMPDIR when that folder is not there to write to */
+    char *dir = strdup(db);
+    const char *tmp = getenv("TMPDIR");
+    if (dir && access(dirname(dir), W_OK) == 0)
+        snprintf(status, sizeof status, "%s.mpi-status.%ld", db, (long)getpid());
+    else
+        snprintf(status, sizeof status, "%s/slotopt-mpi-status.%ld",
+                 tmp && *tmp ? tmp : "/tmp", (long)getpid());
+    free(dir);
+    av[k++] = exe;
+    av[k++] = "bench";
+    av[k++] = "--mpi";
+    av[k++] = "--mpi-status";
+    av[k++] = status;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(orig[i], "--mpirun") || !strcmp(orig[i], "--mpi-status"))
+            i++; /* and its value */
+        else if (strncmp(orig[i], "--mpirun=", 9) && strncmp(orig[i], "--mpi-status=", 13))
+            av[k++] = orig[i];
+    }
+    av[k] = NULL;
+    so_error err;
+    so_error_clear(&err);
+    so_hlaunch out;
+    /* seconds the job has to end after rank 0's "done" */
+    double grace = 10;
+    const char *g = getenv("SLOTOPT_MPI_GRACE");
+    if (g && (so_cli_parse_double(g, &grace) || grace > 3600)) {
+        free(words);
+        free(av);
+        return so_cli_usage_error("bench", "SLOTOPT_MPI_GRACE: expected seconds 0..3600,"
+                                  " found '%s'", g);
+    }
+    int rc = so_harness_launch(av, status, grace, &out, &err);
+    free(words);
+    free(av);
+    if (rc)
+        return so_cli_report_error("bench", rc, &err);
+    size_t n, stored, lost;
+    count_cells(c, s, db, &n, &stored, &lost);
+    int code = SO_EXIT_OK;
+    if (out.rank0_done && out.rank0_code != 0)
+        code = out.rank0_code;
+    else if (!out.rank0_done || lost || stored < n)
+        code = SO_EXIT_INCOMPLETE;
+    char job[64];
+    if (WIFEXITED(out.wait_status))
+        snprintf(job, sizeof job, "exit %d", WEXITSTATUS(out.wait_status));
+    else
+        snprintf(job, sizeof job, "signal %d", WTERMSIG(out.wait_status));
+    char r0[64];
+    if (out.rank0_done)
+        snprintf(r0, sizeof r0, "exit %d", out.rank0_code);
+    else
+        snprintf(r0, sizeof r0, "%s", out.rank0_died ? "died" : "no word (died or never started)");
+    fprintf(stderr, "slotopt bench: MPI job %s%s; rank 0 %s; %zu cells: %zu stored, %zu lost"
+            " with their rank, %zu missing; exit %d%s\n", job,
+            out.ended_by_watchdog ? " (ended by the watchdog)" : "", r0, n, stored - lost, lost,
+            n - stored, code, code == SO_EXIT_INCOMPLETE ? " (rerun with --resume)" : "");
+    return code;
+}
+
+static int bench(int argc, char **argv, char **orig)
 {
     static const struct option opts[] = {
         {"backends", required_argument, 0, 'b'},
@@ -173,18 +321,20 @@ int so_cmd_bench(int argc, char **argv)
         {"metric", required_argument, 0, 'M'},
         {"mpi", no_argument, 0, 'm'},
         {"mpi-timeout", required_argument, 0, 'T'},
+        {"mpirun", required_argument, 0, 'L'},
+        {"mpi-status", required_argument, 0, 'Z'},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0},
     };
     const char *backends = NULL, *reference = NULL, *scenario = NULL, *policies = NULL;
     const char *workloads[64];
     int n_workloads = 0;
-    const char *db = "slotopt-bench.db", *fmt = "table";
+    const char *db = "slotopt-bench.db", *fmt = "table", *mpirun = NULL, *mpi_status = NULL;
     cli_overrides o = {-1, 0, 0, NULL, NULL, NULL};
     int resume = 0, cells = 0, compact = 0, use_mpi = 0, c;
     double mpi_timeout = 60;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "b:r:S:j:t:n:d:Rf:cg:W:P:E:M:mT:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "b:r:S:j:t:n:d:Rf:cg:W:P:E:M:mT:L:Z:h", opts, NULL)) != -1) {
         switch (c) {
         case 'b': backends = optarg; break;
         case 'r': reference = optarg; break;
@@ -220,6 +370,8 @@ int so_cmd_bench(int argc, char **argv)
             if (so_cli_parse_double(optarg, &mpi_timeout) || !(mpi_timeout > 0))
                 return so_cli_usage_error("bench", "--mpi-timeout: expected seconds > 0, found '%s'", optarg);
             break;
+        case 'L': mpirun = optarg; break;
+        case 'Z': mpi_status = optarg; break;
         case 'h': help(stdout); return SO_EXIT_OK;
         default: return so_cli_bad_option("bench", argv);
         }
@@ -277,10 +429,25 @@ int so_cmd_bench(int argc, char **argv)
     int code = apply(&cfg, &o);
     cfg.resume = resume;
     cfg.progress = isatty(STDERR_FILENO);
-    if (!code && use_mpi)
-        code = run_mpi(&cfg, &s, db, format, cells, mpi_timeout);
+    if (!code && mpirun)
+        code = launch(&cfg, &s, db, mpirun, argc, orig);
+    else if (!code && use_mpi)
+        code = run_mpi(&cfg, &s, db, format, cells, mpi_timeout, mpi_status);
     else if (!code)
         code = run_and_print(&cfg, &s, db, format, cells, NULL);
     so_hinsts_free(&s);
+    return code;
+}
+
+int so_cmd_bench(int argc, char **argv)
+{
+    /* getopt_long reorders argv: --mpirun passes the arguments as given */
+    char **orig = malloc(((size_t)argc + 1) * sizeof *orig);
+    if (!orig)
+        return so_cli_report_error("bench", SO_ENOMEM, NULL);
+    memcpy(orig, argv, (size_t)argc * sizeof *orig);
+    orig[argc] = NULL;
+    int code = bench(argc, argv, orig);
+    free(orig);
     return code;
 }

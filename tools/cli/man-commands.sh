@@ -43,6 +43,10 @@ The memory a simulation may be estimated to need before it starts, in MiB
 (default 4096; \fBsim \-\-opt max_memory_mb\fR overrides it); a larger
 workload is refused naming the key that asks for it.
 .TP
+.B SLOTOPT_MPI_GRACE
+Seconds \fBbench \-\-mpirun\fR waits after rank 0's summary (or after rank 0
+died) before it ends an MPI job that does not exit by itself (default 10).
+.TP
 .B SLOTOPT_GNUPLOT
 The gnuplot program run for plots (default: gnuplot on the PATH).
 .TP

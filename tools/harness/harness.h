@@ -9,6 +9,7 @@
 #ifndef SO_HARNESS_H
 #define SO_HARNESS_H
 #include <stdio.h>
+#include <sys/types.h>
 #include "slotopt.h"
 #include "cluster/cluster.h"
 #include "tools/output/progress.h"
@@ -248,6 +249,14 @@ int so_harness_todo(const so_hconfig *c, const so_hinsts *s, so_hstore *st,
                     so_hcell **cells, size_t *n, size_t **todo, size_t *n_todo,
                     so_error *err);
 
+/* The message of a cell lost with its MPI rank (tools/harness/harness_mpi.c):
+ * "MPI rank R lost: ..."; such a row is stored as killed and --resume runs
+ * the cell again. */
+#define SO_HLOST_PREFIX "MPI rank "
+#define SO_HLOST_WORD " lost: "
+/* 1 when the row is a cell lost with its MPI rank (not run to its end). */
+int so_harness_row_lost(const so_hrow *row);
+
 /* How a cell ended: its worker's answer text, or none (killed at the time
  * limit; crashed with a wait status; or lost with a message, e.g. its MPI
  * rank died), and the seconds it took. */
@@ -296,6 +305,29 @@ int so_harness_mpi_run(const so_hmpi *m, const so_hconfig *c, const so_hinsts *s
 /* The other ranks: run the cells rank 0 hands out until it says stop. */
 int so_harness_mpi_serve(const so_hmpi *m, const so_hconfig *c,
                          const so_hinsts *s, so_error *err);
+
+/* ---- the MPI job seen from outside (tools/harness/harness_launch.c) --------------- */
+/* Rank 0's status file (--mpi-status): "running PID HOST", then "done CODE". */
+enum { SO_HSTATUS_NONE, SO_HSTATUS_RUNNING, SO_HSTATUS_DONE };
+typedef struct so_hstatus {
+    int state, code;
+    pid_t pid;
+    char host[256];
+} so_hstatus;
+/* Replaces the file with one line (written beside it, renamed); 0 or -1. */
+int so_hstatus_write(const char *path, const char *line);
+int so_hstatus_read(const char *path, so_hstatus *out);
+
+/* How the launched job ended: its wait status; rank 0's exit code from its
+ * status file (-1 when it never said "done"); whether the watchdog ended
+ * it (after "done" and `grace` s, or at once when rank 0 died here). */
+typedef struct so_hlaunch {
+    int wait_status, rank0_code, rank0_done, rank0_died, ended_by_watchdog;
+} so_hlaunch;
+/* Runs argv (the launcher and the program) in its own process group until
+ * it ends, as above. */
+int so_harness_launch(char *const *argv, const char *status_path, double grace,
+                      so_hlaunch *out, so_error *err);
 
 /* The rows of the cells of s x c (after a run), for the tables. */
 int so_harness_select(const so_hconfig *c, const so_hinsts *s, so_hstore *st,

@@ -70,6 +70,13 @@ int so_harness_cells(const so_hconfig *c, const so_hinsts *s, so_hcell **cells,
     return SO_OK;
 }
 
+int so_harness_row_lost(const so_hrow *row)
+{
+    return row->status && !strcmp(row->status, "killed") && row->message &&
+           !strncmp(row->message, SO_HLOST_PREFIX, strlen(SO_HLOST_PREFIX)) &&
+           strstr(row->message, SO_HLOST_WORD) != NULL;
+}
+
 int so_harness_todo(const so_hconfig *c, const so_hinsts *s, so_hstore *st,
                     so_hcell **cells_out, size_t *n_out, size_t **todo_out,
                     size_t *n_todo, so_error *err)
@@ -102,10 +109,16 @@ int so_harness_todo(const so_hconfig *c, const so_hinsts *s, so_hstore *st,
         rc = SO_ENOMEM;
     size_t m = 0;
     for (size_t k = 0; !rc && k < n; k++) {
-        int done = c->resume ? so_hstore_has(st, s->v[cells[k].inst].hash,
-                                             so_hcell_name(&cells[k]),
-                                             cells[k].rep, err)
-                             : 0;
+        /* a cell lost with its MPI rank was never run to its end: again */
+        so_hrows row = {0};
+        int done = 0;
+        if (c->resume) {
+            done = so_hstore_get(st, s->v[cells[k].inst].hash, so_hcell_name(&cells[k]),
+                                 cells[k].rep, &row, err);
+            if (!done)
+                done = row.n > 0 && !so_harness_row_lost(&row.v[0]);
+            so_hrows_free(&row);
+        }
         if (done < 0)
             rc = SO_EIO;
         else if (!done)

@@ -38,14 +38,18 @@
  * Messages are raw bytes: every host must have the same byte order and
  * type sizes (a homogeneous cluster).
  *
- * Test hook: SLOTOPT_TEST_MPI_DIE=R:N makes rank R kill itself (SIGKILL)
- * when it starts a cell after finishing N cells. */
+ * Test hooks: SLOTOPT_TEST_MPI_DIE=R:N makes rank R kill itself (SIGKILL)
+ * when it starts a cell after finishing N cells (rank 0: once it has
+ * stored N answers); SLOTOPT_TEST_MPI_HANG=1 makes rank 0 hang for ever
+ * before MPI_Finalize (as Open MPI's MPI_Finalize sometimes does after a
+ * rank died), for `bench --mpirun`'s watchdog. */
 #include <mpi.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "tools/harness/harness.h"
 
 enum { TAG_HELLO = 1, TAG_CELL, TAG_STOP, TAG_BEAT, TAG_RESULT };
@@ -109,6 +113,16 @@ int so_harness_mpi_init(so_hmpi *m, so_error *err)
 /* Set once rank 0 has told the other ranks to stop (so_harness_mpi_run). */
 static int stops_sent;
 
+/* SLOTOPT_TEST_MPI_DIE=R:N: 1 when `rank` is R (N in *after). */
+static int test_die(int rank, int *after)
+{
+    int r = -1;
+    const char *die = getenv("SLOTOPT_TEST_MPI_DIE");
+    if (!die || sscanf(die, "%d:%d", &r, after) != 2)
+        return 0;
+    return r == rank;
+}
+
 void so_harness_mpi_finalize(void)
 {
     int rank = 0, size = 1;
@@ -118,6 +132,9 @@ void so_harness_mpi_finalize(void)
      * the others wait for orders; stop them so that the job ends now */
     for (int q = 1; rank == 0 && !stops_sent && q < size; q++)
         MPI_Send(NULL, 0, MPI_BYTE, q, TAG_STOP, MPI_COMM_WORLD);
+    const char *hang = getenv("SLOTOPT_TEST_MPI_HANG");
+    while (rank == 0 && hang && *hang == '1')
+        pause();
     MPI_Finalize();
 }
 
@@ -250,6 +267,9 @@ static int receive(coordinator *co, const MPI_Status *probe, so_error *err)
     free(text);
     co->done++;
     so_hprogress_step(&co->pb);
+    int after = 0;
+    if (test_die(0, &after) && co->done >= (size_t)after)
+        raise(SIGKILL);
     return rc;
 }
 
@@ -430,10 +450,7 @@ int so_harness_mpi_serve(const so_hmpi *m, const so_hconfig *c,
         free(cells);
         return mpi_failed(code, "saying hello to rank 0", err);
     }
-    int die_rank = -1, die_after = 0;
-    const char *die = getenv("SLOTOPT_TEST_MPI_DIE");
-    if (die && sscanf(die, "%d:%d", &die_rank, &die_after) != 2)
-        die_rank = -1;
+    int die_after = 0, die = test_die(m->rank, &die_after);
     so_hrunner *runner = so_hrunner_new(c, s, cells);
     if (!runner) {
         free(cells);
@@ -469,7 +486,7 @@ int so_harness_mpi_serve(const so_hmpi *m, const so_hconfig *c,
                                (unsigned long long)k, n);
             break;
         }
-        if (m->rank == die_rank && finished >= die_after)
+        if (die && finished >= die_after)
             raise(SIGKILL);
         so_hend end;
         rc = so_hrunner_run(runner, (size_t)k, beat, heartbeat, &k, &end, err);
