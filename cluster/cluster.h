@@ -22,7 +22,27 @@ enum { SO_CL_MAP = 0, SO_CL_REDUCE = 1, SO_CL_PHASES = 2 };
 
 /* ---- workload ------------------------------------------------------------ */
 /* Resource contention models (docs/cluster.md, "Resource contention"). */
-enum { SO_CL_CONTENTION_NONE = 0, SO_CL_CONTENTION_SHARE = 1 };
+enum { SO_CL_CONTENTION_NONE = 0, SO_CL_CONTENTION_SHARE = 1,
+       SO_CL_CONTENTION_PHYSICAL = 2 };
+/* Kinds of resource of the "physical" model (cluster/physics.h); -1: from
+ * the resource's name. */
+enum { SO_CL_KIND_AUTO = -1, SO_CL_KIND_OTHER = 0, SO_CL_KIND_CPU = 1,
+       SO_CL_KIND_DISK = 2, SO_CL_KIND_MEMORY = 3 };
+
+/* Parameters of the "physical" contention model (docs/cluster.md,
+ * "Resource contention"; every one also an --opt key of the same name). */
+typedef struct so_cl_physics {
+    int kind[SO_CL_MAX_RESOURCES];
+    double cpu_cores;          /* cores per node: one task thread uses <= 1 */
+    double cpu_latency_ms;     /* CFS sched_latency (all runnable tasks once) */
+    double cpu_granularity_ms; /* CFS min_granularity (shortest slice) */
+    double cpu_switch_us;      /* cost of a context switch, cache refill included */
+    double disk_seek_ms;       /* seek + rotation when the disk switches stream */
+    double disk_slice_ms;      /* CFQ slice_sync: a stream's turn */
+    double disk_target_ms;     /* CFQ target_latency (0: slices not scaled) */
+    double swap_penalty;       /* slow-down per unit of swapped-out fraction */
+    double profile_headroom;   /* largest speed-up over the profile (>= 1) */
+} so_cl_physics;
 
 typedef struct so_cl_node_spec {
     int slots[SO_CL_PHASES]; /* map and reduce slots */
@@ -76,7 +96,8 @@ typedef struct so_cl_workload {
     int aligned;       /* 1: every node beats at k * interval; 0: seeded phase */
     int n_resources;   /* 0: slots only; else tasks also need resources */
     char resource[SO_CL_MAX_RESOURCES][32];
-    int contention;    /* SO_CL_CONTENTION_NONE or SO_CL_CONTENTION_SHARE */
+    int contention;    /* SO_CL_CONTENTION_NONE, _SHARE or _PHYSICAL */
+    so_cl_physics physics; /* the physical model's parameters */
     /* per resource: 1 = checked at launch (never over-committed: a task
      * starts only where it fits), 0 = shared (may be over-committed; the
      * attempts using it slow down). Without contention every resource is
@@ -202,6 +223,7 @@ int so_cl_set_slots(so_cl_sim *sim, int node, int phase, int slots);
 /* ---- simulation ---------------------------------------------------------- */
 extern const so_option_doc so_cl_sim_options[]; /* epoch */
 
+#define SO_CL_MAX_WARNINGS 4
 typedef struct so_cl_config {
     const so_cl_scheduler *scheduler;
     const so_cl_speculation *speculation; /* NULL: none */
@@ -216,6 +238,11 @@ typedef struct so_cl_config {
     void (*progress)(void *ctx, double now, int jobs_done, int n_jobs,
                      uint64_t events);
     void *progress_ctx;
+    /* for the report (so_cl_check_config): the node policy's name (NULL:
+     * none) and the warnings about options that cannot act */
+    const char *stealing;
+    int n_warnings;
+    char warnings[SO_CL_MAX_WARNINGS][400];
     /* > 0: wall-clock seconds after which so_cl_sim_run stops (checked
      * every SO_CL_CLOCK_EVENTS events) and the statistics are partial
      * (so_cl_stats.stopped); 0: none. The limit counts from `deadline -
@@ -234,7 +261,7 @@ typedef struct so_cl_job_result {
 
 typedef struct so_cl_stats {
     uint64_t events;          /* events processed (stale ones excluded) */
-    uint64_t events_by_kind[6];
+    uint64_t events_by_kind[7]; /* the 7th: node slow-downs (variability) */
     uint64_t attempts;        /* attempts launched */
     uint64_t tasks_done;
     double makespan;          /* last finish - first submit */
@@ -275,6 +302,14 @@ size_t so_cl_sim_series(const so_cl_sim *sim, int phase, const double **busy);
  * (tasks numbered job by job, maps then reduces). */
 int so_cl_sim_task_completions(const so_cl_sim *sim, size_t task);
 size_t so_cl_sim_task_count(const so_cl_sim *sim);
+
+/* Options that cannot act on this workload (run_checks.c; docs/cluster.md,
+ * "Options that cannot act"): an error for locality_delay without a
+ * locality model (SO_EINVAL, key named); a warning in cfg->warnings for
+ * --stealing (cfg->stealing) when no job has a parallel fraction and for
+ * preemption when every job is in one pool. */
+int so_cl_check_config(const so_cl_workload *w, so_cl_config *cfg,
+                       so_error *err);
 
 /* ---- reports ------------------------------------------------------------- */
 /* Nearest-rank percentile q in (0, 100] of x (sorted copy inside). */

@@ -21,14 +21,15 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cluster/sim_internal.h"
+#include "cluster/physics.h"
 
 static const char *const event_names[] = {
-    "arrive", "heartbeat", "oob-heartbeat", "copy-end", "attempt-end", "epoch"};
+    "arrive", "heartbeat", "oob-heartbeat", "copy-end", "attempt-end", "epoch",
+    "node-slowdown"};
 
 const char *so_cl_event_name(int kind)
 {
-    return kind >= 0 && kind < 6 ? event_names[kind] : "?";
+    return kind >= 0 && kind < SO_CL_EV_KINDS ? event_names[kind] : "?";
 }
 
 /* Below 10 ms an epoch is no model of Hadoop (its update interval is
@@ -44,6 +45,28 @@ const so_option_doc so_cl_sim_options[] = {
      " ceil(load x its slots) tasks of a phase, load = runnable tasks /"
      " cluster slots (JobQueueTaskScheduler, fair scheduler's load"
      " manager); 0: every free slot is offered"},
+    {"contention", "workload's",
+     "resource contention model: none, share or physical (docs/cluster.md,"
+     " \"Resource contention\")"},
+    {"cpu_cores", "2", "physical: cores per node (a task thread uses one)"},
+    {"cpu_latency_ms", "12", "physical: CFS scheduling latency, ms"},
+    {"cpu_granularity_ms", "1.5", "physical: CFS minimum slice, ms"},
+    {"cpu_switch_us", "100", "physical: context switch with cache refill, us"},
+    {"disk_seek_ms", "12", "physical: seek + rotation between streams, ms"},
+    {"disk_slice_ms", "100", "physical: CFQ slice of a stream, ms"},
+    {"disk_target_ms", "300", "physical: CFQ target latency, ms (0: off)"},
+    {"swap_penalty", "10",
+     "physical: slow-down per unit of memory over-commitment fraction"},
+    {"profile_headroom", "1.5",
+     "physical: largest speed-up over the task profile on a free node"},
+    {"noise_cv", "0",
+     "task-time noise: each attempt's duration x a lognormal of mean 1 and"
+     " this coefficient of variation (0: off)"},
+    {"slowdown_gap", "0",
+     "transient node slow-downs: mean seconds between a node's slow spells,"
+     " exponential (0: off)"},
+    {"slowdown_length", "60", "mean seconds of a slow spell, exponential"},
+    {"slowdown_speed", "0.5", "a node's speed factor during a slow spell"},
     {"max_memory_mb", "4096",
      "refuse a workload whose estimated memory (read and replayed) is above"
      " this many MiB; default SLOTOPT_MAX_MEMORY_MB, else 4096"},
@@ -296,12 +319,13 @@ static int start_attempt(so_cl_sim *s, int t, int node, int speculative)
     logf_event(s, speculative ? "launch-speculative" : "launch", task->job, t,
                id, node);
 
+    a->vary = so_cl_noise_rate(s);
     if (p == SO_CL_MAP) {
         so_cl_rate_init(s, a, job->spec->map_work[i] * a->scale);
     } else {
         so_cl_rate_init(s, a, job->spec->reduce_work[i].copy);
         /* with contention the copy end changes the demand: an event */
-        a->chained = maps_complete(job) && s->w->contention == SO_CL_CONTENTION_NONE;
+        a->chained = maps_complete(job) && s->contention == SO_CL_CONTENTION_NONE;
     }
     so_cl_rate_refresh_node(s, node);
     if (a->live == SO_CL_NO_EVENT)
@@ -416,7 +440,7 @@ static int can_launch(const so_cl_sim *s, int j, int node, int p)
         (p == SO_CL_REDUCE && !job->reduces_open))
         return 0;
     for (int r = 0; r < s->w->n_resources; r++)
-        if (s->w->hard[r] &&
+        if (s->hard[r] &&
             nd->used[r] + so_cl_held_demand(job->spec, p, r) >
                 s->w->nodes[node].capacity[r] * (1 + 1e-12))
             return 0;
@@ -716,6 +740,11 @@ int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
     s->epoch = epoch;
     s->padding = (int)padding;
     s->interval = so_cl_heartbeat_interval(w);
+    if ((rc = so_cl_physics_setup(s, cfg->params, err)) ||
+        (rc = so_cl_variability_setup(s, cfg->params, err))) {
+        free(s);
+        return rc;
+    }
     so_cl_heap_init(&s->heap);
     for (int p = 0; p < SO_CL_PHASES; p++)
         s->head[p] = s->tail[p] = -1;
@@ -764,6 +793,7 @@ int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
         }
         for (int r = 0; r < w->n_resources; r++)
             s->total_capacity[r] += w->nodes[n].capacity[r];
+        s->nodes[n].slow = 1;
         s->nodes[n].running = malloc(((size_t)slots + 1) * sizeof(int));
         if (!s->nodes[n].running) {
             so_cl_sim_free(s);
@@ -793,6 +823,7 @@ int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
             s->nodes[n].phase = w->aligned ? 0 : so_rng_uniform(&rng) * s->interval;
             push(s, s->nodes[n].phase, SO_CL_EV_HEARTBEAT, n);
         }
+        so_cl_variability_start(s);
     }
     if (s->failed) {
         so_cl_sim_free(s);
@@ -836,10 +867,14 @@ int so_cl_sim_run(so_cl_sim *s)
         case SO_CL_EV_OOB: fill_slots(s, e.id); break;
         case SO_CL_EV_COPY_END: live = on_copy_end(s, &e); break;
         case SO_CL_EV_END: live = on_end(s, &e); break;
+        case SO_CL_EV_SLOW: so_cl_slowdown_event(s, e.id); break;
         default: on_epoch(s); break;
         }
         if (live && (e.kind == SO_CL_EV_HEARTBEAT || e.kind == SO_CL_EV_OOB))
             logf_event(s, event_names[e.kind], -1, -1, -1, e.id);
+        else if (e.kind == SO_CL_EV_SLOW)
+            logf_event(s, s->nodes[e.id].slowed ? "node-slow" : "node-normal",
+                       -1, -1, -1, e.id);
         else if (live && (e.kind == SO_CL_EV_COPY_END || e.kind == SO_CL_EV_EPOCH))
             logf_event(s, event_names[e.kind], -1, -1,
                        e.kind == SO_CL_EV_COPY_END ? e.id : -1, -1);

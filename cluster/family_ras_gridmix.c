@@ -14,10 +14,14 @@
  *     copying and 10 % sorting; its demand while copying (shuffle_demand)
  *     is Table 2's shuffle io per map times parallelCopies = 5 (every
  *     fetch thread busy), its reduce-phase memory and no cpu;
- *   - contention "share" with memory hard (checked at launch): cpu and io
+ *   - contention "physical" (the default since issue 32, see below), or
+ *     "share" with memory hard (checked at launch): cpu and io
  *     may be over-committed and slow the attempts down, memory may not
  *     (the paper: over-committed nodes slow tasks, Experiment 1), or
- *     "none" (every resource checked at launch);
+ *     "none" (every resource checked at launch), or "physical" (issue 32:
+ *     cpu, disk and memory curves; memory unchecked at launch and swapping
+ *     when over-committed; a shuffling reducer holds `shuffle_memory` %,
+ *     its shuffle buffers, until its reduce phase);
  *   - map_slots 4 (Experiment 1's best static setting), reduce_slots 2
  *     (Hadoop's default; the paper does not say);
  *   - goals: none (Experiment 1's relaxed goals), or tight: Table 1's
@@ -34,7 +38,8 @@ const so_option_doc so_cl_ras_gridmix_params[] = {
     {"map_slots", "4", "map slots per TaskTracker (the paper: 1..8)"},
     {"reduce_slots", "2", "reduce slots per TaskTracker"},
     {"goals", "none", "none | tight (Table 1's Experiment 2 goals)"},
-    {"contention", "share", "share (memory hard, cpu and io shared) | none"},
+    {"contention", "physical", "physical | share | none (docs/cluster.md)"},
+    {"shuffle_memory", "10", "physical: a shuffling reducer's memory, %"},
     {"split_mb", "128", "input split size in MB (one map per split)"},
     {"sort_reducers", "20", "reducers of each Sort job"},
     {"map_fraction", "0.8", "share of a job's length spent in its map phase"},
@@ -47,7 +52,7 @@ static const char *const resources[] = {"cpu", "io", "memory"};
 
 static void gridmix_job(so_wf_job *j, const so_gridmix_job *g, int tight,
                         double split_mb, int sort_reducers,
-                        double map_fraction)
+                        double map_fraction, double shuffle_memory)
 {
     const so_gridmix_app *app = &so_gridmix_apps[g->app];
     memset(j, 0, sizeof *j);
@@ -68,24 +73,32 @@ static void gridmix_job(so_wf_job *j, const so_gridmix_job *g, int tight,
         j->reduce_demand[r] = app->reduce[r];
     }
     j->shuffle_demand[1] = app->shuffle_io * SO_GRIDMIX_PARALLEL_COPIES;
-    j->shuffle_demand[2] = app->reduce[2];
+    /* share and none: a shuffling reducer holds its reduce memory (as
+     * before issue 32); physical: its shuffle buffers only (Table 2 gives
+     * shuffle no memory; "a reduce task in shuffle phase only consumes
+     * memory", sec. 3.4) */
+    j->shuffle_demand[2] = shuffle_memory >= 0 ? shuffle_memory : app->reduce[2];
 }
 
 int so_cl_ras_gridmix_generate(const so_params *set, so_rng *rng,
                                json_t **out, so_error *err)
 {
     static const char *const goal_names[] = {"none", "tight", NULL};
-    static const char *const contention_names[] = {"share", "none", NULL};
+    static const char *const contention_names[] = {"share", "none",
+                                                   "physical", NULL};
+    /* physical is the default (docs/ras-online.md measures why) */
     const so_option_doc *d = so_cl_ras_gridmix_params;
-    int map_slots, reduce_slots, tight, none, sort_reducers, repeat;
-    double split_mb, map_fraction, period;
+    int map_slots, reduce_slots, tight, model, sort_reducers, repeat;
+    double split_mb, map_fraction, period, shuffle_memory;
     int rc = so_wf_param_int(set, d, "map_slots", 1, 64, &map_slots, err);
     if (!rc)
         rc = so_wf_param_int(set, d, "reduce_slots", 1, 64, &reduce_slots, err);
     if (!rc)
         rc = so_wf_param_choice(set, d, "goals", goal_names, &tight, err);
     if (!rc)
-        rc = so_wf_param_choice(set, d, "contention", contention_names, &none, err);
+        rc = so_wf_param_choice(set, d, "contention", contention_names, &model, err);
+    if (!rc)
+        rc = so_wf_param(set, d, "shuffle_memory", 0, 100, &shuffle_memory, err);
     if (!rc)
         rc = so_wf_param(set, d, "split_mb", 1, 1e6, &split_mb, err);
     if (!rc)
@@ -103,7 +116,8 @@ int so_cl_ras_gridmix_generate(const so_params *set, so_rng *rng,
         for (size_t k = 0; k < so_gridmix_job_count && jobs; k++) {
             so_wf_job j;
             gridmix_job(&j, &so_gridmix_jobs[k], tight, split_mb,
-                        sort_reducers, map_fraction);
+                        sort_reducers, map_fraction,
+                        model == 2 ? shuffle_memory : -1);
             if (repeat > 1) {
                 size_t len = strlen(j.name);
                 snprintf(j.name + len, sizeof j.name - len, "-r%d", r);
@@ -115,8 +129,11 @@ int so_cl_ras_gridmix_generate(const so_params *set, so_rng *rng,
             }
         }
     so_wf_cluster cl = {SO_GRIDMIX_TTS, map_slots, reduce_slots, 0, 1, 3,
-                        resources, 100, none ? NULL : "memory"};
+                        resources, 100, model == 0 ? "memory" : NULL};
     json_t *cluster = so_wf_cluster_json(&cl);
+    if (cluster && model == 2) /* every curve at its default */
+        json_object_set_new(cluster, "contention",
+                            json_pack("{s:s}", "model", "physical"));
     if (!jobs || !cluster) {
         json_decref(jobs);
         json_decref(cluster);

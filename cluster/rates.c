@@ -19,9 +19,12 @@
  * copies (also while its copy work is done and it waits for the last map),
  * then its reduce demand. Hard resources are checked at launch and never
  * over-committed (so_cl_held_demand), and do not slow attempts down.
+ *
+ * Contention "physical" (physics_rates.c) sets the same share from the
+ * curves of each resource kind instead.
  */
 #include <math.h>
-#include "cluster/sim_internal.h"
+#include "cluster/physics.h"
 
 uint64_t so_cl_push(so_cl_sim *s, double t, int kind, int id)
 {
@@ -40,17 +43,12 @@ double so_cl_held_demand(const so_cl_job_spec *spec, int p, int r)
     return fmax(spec->shuffle_demand[r], spec->demand[p][r]);
 }
 
-static double current_demand(const so_cl_sim *s, const so_cl_attempt *a, int r)
-{
-    const so_cl_job_spec *spec = s->jobs[a->job].spec;
-    if (a->phase == SO_CL_REDUCE && a->seg == 0)
-        return spec->shuffle_demand[r];
-    return spec->demand[a->phase][r];
-}
 
 static double target_rate(const so_cl_sim *s, const so_cl_attempt *a)
 {
-    return s->w->nodes[a->node].speed * a->share * a->factor;
+    /* the variability factors are exactly 1 when off: the same doubles */
+    return s->w->nodes[a->node].speed * a->share * a->factor *
+           s->nodes[a->node].slow * a->vary;
 }
 
 void so_cl_rate_init(so_cl_sim *s, so_cl_attempt *a, double work)
@@ -140,25 +138,45 @@ static void set_rate(so_cl_sim *s, int id)
     so_cl_rate_schedule(s, id);
 }
 
+void so_cl_rate_node_speed(so_cl_sim *s, int node)
+{
+    const so_cl_nodert *nd = &s->nodes[node];
+    for (int k = 0; k < nd->n_running; k++)
+        set_rate(s, nd->running[k]);
+}
+
+void so_cl_rate_set_share(so_cl_sim *s, int id, double share)
+{
+    so_cl_attempt *a = &s->attempts[id];
+    if (share != a->share) {
+        a->share = share;
+        set_rate(s, id);
+    }
+}
+
 void so_cl_rate_refresh_node(so_cl_sim *s, int node)
 {
     const so_cl_workload *w = s->w;
-    if (w->contention != SO_CL_CONTENTION_SHARE)
+    if (s->contention == SO_CL_CONTENTION_PHYSICAL) {
+        so_cl_physics_refresh_node(s, node);
+        return;
+    }
+    if (s->contention != SO_CL_CONTENTION_SHARE)
         return;
     const so_cl_nodert *nd = &s->nodes[node];
     double f[SO_CL_MAX_RESOURCES];
     for (int r = 0; r < w->n_resources; r++) {
         double total = 0;
         for (int k = 0; k < nd->n_running; k++)
-            total += current_demand(s, &s->attempts[nd->running[k]], r);
+            total += so_cl_current_demand(s, &s->attempts[nd->running[k]], r);
         double cap = w->nodes[node].capacity[r];
-        f[r] = w->hard[r] || total <= cap ? 1.0 : cap / total;
+        f[r] = s->hard[r] || total <= cap ? 1.0 : cap / total;
     }
     for (int k = 0; k < nd->n_running; k++) {
         so_cl_attempt *a = &s->attempts[nd->running[k]];
         double share = 1;
         for (int r = 0; r < w->n_resources; r++)
-            if (current_demand(s, a, r) > 0)
+            if (so_cl_current_demand(s, a, r) > 0)
                 share = fmin(share, f[r]);
         if (share != a->share) {
             a->share = share;

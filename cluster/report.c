@@ -86,6 +86,19 @@ json_t *so_cl_report_json(const so_cl_sim *sim, const so_cl_workload *w,
                         json_string(cfg->speculation ? cfg->speculation->name
                                                      : "none"));
     json_object_set_new(o, "seed", json_integer((json_int_t)cfg->seed));
+    json_object_set_new(o, "stealing",
+                        json_string(cfg->stealing ? cfg->stealing : "none"));
+    json_t *opts = json_object();
+    for (int i = 0; cfg->params && i < cfg->params->n_options; i++)
+        json_object_set_new(opts, cfg->params->options[i].key,
+                            json_string(cfg->params->options[i].value));
+    json_object_set_new(o, "options", opts);
+    if (cfg->n_warnings > 0) {
+        json_t *wa = json_array();
+        for (int i = 0; i < cfg->n_warnings; i++)
+            json_array_append_new(wa, json_string(cfg->warnings[i]));
+        json_object_set_new(o, "warnings", wa);
+    }
     if (st->stopped) { /* only then: complete reports stay as they were */
         json_object_set_new(o, "status", json_string("time_limit"));
         json_object_set_new(o, "partial", json_true());
@@ -118,15 +131,17 @@ json_t *so_cl_report_json(const so_cl_sim *sim, const so_cl_workload *w,
                                   (json_int_t)st->spec_killed));
     json_object_set_new(o, "events", json_integer((json_int_t)st->events));
     json_t *kinds = json_object();
-    for (int k = 0; k < 6; k++)
-        json_object_set_new(kinds, so_cl_event_name(k),
-                            json_integer((json_int_t)st->events_by_kind[k]));
+    for (int k = 0; k < 7; k++)
+        if (k < 6 || st->events_by_kind[k] > 0) /* slow-downs when on */
+            json_object_set_new(kinds, so_cl_event_name(k),
+                                json_integer((json_int_t)st->events_by_kind[k]));
     json_object_set_new(o, "events_by_kind", kinds);
     json_object_set_new(o, "tasks", json_integer((json_int_t)st->tasks_done));
     json_object_set_new(o, "attempts", json_integer((json_int_t)st->attempts));
     json_object_set_new(o, "preempted", json_integer((json_int_t)st->preempted));
     uint64_t maps = st->local_maps + st->remote_maps;
-    json_object_set_new(o, "locality",
+    if (w->replicas > 0) /* without a locality model every map is local */
+        json_object_set_new(o, "locality",
                         json_pack("{s:I,s:I,s:o}", "node_local",
                                   (json_int_t)st->local_maps, "remote",
                                   (json_int_t)st->remote_maps, "fraction_local",
@@ -176,6 +191,14 @@ void so_cl_report_summary_table(FILE *fp, const so_cl_sim *sim,
             cfg->scheduler->name,
             cfg->speculation ? cfg->speculation->name : "none",
             (unsigned long long)cfg->seed);
+    fprintf(fp, "options      stealing %s",
+            cfg->stealing ? cfg->stealing : "none");
+    for (int i = 0; cfg->params && i < cfg->params->n_options; i++)
+        fprintf(fp, ", %s=%s", cfg->params->options[i].key,
+                cfg->params->options[i].value);
+    fputc('\n', fp);
+    for (int i = 0; i < cfg->n_warnings; i++)
+        fprintf(fp, "warning      %s\n", cfg->warnings[i]);
     if (st->stopped)
         fprintf(fp, "status       time limit (%g s) reached: partial, simulated"
                     " %.3f s, %d of %d jobs finished\n",
@@ -196,8 +219,10 @@ void so_cl_report_summary_table(FILE *fp, const so_cl_sim *sim,
         fprintf(fp, "resource     %s: utilisation %.4f\n", w->resource[r],
                 cap > 0 ? st->resource_busy[r] / cap : 0.0);
     }
-    fprintf(fp, "locality     %llu node-local, %llu remote map attempts\n",
-            (unsigned long long)st->local_maps, (unsigned long long)st->remote_maps);
+    if (w->replicas > 0)
+        fprintf(fp, "locality     %llu node-local, %llu remote map attempts\n",
+                (unsigned long long)st->local_maps,
+                (unsigned long long)st->remote_maps);
     fprintf(fp, "events       %llu (tasks %llu, attempts %llu, preempted %llu)\n\n",
             (unsigned long long)st->events, (unsigned long long)st->tasks_done,
             (unsigned long long)st->attempts, (unsigned long long)st->preempted);

@@ -50,7 +50,11 @@
  *     (instance phase "reduce"); before, with the shuffle profile;
  *   - when reducers enter (option `reduces`): "switch" (default) — a job's
  *     reducers join the instance at the switch; "slowstart" — as soon as
- *     Hadoop's slow-start opens them. Algorithm 1 places reducers first
+ *     Hadoop's slow-start opens them; "first" — Algorithm 1 as written:
+ *     from slow-start on, and at a heartbeat the Task Scheduler starts a
+ *     node's placed reducers before its maps (the engine offers map slots
+ *     first, so maps would otherwise take the room the placement gave the
+ *     reducers). Algorithm 1 places reducers first
  *     (lines 1-8) and a reducer holds its memory from launch (Table 2:
  *     60 % of a TaskTracker for Sort); from slow-start on, the nine jobs'
  *     reducers then take most of the memory through the whole map phases
@@ -98,8 +102,9 @@ static const so_option_doc ras_options[] = {
      " instance; the placement covers the free capacity only)"},
     {"reduces", "switch",
      "when a job's reducers join the placement: switch (its map phase ends"
-     " in the cycle: no pending map) or slowstart (once Hadoop's slow-start"
-     " opens them)"},
+     " in the cycle: no pending map), slowstart (once Hadoop's slow-start"
+     " opens them) or first (Algorithm 1 as written: from slow-start on, and"
+     " a heartbeat starts a node's placed reducers before its maps)"},
     {NULL, NULL, NULL},
 };
 
@@ -109,6 +114,7 @@ typedef struct ras_state {
     double cycle;
     double next_cycle;
     int early_reduces; /* reducers placed from slow-start on, not at the switch */
+    int reducers_first; /* reduces=first: a heartbeat starts reducers first */
     int fixed;         /* running = fixed: running tasks are outside the
                         * instance (capacity less their load, pending tasks
                         * only), P counts this cycle's launches */
@@ -165,7 +171,7 @@ static double task_demand(const so_cl_sim *sim, const ras_state *st, int j,
     double d;
     if (p == SO_CL_MAP)
         d = spec->demand[SO_CL_MAP][r];
-    else if (sim->w->hard[r])
+    else if (sim->hard[r])
         d = so_cl_held_demand(spec, p, r);
     else
         d = switching(job) ? spec->demand[SO_CL_REDUCE][r]
@@ -229,9 +235,11 @@ static int ras_create(so_cl_sim *sim, const so_params *prm, void **state,
         return so_error_setf(err, NULL, 0, 0, "ras_time_limit",
                              "expected seconds in [0, 1e6], found %g", limit);
     const char *when = so_params_str(prm, ras_options, "reduces", "switch");
-    if (strcmp(when, "switch") && strcmp(when, "slowstart"))
+    if (strcmp(when, "switch") && strcmp(when, "slowstart") &&
+        strcmp(when, "first"))
         return so_error_setf(err, NULL, 0, 0, "reduces",
-                             "expected switch or slowstart, found '%s'", when);
+                             "expected switch, slowstart or first, found '%s'",
+                             when);
     const char *running = so_params_str(prm, ras_options, "running", "placed");
     if (strcmp(running, "placed") && strcmp(running, "fixed"))
         return so_error_setf(err, NULL, 0, 0, "running",
@@ -255,7 +263,8 @@ static int ras_create(so_cl_sim *sim, const so_params *prm, void **state,
     so_params_init(&st->bprm);
     st->bprm.time_limit = limit;
     st->cycle = cycle;
-    st->early_reduces = !strcmp(when, "slowstart");
+    st->reducers_first = !strcmp(when, "first");
+    st->early_reduces = st->reducers_first || !strcmp(when, "slowstart");
     st->fixed = !strcmp(running, "fixed");
     st->next_cycle = -INFINITY;
     st->J = w->n_jobs;
@@ -641,9 +650,10 @@ static int running_on(const so_cl_sim *sim, int node, int j, int p)
     return n;
 }
 
-static int ras_assign(void *state, so_cl_sim *sim, int node, int phase)
+/* The Task Scheduler for one phase: a job placed on node whose placement
+ * there is not met, lowest utility first, if its task fits now. */
+static int ras_assign_phase(ras_state *st, so_cl_sim *sim, int node, int phase)
 {
-    ras_state *st = state;
     /* the jobs placed on node, in order: a job with no placement there
      * would be passed over (P = 0 is met) */
     const int *placed = st->by_node[phase];
@@ -667,6 +677,18 @@ static int ras_assign(void *state, so_cl_sim *sim, int node, int phase)
         }
     }
     return 0;
+}
+
+static int ras_assign(void *state, so_cl_sim *sim, int node, int phase)
+{
+    ras_state *st = state;
+    /* reduces=first: Algorithm 1 places reducers before maps (lines 1-8);
+     * the Task Scheduler starts them first too, before the node's maps
+     * take the room (the engine offers map slots first) */
+    if (st->reducers_first && phase == SO_CL_MAP &&
+        ras_assign_phase(st, sim, node, SO_CL_REDUCE))
+        return 1;
+    return ras_assign_phase(st, sim, node, phase);
 }
 
 const so_cl_scheduler so_cl_sched_ras = {

@@ -34,8 +34,12 @@ typedef struct so_cl_attempt {
     double worked;    /* work done over all segments at `updated` */
     double updated;   /* time of the last update */
     double rate;      /* work per second: speed x share x factor */
-    double share;     /* contention factor in (0, 1]; 1 without contention */
+    double share;     /* contention factor > 0; 1 without contention, at
+                       * most 1 under share, up to profile_headroom under
+                       * physical */
     double factor;    /* policy factor (so_cl_set_rate_factor), 1 default */
+    double vary;      /* task-time noise as a rate factor (variability.c),
+                       * 1 without noise */
     uint64_t live;    /* sequence number of its pending end or copy-end
                        * event (SO_CL_NO_EVENT: none); others are stale */
 } so_cl_attempt;
@@ -44,7 +48,7 @@ typedef struct so_cl_attempt {
 
 /* Event kinds (engine.c). */
 enum { SO_CL_EV_ARRIVE, SO_CL_EV_HEARTBEAT, SO_CL_EV_OOB, SO_CL_EV_COPY_END,
-       SO_CL_EV_END, SO_CL_EV_EPOCH, SO_CL_EV_KINDS };
+       SO_CL_EV_END, SO_CL_EV_EPOCH, SO_CL_EV_SLOW, SO_CL_EV_KINDS };
 
 typedef struct so_cl_task {
     int job, phase;
@@ -98,6 +102,11 @@ typedef struct so_cl_nodert {
     double used[SO_CL_MAX_RESOURCES]; /* resources held by its attempts */
     double phase;  /* heartbeats at phase + k * interval */
     long long beat; /* k of the next heartbeat */
+    /* transient slow-downs (variability.c): speed factor now (1 normal),
+     * whether in a slow spell, the node's spell draws */
+    double slow;
+    int slowed;
+    so_rng spell_rng;
 } so_cl_nodert;
 
 struct so_cl_sim {
@@ -107,6 +116,14 @@ struct so_cl_sim {
     double now;
     double interval, epoch;
     int padding;   /* Hadoop's load-factor padding (engine.c) */
+    /* the run's contention model (physics.c: the workload's, or --opt):
+     * SO_CL_CONTENTION_*, resources checked at launch, parameters */
+    int contention;
+    int hard[SO_CL_MAX_RESOURCES];
+    so_cl_physics phys;
+    /* variability (variability.c): noise_cv 0 and slow_gap 0 are off */
+    double noise_cv, noise_sigma, slow_gap, slow_length, slow_speed;
+    so_rng noise_rng;
     int runnable[SO_CL_PHASES]; /* tasks not done of arrived jobs (reduces:
                                  * once open) */
     int epoch_armed;
@@ -203,6 +220,30 @@ void so_cl_rate_refresh_node(so_cl_sim *sim, int node);
 /* The amount of resource r an attempt of phase p holds against a hard
  * limit (a reduce: the larger of its shuffle and reduce demands). */
 double so_cl_held_demand(const so_cl_job_spec *spec, int phase, int r);
+/* An attempt's current demand of resource r: a map's map demand; a
+ * reduce's shuffle demand while it copies (also while its copy work is
+ * done and it waits for the last map), then its reduce demand. */
+static inline double so_cl_current_demand(const so_cl_sim *s,
+                                          const so_cl_attempt *a, int r)
+{
+    const so_cl_job_spec *spec = s->jobs[a->job].spec;
+    if (a->phase == SO_CL_REDUCE && a->seg == 0)
+        return spec->shuffle_demand[r];
+    return spec->demand[a->phase][r];
+}
+/* Variability (variability.c): reads noise_cv, slowdown_gap,
+ * slowdown_length, slowdown_speed from the options; the rate factor of a
+ * launched attempt's noise draw (1 when off); the first spells' events;
+ * a node's spell begins or ends. */
+int so_cl_variability_setup(so_cl_sim *sim, const so_params *prm, so_error *err);
+double so_cl_noise_rate(so_cl_sim *sim);
+void so_cl_variability_start(so_cl_sim *sim);
+void so_cl_slowdown_event(so_cl_sim *sim, int node);
+/* A node's speed factor changed: its attempts' rates follow. */
+void so_cl_rate_node_speed(so_cl_sim *sim, int node);
+/* Sets a running attempt's contention factor (> 0), rescheduling its end
+ * when its rate changes. */
+void so_cl_rate_set_share(so_cl_sim *sim, int attempt, double share);
 /* Pushes an event; its sequence number, or SO_CL_NO_EVENT when out of
  * memory (sim->failed set). */
 uint64_t so_cl_push(so_cl_sim *sim, double time, int kind, int id);

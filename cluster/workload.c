@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cluster/physics.h"
 #include "cluster/workload_build.h"
 
 so_cl_workload *so_cl_workload_new(const char *name)
@@ -13,6 +14,7 @@ so_cl_workload *so_cl_workload_new(const char *name)
         w->remote_slowdown = 1;
         for (int r = 0; r < SO_CL_MAX_RESOURCES; r++)
             w->hard[r] = 1;
+        so_cl_physics_defaults(&w->physics);
     }
     return w;
 }

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cluster/physics.h"
 #include "cluster/run_limits.h"
 #include "cluster/workload_build.h"
 #include "formulations/common/jsonin.h"
@@ -115,7 +116,10 @@ static int read_amounts(so_jin *in, json_t *obj, const char *path,
  * others may be over-committed and slow their attempts down. */
 static int read_contention(so_jin *in, json_t *c, so_cl_workload *w)
 {
-    static const char *const keys[] = {"model", "hard", NULL};
+    static const char *const keys[] = {
+        "model", "hard", "kinds", "cpu_cores", "cpu_latency_ms",
+        "cpu_granularity_ms", "cpu_switch_us", "disk_seek_ms", "disk_slice_ms",
+        "disk_target_ms", "swap_penalty", "profile_headroom", NULL};
     json_t *o = NULL, *hard = NULL;
     const char *model = NULL;
     int rc = so_jin_object(in, c, "cluster", "contention", SO_OPTIONAL, &o);
@@ -130,10 +134,14 @@ static int read_contention(so_jin *in, json_t *c, so_cl_workload *w)
                           &hard);
     if (rc)
         return rc;
-    if (strcmp(model, "none") && strcmp(model, "share"))
+    int physical = !strcmp(model, "physical");
+    if (strcmp(model, "none") && strcmp(model, "share") && !physical)
         return so_jin_fail(in, "cluster.contention.model", 0,
-                           "expected \"none\" or \"share\", found \"%s\"",
-                           model);
+                           "expected \"none\", \"share\" or \"physical\","
+                           " found \"%s\"", model);
+    if (!physical && json_object_size(o) > (hard ? 2u : 1u))
+        return so_jin_fail(in, "cluster.contention", 1, "the physical model's"
+                           " settings need model \"physical\"");
     if (!strcmp(model, "none")) {
         if (hard)
             return so_jin_fail(in, "cluster.contention.hard", 1,
@@ -143,7 +151,10 @@ static int read_contention(so_jin *in, json_t *c, so_cl_workload *w)
     if (w->n_resources == 0)
         return so_jin_fail(in, "cluster.contention", 1,
                            "needs cluster.resources");
-    w->contention = SO_CL_CONTENTION_SHARE;
+    if (physical && (rc = so_cl_physics_read_json(in, o, w)))
+        return rc;
+    w->contention = physical ? SO_CL_CONTENTION_PHYSICAL
+                             : SO_CL_CONTENTION_SHARE;
     for (int r = 0; r < w->n_resources; r++)
         w->hard[r] = 0;
     for (size_t i = 0; hard && i < json_array_size(hard); i++) {
@@ -156,6 +167,10 @@ static int read_contention(so_jin *in, json_t *c, so_cl_workload *w)
         if (!name || r == w->n_resources)
             return so_jin_fail(in, p, 0, "expected the name of one of"
                                " cluster.resources");
+        if (physical && so_cl_physics_kind(w, r) == SO_CL_KIND_MEMORY)
+            return so_jin_fail(in, p, 0, "memory is never checked at launch"
+                               " under model \"physical\" (Hadoop 1's"
+                               " TaskTracker swaps instead)");
         w->hard[r] = 1;
     }
     return SO_OK;
@@ -244,14 +259,16 @@ static int read_cluster(so_jin *in, json_t *root, so_cl_workload *w,
         /* A shared resource with no capacity would give every attempt that
          * uses it a rate of zero: the replay would never end. */
         for (int r = 0; r < w->n_resources; r++)
-            if (w->contention == SO_CL_CONTENTION_SHARE && !w->hard[r] &&
+            if (w->contention != SO_CL_CONTENTION_NONE && !w->hard[r] &&
                 !(spec.capacity[r] > 0)) {
                 char cp[320];
                 snprintf(cp, sizeof cp, "%s.capacity", gp);
                 return so_jin_fail(in, cp, 1, "resource \"%s\" is shared"
-                                   " under contention model \"share\" and"
+                                   " under contention model \"%s\" and"
                                    " needs a capacity above 0 (or name it in"
-                                   " cluster.contention.hard)", w->resource[r]);
+                                   " cluster.contention.hard)", w->resource[r],
+                                   w->contention == SO_CL_CONTENTION_SHARE
+                                       ? "share" : "physical");
             }
         spec.slots[SO_CL_MAP] = (int)ms;
         spec.slots[SO_CL_REDUCE] = (int)rs;

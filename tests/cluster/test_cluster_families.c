@@ -317,13 +317,23 @@ static void test_stealing(void)
 
 static void test_ras_gridmix(void)
 {
-    so_cl_workload *w = gen("ras-gridmix-workload", NULL, 1);
+    static const char *const share[] = {"contention=share", NULL};
+    so_cl_workload *w = gen("ras-gridmix-workload", share, 1);
     CU_ASSERT_PTR_NOT_NULL_FATAL(w);
     CU_ASSERT_EQUAL(w->n_nodes, 20);
     CU_ASSERT_EQUAL(w->nodes[0].slots[SO_CL_MAP], 4);
     CU_ASSERT_EQUAL(w->n_resources, 3);
     CU_ASSERT_EQUAL(w->contention, SO_CL_CONTENTION_SHARE);
     CU_ASSERT(!w->hard[0] && !w->hard[1] && w->hard[2]); /* memory hard */
+    CU_ASSERT_DOUBLE_EQUAL(w->jobs[0].shuffle_demand[2], 60, 1e-12);
+    so_cl_workload_free(w);
+    /* the default: physical, nothing hard, shuffling reducers hold their
+     * shuffle buffers (shuffle_memory 10 %) */
+    w = gen("ras-gridmix-workload", NULL, 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(w);
+    CU_ASSERT_EQUAL(w->contention, SO_CL_CONTENTION_PHYSICAL);
+    CU_ASSERT(!w->hard[0] && !w->hard[1] && !w->hard[2]);
+    CU_ASSERT_DOUBLE_EQUAL(w->jobs[0].shuffle_demand[2], 10, 1e-12);
     CU_ASSERT_EQUAL_FATAL(w->n_jobs, 9);
     /* Table 1's submission times, in order */
     static const double submit[9] = {0, 100, 200, 350, 500, 600, 1100, 2500, 3750};
@@ -416,7 +426,7 @@ static void test_bad_settings(void)
     bad("ras-gridmix-workload", "map_slots=0", "map_slots",
         "expected an integer in [1, 64], found 0");
     bad("ras-gridmix-workload", "contention=hard", "contention",
-        "expected share | none, found 'hard'");
+        "expected share | none | physical, found 'hard'");
     bad("flex-cluster", "slack=2", "slack", "expected a number in [0, 1], found 2");
     bad("flex-cluster", "jobs=0", "jobs", "expected an integer in [1, 10000], found 0");
 }

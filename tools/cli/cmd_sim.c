@@ -308,12 +308,20 @@ int so_cmd_sim(int argc, char **argv)
     rc = so_cl_workload_read(a.workload, &a.prm, a.seed, &w, &err);
     if (rc)
         return so_cli_report_error("sim", rc, &err);
+    cfg.params = &a.prm;
+    cfg.stealing = a.stealing;
+    rc = so_cl_check_config(w, &cfg, &err);
+    if (rc) {
+        so_cl_workload_free(w);
+        return so_cli_report_error("sim", rc, &err);
+    }
+    for (int i = 0; i < cfg.n_warnings; i++)
+        fprintf(stderr, "slotopt sim: warning: %s\n", cfg.warnings[i]);
     log_file lf = {NULL, NULL};
     if (a.events_out && (code = log_open(&lf, a.events_out))) {
         so_cl_workload_free(w);
         return code;
     }
-    cfg.params = &a.prm;
     cfg.seed = a.seed;
     cfg.series_step = a.plot ? a.plot_step : 0;
     cfg.event_log = lf.fp;
