@@ -165,13 +165,17 @@ void so_hrows_free(so_hrows *rows);
 void so_hrow_free(so_hrow *r);
 
 /* Opens (write: creates if needed, WAL mode) the database at path: an
- * existing regular file (through links) or, to write, a new path; a device,
- * FIFO or folder is refused (SO_EIO naming it) before SQLite touches it. A
- * new database that could not be set up is removed with its sidecars. */
+ * existing regular file (through links) or, to write, a new path (created
+ * with O_EXCL); a device, FIFO or folder is refused (SO_EIO naming it)
+ * before SQLite touches it, '' too; a relative path is given to SQLite as
+ * "./PATH" (never ":memory:" or a URI). A new database that could not be
+ * set up is removed as so_hstore_discard says. */
 int so_hstore_open(const char *path, int write, so_hstore **out, so_error *err);
 void so_hstore_close(so_hstore *st);
 /* Closes after a failed run: a database this run created is removed with
- * its -journal, -wal and -shm files (no partial database is left); an
+ * its -journal, -wal and -shm files when it holds nothing (no row, no
+ * table another program wrote) and no other process has it open; with
+ * rows it is kept ("N cells kept; --resume continues" on stderr); an
  * existing one is only closed (each of its rows is its own commit). */
 void so_hstore_discard(so_hstore *st);
 /* Inserts or replaces the row with the same (hash, backend, rep); one
