@@ -33,19 +33,26 @@ typedef struct so_hinsts {
     size_t n, cap;
     uint64_t *seen; /* open-addressing set of the hashes listed (0 = empty) */
     size_t seen_cap;
-    /* each file is read within so_harness_kill_after(read_limit) s (at
-     * least 1), or the
-     * program exits 2 naming it (so_hread_guard_start); 0: no bound, < 0:
-     * a scenario's time_limit sets it */
+    /* a FIFO or device among the inputs may wait at most
+     * so_harness_kill_after(read_limit) s (at least 1) for input, or the
+     * program exits 2 naming it (so_hread_input); 0: no bound, < 0: a
+     * scenario's time_limit sets it. read_limit_from: where it came from
+     * ("--time-limit", "the scenario's time_limit"), for that message. */
     double read_limit;
+    const char *read_limit_from;
 } so_hinsts;
 
-/* Arms a timer of so_harness_kill_after(time_limit) s, at least
- * SO_HREAD_MIN_SECONDS (none when time_limit <= 0), while path is read; when it fires, "slotopt: PATH: not
- * read within ..." on stderr and exit 2. Not nested; stop disarms it. */
+/* Reads input path ("-": stdin) as so_read_input does. A path that is
+ * neither a regular file, a folder nor stdin (so_hread_guarded: a FIFO, a
+ * device) is read with a bound on the time without input: no byte for
+ * so_harness_kill_after(time_limit) s, at least SO_HREAD_MIN_SECONDS
+ * (none when time_limit <= 0), and "slotopt: PATH: no input for ...
+ * (the time limit of a cell, FROM LIMIT)" goes to stderr and the program
+ * exits 2. */
 #define SO_HREAD_MIN_SECONDS 1.0
-void so_hread_guard_start(double time_limit, const char *path);
-void so_hread_guard_stop(void);
+int so_hread_input(const char *path, double time_limit, const char *from, char **text,
+                   size_t *len, so_error *err);
+int so_hread_guarded(const char *path);
 
 void so_hinsts_free(so_hinsts *s);
 /* Adds a problem (takes ownership; frees it when it duplicates the content

@@ -218,7 +218,7 @@ static int check_target(const char *path, const char *file, int write, int *crea
             return SO_OK;
         }
         if (errno != EEXIST) {
-            so_error_setf(err, path, 0, 0, NULL, "cannot create the results database: %s",
+            so_error_setf(err, path, 0, 0, NULL, "cannot open the results database: %s",
                           strerror(errno));
             return SO_EIO;
         }
