@@ -146,6 +146,10 @@ int so_problem_from_json(json_t *root, const char *name, so_problem **out,
  * the line in the whole stream; nothing is returned then. */
 int so_problem_read_all(const char *path, so_problem ***out, size_t *n,
                         so_error *err);
+/* The same from the text buf[0..len) (NUL-terminated) read from the file
+ * shown in names and errors. */
+int so_problem_parse_all(const char *buf, size_t len, const char *shown,
+                         so_problem ***out, size_t *n, so_error *err);
 void so_problem_free(so_problem *p); /* NULL is allowed */
 const char *so_problem_kind(const so_problem *p); /* "knapsack", "flex", ... */
 const char *so_problem_name(const so_problem *p); /* instance name */

@@ -285,7 +285,21 @@ int so_problem_read_all(const char *path, so_problem ***out, size_t *n,
     int rc = so_read_input(path, &buf, &len, err);
     if (rc)
         return rc;
-    const char *shown = strcmp(path, "-") ? path : "stdin";
+    rc = so_problem_parse_all(buf, len, strcmp(path, "-") ? path : "stdin", out, n, err);
+    free(buf);
+    return rc;
+}
+
+int so_problem_parse_all(const char *buf, size_t len, const char *shown,
+                         so_problem ***out, size_t *n, so_error *err)
+{
+    if (!buf || !shown || !out || !n)
+        return so_error_setf(err, NULL, 0, 0, NULL,
+                             "so_problem_parse_all: NULL argument");
+    *out = NULL;
+    *n = 0;
+    so_error_clear(err);
+    int rc;
     size_t first = skip_space(buf, len, 0);
     size_t end = first < len && buf[first] == '{' && !memchr(buf, '\0', len)
                      ? document_end(buf, len, first) : 0;
@@ -303,7 +317,6 @@ int so_problem_read_all(const char *path, so_problem ***out, size_t *n,
             *n = 1;
         }
     }
-    free(buf);
     return rc;
 }
 

@@ -334,7 +334,7 @@ static void test_plot_scripts(void)
     char *gp = so_test_slurp(path);
     CU_ASSERT_PTR_NOT_NULL(gp && strstr(gp, "set terminal pngcairo "));
     CU_ASSERT_PTR_NOT_NULL(gp && strstr(gp, "noenhanced"));
-    CU_ASSERT_PTR_NOT_NULL(gp && strstr(gp, "set output 'gaps-p.png.tmp'"));
+    CU_ASSERT_PTR_NOT_NULL(gp && strstr(gp, "set output 'gaps-p.png'\n"));
     CU_ASSERT_PTR_NOT_NULL(gp && strstr(gp, "set title 'p: distribution of the ratio to exact_one'"));
     CU_ASSERT_PTR_NOT_NULL(gp && strstr(gp, "title 'it''s_heur'"));
     free(gp);

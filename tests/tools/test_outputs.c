@@ -304,11 +304,11 @@ static void test_report_plot_link(void)
     free(text);
 }
 
-/* report --plot DIR writes its data, scripts and gnuplot's scratch file
- * in a private folder and renames them into DIR: links planted in DIR
- * under those names (NAME.dat, NAME.gp, gnuplot's fixed NAME.svg.tmp) are
+/* report --plot DIR writes its data, scripts and gnuplot's output in a
+ * private folder and renames them into DIR: links planted in DIR under
+ * those names (NAME.dat, NAME.gp, the old scratch name NAME.svg.tmp) are
  * replaced or left alone, their targets untouched; with gnuplot and
- * without. */
+ * without. The published script writes NAME.svg (no scratch name). */
 static void test_report_plot_planted(void)
 {
     char db[700];
@@ -357,6 +357,14 @@ static void test_report_plot_planted(void)
             struct stat st;
             CU_ASSERT(lstat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0);
         }
+        /* the published script draws NAME.svg itself: re-run in DIR, it
+         * writes no fixed scratch name a link could be planted as */
+        char gp_path[800];
+        snprintf(gp_path, sizeof gp_path, "%s/gaps-knapsack.gp", dir);
+        char *gp = so_test_slurp(gp_path);
+        CU_ASSERT_PTR_NOT_NULL(gp && strstr(gp, "set output 'gaps-knapsack.svg'\n") &&
+                               !strstr(gp, ".tmp"));
+        free(gp);
         if (drawn) {
             char svg[800];
             snprintf(svg, sizeof svg, "%s/gaps-knapsack.svg", dir);

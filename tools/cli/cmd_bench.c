@@ -409,6 +409,7 @@ static int bench(int argc, char **argv, char **orig)
     /* inputs are read within the cell's limit: --time-limit, else the
      * scenario's, else the default */
     s.read_limit = o.time_limit >= 0 ? o.time_limit : scenario ? -1 : cfg.time_limit;
+    s.read_limit_from = o.time_limit >= 0 ? "--time-limit" : "the default --time-limit";
     so_error err;
     so_error_clear(&err);
     int rc = SO_OK;

@@ -34,19 +34,26 @@ typedef struct so_hinsts {
     size_t n, cap;
     uint64_t *seen; /* open-addressing set of the hashes listed (0 = empty) */
     size_t seen_cap;
-    /* each file is read within so_harness_kill_after(read_limit) s (at
-     * least 1), or the
-     * program exits 2 naming it (so_hread_guard_start); 0: no bound, < 0:
-     * a scenario's time_limit sets it */
+    /* a FIFO or device among the inputs may wait at most
+     * so_harness_kill_after(read_limit) s (at least 1) for input, or the
+     * program exits 2 naming it (so_hread_input); 0: no bound, < 0: a
+     * scenario's time_limit sets it. read_limit_from: where it came from
+     * ("--time-limit", "the scenario's time_limit"), for that message. */
     double read_limit;
+    const char *read_limit_from;
 } so_hinsts;
 
-/* Arms a timer of so_harness_kill_after(time_limit) s, at least
- * SO_HREAD_MIN_SECONDS (none when time_limit <= 0), while path is read; when it fires, "slotopt: PATH: not
- * read within ..." on stderr and exit 2. Not nested; stop disarms it. */
+/* Reads input path ("-": stdin) as so_read_input does. A path that is
+ * neither a regular file, a folder nor stdin (so_hread_guarded: a FIFO, a
+ * device) is read with a bound on the time without input: no byte for
+ * so_harness_kill_after(time_limit) s, at least SO_HREAD_MIN_SECONDS
+ * (none when time_limit <= 0), and "slotopt: PATH: no input for ...
+ * (the time limit of a cell, FROM LIMIT)" goes to stderr and the program
+ * exits 2. */
 #define SO_HREAD_MIN_SECONDS 1.0
-void so_hread_guard_start(double time_limit, const char *path);
-void so_hread_guard_stop(void);
+int so_hread_input(const char *path, double time_limit, const char *from, char **text,
+                   size_t *len, so_error *err);
+int so_hread_guarded(const char *path);
 
 void so_hinsts_free(so_hinsts *s);
 /* Adds a problem (takes ownership; frees it when it duplicates the content
@@ -166,13 +173,17 @@ void so_hrows_free(so_hrows *rows);
 void so_hrow_free(so_hrow *r);
 
 /* Opens (write: creates if needed, WAL mode) the database at path: an
- * existing regular file (through links) or, to write, a new path; a device,
- * FIFO or folder is refused (SO_EIO naming it) before SQLite touches it. A
- * new database that could not be set up is removed with its sidecars. */
+ * existing regular file (through links) or, to write, a new path (created
+ * with O_EXCL); a device, FIFO or folder is refused (SO_EIO naming it)
+ * before SQLite touches it, '' too; a relative path is given to SQLite as
+ * "./PATH" (never ":memory:" or a URI). A new database that could not be
+ * set up is removed as so_hstore_discard says. */
 int so_hstore_open(const char *path, int write, so_hstore **out, so_error *err);
 void so_hstore_close(so_hstore *st);
 /* Closes after a failed run: a database this run created is removed with
- * its -journal, -wal and -shm files (no partial database is left); an
+ * its -journal, -wal and -shm files when it holds nothing (no row, no
+ * table another program wrote) and no other process has it open; with
+ * rows it is kept ("N cells kept; --resume continues" on stderr); an
  * existing one is only closed (each of its rows is its own commit). */
 void so_hstore_discard(so_hstore *st);
 /* Inserts or replaces the row with the same (hash, backend, rep); one

@@ -158,9 +158,13 @@ static int add_instance_file(so_hinsts *s, const char *file, so_error *err)
 {
     so_problem **ps = NULL;
     size_t n = 0;
-    so_hread_guard_start(s->read_limit, file);
-    int rc = so_problem_read_all(file, &ps, &n, err);
-    so_hread_guard_stop();
+    char *text = NULL;
+    size_t len = 0;
+    int rc = so_hread_input(file, s->read_limit, s->read_limit_from, &text, &len, err);
+    if (!rc)
+        rc = so_problem_parse_all(text, len, strcmp(file, "-") ? file : "stdin", &ps, &n,
+                                  err);
+    free(text);
     for (size_t i = 0; i < n; i++) {
         if (!rc)
             rc = so_hinsts_add_problem(s, ps[i], err);
@@ -296,27 +300,11 @@ int so_hinsts_add_workload(so_hinsts *s, const char *text, size_t len,
 
 static int read_workload_file(so_hinsts *s, const char *path, so_error *err)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp) {
-        so_error_setf(err, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
-        return SO_EIO;
-    }
     char *buf = NULL;
     size_t len = 0;
-    FILE *mem = open_memstream(&buf, &len);
-    char chunk[8192];
-    size_t got;
-    while (mem && (got = fread(chunk, 1, sizeof chunk, fp)) > 0)
-        fwrite(chunk, 1, got, mem);
-    int bad = ferror(fp) || !mem;
-    fclose(fp);
-    if (mem)
-        fclose(mem);
-    if (bad) {
-        free(buf);
-        so_error_setf(err, path, 0, 0, NULL, "cannot read");
-        return SO_EIO;
-    }
+    int bad = so_hread_input(path, s->read_limit, s->read_limit_from, &buf, &len, err);
+    if (bad)
+        return bad;
     /* parsed once here, so that a bad workload is an error before any run;
      * the event bound is left to each cell, whose policy options may raise
      * it (max_events) */
@@ -349,13 +337,6 @@ static int read_workload_file(so_hinsts *s, const char *path, so_error *err)
     return rc;
 }
 
-static int add_workload_file(so_hinsts *s, const char *path, so_error *err)
-{
-    so_hread_guard_start(s->read_limit, path);
-    int rc = read_workload_file(s, path, err);
-    so_hread_guard_stop();
-    return rc;
-}
 
 int so_hinsts_add_workload_path(so_hinsts *s, const char *path, so_error *err)
 {
@@ -365,8 +346,8 @@ int so_hinsts_add_workload_path(so_hinsts *s, const char *path, so_error *err)
         return SO_EIO;
     }
     if (!S_ISDIR(st.st_mode))
-        return add_workload_file(s, path, err);
-    return add_folder(s, path, "workload", add_workload_file, err);
+        return read_workload_file(s, path, err);
+    return add_folder(s, path, "workload", read_workload_file, err);
 }
 
 static int add_generated_workload(so_hinsts *s, json_t *inst, const char *name,

@@ -9,11 +9,13 @@
  * opens with formulations/common/gnuplot.h (terminal by the extension,
  * noenhanced, quoted titles). Data and scripts are written first, in a
  * private folder made in DIR (mkdtemp, mode 0700), where gnuplot draws each
- * plot (its output NAME.EXT.tmp has a fixed name); each plot is copied onto
- * DIR/NAME.EXT as any output (a link or FIFO there is kept), then the data
- * and scripts are renamed into DIR, so that a link planted in DIR under
- * one of their names is replaced, never written through. Without gnuplot
- * the scripts stay for later. */
+ * plot as NAME.EXT (the name the script says, so that the published script
+ * re-run in DIR writes NAME.EXT itself, no scratch name); each plot is
+ * copied onto DIR/NAME.EXT as any output (a link or FIFO there is kept),
+ * then the data and scripts are renamed into DIR, so that a link planted in
+ * DIR under one of their names is replaced, never written through. Without
+ * gnuplot the scripts stay for later. A report killed meanwhile leaves the
+ * private folder DIR/.slotopt-plot-XXXXXX (nothing else is half written). */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -45,14 +47,14 @@ static int write_text(const char *dir, const char *name, char *text, size_t len,
     return rc;
 }
 
-/* Runs gnuplot on WORK/BASE.gp, which draws WORK/BASE.EXT.tmp; copies it
- * onto DIR/BASE.EXT by so_copy_to_output (a link or FIFO there is kept). */
+/* Runs gnuplot on WORK/BASE.gp, which draws WORK/BASE.EXT; copies it onto
+ * DIR/BASE.EXT by so_copy_to_output (a link or FIFO there is kept). */
 static int draw(const char *work, const char *dir, const char *base, const char *ext,
                 so_error *err)
 {
     char script[1024], tmp[5500], svg[5500];
     snprintf(script, sizeof script, "%s.gp", base);
-    snprintf(tmp, sizeof tmp, "%s/%s.%s.tmp", work, base, ext);
+    snprintf(tmp, sizeof tmp, "%s/%s.%s", work, base, ext);
     snprintf(svg, sizeof svg, "%s/%s.%s", dir, base, ext);
     int rc = so_gp_run(work, script, svg, err);
     if (!rc)
@@ -71,7 +73,7 @@ void so_hplot_header(FILE *g, const char *ext, const char *base, int width,
                      int height, const char *title)
 {
     char out[400], ext_path[32];
-    snprintf(out, sizeof out, "%s.%s.tmp", base, ext);
+    snprintf(out, sizeof out, "%s.%s", base, ext);
     snprintf(ext_path, sizeof ext_path, "x.%s", ext);
     so_gp_header(g, ext_path, out, width, height, title);
 }
@@ -452,9 +454,9 @@ int so_harness_plot(const so_htables *t, const char *dir, int *plotted,
     return so_harness_plot_ext(t, dir, "svg", plotted, skipped, err);
 }
 
-/* Moves the data and scripts of the private folder into dir (publish) or
- * drops them, removes what else is there (gnuplot's .tmp files) and the
- * folder; SO_EIO naming the file when a rename fails. */
+/* Moves the data and scripts (.dat, .gp) of the private folder into dir
+ * (publish) or drops them, removes what else is there (a plot gnuplot left)
+ * and the folder; SO_EIO naming the file when a rename fails. */
 static int leave_work(const char *work, const char *dir, int publish, so_error *err)
 {
     DIR *d = opendir(work);
@@ -467,7 +469,9 @@ static int leave_work(const char *work, const char *dir, int publish, so_error *
         snprintf(from, sizeof from, "%s/%s", work, e->d_name);
         snprintf(to, sizeof to, "%s/%s", dir, e->d_name);
         size_t n = strlen(e->d_name);
-        int keep = publish && !rc && !(n > 4 && !strcmp(e->d_name + n - 4, ".tmp"));
+        int keep = publish && !rc &&
+                   ((n > 4 && !strcmp(e->d_name + n - 4, ".dat")) ||
+                    (n > 3 && !strcmp(e->d_name + n - 3, ".gp")));
         if (keep && rename(from, to) != 0) {
             so_error_setf(err, to, 0, 0, NULL, "cannot write: %s", strerror(errno));
             rc = SO_EIO;

@@ -358,8 +358,11 @@ static int scenario(so_jin *in, json_t *root, const char *base, so_hconfig *c,
         rc = policies(in, root, c);
     if (!rc)
         rc = so_jin_num(in, root, "", "time_limit", SO_OPTIONAL, 0, 1e9, &c->time_limit);
-    if (s->read_limit < 0) /* unless the command line set it */
+    if (s->read_limit < 0) { /* unless the command line set it */
         s->read_limit = c->time_limit;
+        s->read_limit_from = json_object_get(root, "time_limit")
+                                 ? "the scenario's time_limit" : "the default --time-limit";
+    }
     int64_t reps = c->reps, jobs = c->jobs;
     if (!rc)
         rc = so_jin_int(in, root, "", "repetitions", SO_OPTIONAL, 1, 1000, &reps);

@@ -7,8 +7,16 @@
  * DELETE mode, so a finished database is one file that opens from a
  * read-only folder; a reader that cannot open a WAL database there (a
  * killed run's) reads it as an immutable file. Rows are checked on reading:
- * NULL or wrongly typed columns are an error naming the row and column. */
+ * NULL or wrongly typed columns are an error naming the row and column.
+ *
+ * A run that fails leaves a database it created only when it holds
+ * something: rows it committed (--resume continues from them) or anything
+ * another process wrote; an empty new database is removed with its
+ * sidecar files, unless another process has it open. Paths are files,
+ * never SQLite's special names: '' is refused, and a relative path reaches
+ * SQLite as "./PATH" (neither ":memory:" nor a "file:" URI). */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,10 +27,12 @@
 
 struct so_hstore {
     sqlite3 *db;
-    char *path;
+    char *path; /* as the user gave it, for messages */
+    char *file; /* links resolved, "./" before a relative path: SQLite's */
     sqlite3_stmt *put, *has, *get;
     int write;
-    int created; /* the file did not exist: removed on failure */
+    int created;   /* this run created the file (O_EXCL): maybe removed */
+    size_t stored; /* rows this run committed */
 };
 
 #define COLUMNS                                                               \
@@ -108,15 +118,112 @@ static void remove_database(const char *path)
     free(p);
 }
 
+/* 1 when another process holds a lock on path: SQLite keeps a shared lock
+ * on PATH-shm for as long as a connection in WAL mode is open, and locks
+ * PATH itself during a transaction. F_GETLK reports only the locks of
+ * other processes. */
+static int locked_by_other(const char *path)
+{
+    int fd = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0};
+    int other = fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK;
+    close(fd);
+    return other;
+}
+
+static int in_use(const char *file)
+{
+    size_t size = strlen(file) + 8;
+    char *shm = malloc(size);
+    if (!shm)
+        return 1;
+    snprintf(shm, size, "%s-shm", file);
+    int used = locked_by_other(file) || locked_by_other(shm);
+    free(shm);
+    return used;
+}
+
+/* The first integer that sql returns, or -1. */
+static long long count_of(sqlite3 *db, const char *sql)
+{
+    sqlite3_stmt *s = NULL;
+    long long n = -1;
+    if (db && sqlite3_prepare_v2(db, sql, -1, &s, NULL) == SQLITE_OK &&
+        sqlite3_step(s) == SQLITE_ROW)
+        n = sqlite3_column_int64(s, 0);
+    sqlite3_finalize(s);
+    return n;
+}
+
+/* The path SQLite is given: symbolic links resolved (a dangling one to its
+ * target, which this run then creates and may remove), "./" before a
+ * relative path. NULL: out of memory, or *loop set for too many links. */
+static char *resolve(const char *path, int *loop)
+{
+    char *p = strdup(path);
+    *loop = 0;
+    for (int hops = 0; p; hops++) {
+        struct stat ls;
+        if (lstat(p, &ls) != 0 || !S_ISLNK(ls.st_mode))
+            break;
+        if (hops == 40) {
+            *loop = 1;
+            free(p);
+            return NULL;
+        }
+        char target[4096];
+        ssize_t n = readlink(p, target, sizeof target - 1);
+        if (n <= 0)
+            break;
+        target[n] = '\0';
+        const char *slash = strrchr(p, '/');
+        size_t dir = target[0] == '/' || !slash ? 0 : (size_t)(slash - p) + 1;
+        char *next = malloc(dir + (size_t)n + 1);
+        if (next) {
+            memcpy(next, p, dir);
+            memcpy(next + dir, target, (size_t)n + 1);
+        }
+        free(p);
+        p = next;
+    }
+    if (p && p[0] != '/') {
+        char *rel = malloc(strlen(p) + 3);
+        if (rel)
+            sprintf(rel, "./%s", p);
+        free(p);
+        p = rel;
+    }
+    return p;
+}
+
 /* A database is a regular file (a link to one is followed) or, to write, a
- * path that does not exist yet (*created = 1). SQLite itself opens
+ * path that does not exist yet, created here with O_EXCL (*created = 1:
+ * of two runs on one new path, only one created it). SQLite itself opens
  * anything and writes PATH-journal beside it: /dev/null-journal in /dev,
- * or blocks for ever on a FIFO. */
-static int check_target(const char *path, int write, int *created, so_error *err)
+ * or blocks for ever on a FIFO. path: as given; file: links resolved. */
+static int check_target(const char *path, const char *file, int write, int *created,
+                        so_error *err)
 {
     struct stat st;
     *created = 0;
-    if (stat(path, &st) == 0) {
+    if (write && stat(file, &st) != 0 && errno == ENOENT) {
+        int fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (fd >= 0) {
+            close(fd);
+            *created = 1;
+            return SO_OK;
+        }
+        if (errno != EEXIST) {
+            so_error_setf(err, path, 0, 0, NULL, "cannot open the results database: %s",
+                          strerror(errno));
+            return SO_EIO;
+        }
+    }
+    if (stat(file, &st) == 0) {
         if (S_ISREG(st.st_mode))
             return SO_OK;
         const char *what = S_ISDIR(st.st_mode)   ? "a folder"
@@ -129,12 +236,6 @@ static int check_target(const char *path, int write, int *created, so_error *err
                       " database must be a file (or a new path)", what);
         return SO_EIO;
     }
-    if (errno == ENOENT && write) {
-        struct stat ls;
-        /* a dangling link: SQLite would create its target, fine too */
-        *created = lstat(path, &ls) != 0;
-        return SO_OK;
-    }
     so_error_setf(err, path, 0, 0, NULL, "cannot open the results database: %s",
                   strerror(errno));
     return SO_EIO;
@@ -143,18 +244,38 @@ static int check_target(const char *path, int write, int *created, so_error *err
 int so_hstore_open(const char *path, int write, so_hstore **out, so_error *err)
 {
     *out = NULL;
+    if (!path || !*path) {
+        so_error_setf(err, NULL, 0, 0, NULL, "--db: an empty path: the results database"
+                      " must be a file");
+        return SO_EINVAL;
+    }
+    int loop = 0;
+    char *file = resolve(path, &loop);
+    if (!file) {
+        if (!loop)
+            return SO_ENOMEM;
+        so_error_setf(err, path, 0, 0, NULL, "cannot open the results database: %s",
+                      strerror(ELOOP));
+        return SO_EIO;
+    }
     int created = 0;
-    int bad = check_target(path, write, &created, err);
-    if (bad)
+    int bad = check_target(path, file, write, &created, err);
+    if (bad) {
+        free(file);
         return bad;
+    }
     so_hstore *st = calloc(1, sizeof *st);
     if (!st || !(st->path = strdup(path))) {
+        if (created)
+            unlink(file);
+        free(file);
         free(st);
         return SO_ENOMEM;
     }
+    st->file = file;
     st->write = write;
     st->created = created;
-    int rc = sqlite3_open_v2(path, &st->db,
+    int rc = sqlite3_open_v2(file, &st->db,
                              write ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
                                    : SQLITE_OPEN_READONLY,
                              NULL);
@@ -164,17 +285,17 @@ int so_hstore_open(const char *path, int write, so_hstore **out, so_error *err)
          * under us then, so read it as an immutable file. */
         sqlite3_close(st->db);
         st->db = NULL;
-        rc = open_immutable(path, &st->db);
+        rc = open_immutable(file, &st->db);
         /* commits still in the -wal file are invisible to an immutable
          * reader: say so rather than report fewer rows in silence */
         char wal[600];
         struct stat ws;
-        snprintf(wal, sizeof wal, "%s-wal", path);
+        snprintf(wal, sizeof wal, "%s-wal", file);
         if (rc == SQLITE_OK && stat(wal, &ws) == 0 && ws.st_size > 0)
-            fprintf(stderr, "slotopt: warning: %s: %lld bytes of commits in %s cannot be"
-                            " read from a folder this user cannot write; copy both files"
-                            " to a writable folder to see every row\n",
-                    path, (long long)ws.st_size, wal);
+            fprintf(stderr, "slotopt: warning: %s: %lld bytes of commits in %s-wal cannot"
+                            " be read from a folder this user cannot write; copy both"
+                            " files to a writable folder to see every row\n",
+                    path, (long long)ws.st_size, path);
     }
     if (rc == SQLITE_OK)
         rc = sqlite3_busy_timeout(st->db, 10000);
@@ -210,17 +331,35 @@ int so_hstore_open(const char *path, int write, so_hstore **out, so_error *err)
     return SO_OK;
 }
 
+/* After a failure: a database this run created goes when it holds
+ * nothing (no row of this run or another, no table but the store's) and no
+ * other process has it open; one with rows stays for --resume. */
 void so_hstore_discard(so_hstore *st)
 {
     if (!st)
         return;
-    char *path = st->path;
-    int created = st->created;
-    st->path = NULL; /* kept past the close */
+    if (!st->created || !st->write) {
+        so_hstore_close(st);
+        return;
+    }
+    long long rows = count_of(st->db, "SELECT count(*) FROM cells");
+    long long tables = count_of(st->db, "SELECT count(*) FROM sqlite_master WHERE name"
+                                        " NOT IN ('cells', 'kinds') AND name NOT LIKE"
+                                        " 'sqlite_autoindex_%'");
+    long long kept = rows > (long long)st->stored ? rows : (long long)st->stored;
+    int keep = kept > 0 || tables > 0;
+    if (kept > 0)
+        fprintf(stderr, "slotopt: %s: %lld cells kept; --resume continues\n", st->path,
+                kept);
+    else if (tables > 0)
+        fprintf(stderr, "slotopt: %s: kept: another program wrote tables into it\n",
+                st->path);
+    char *file = st->file;
+    st->file = NULL; /* kept past the close */
     so_hstore_close(st);
-    if (created)
-        remove_database(path);
-    free(path);
+    if (!keep && !in_use(file))
+        remove_database(file);
+    free(file);
 }
 
 void so_hstore_close(so_hstore *st)
@@ -240,6 +379,7 @@ void so_hstore_close(so_hstore *st)
     }
     sqlite3_close(st->db);
     free(st->path);
+    free(st->file);
     free(st);
 }
 
@@ -288,7 +428,10 @@ int so_hstore_put(so_hstore *st, const so_hrow *r, so_error *err)
     bind_text(s, 20, r->message);
     int rc = sqlite3_step(s);
     sqlite3_reset(s);
-    return rc == SQLITE_DONE ? SO_OK : db_error(st, err, "cannot store a result");
+    if (rc != SQLITE_DONE)
+        return db_error(st, err, "cannot store a result");
+    st->stored++;
+    return SO_OK;
 }
 
 int so_hstore_has(so_hstore *st, const char *hash, const char *backend,
