@@ -66,27 +66,43 @@ static double top_speed(const so_cl_workload *w, int p, double f, int capacity)
     return v;
 }
 
-static double capacity_of(const so_cl_workload *w, int p)
-{
-    double c = 0;
-    for (int n = 0; n < w->n_nodes; n++)
-        c += w->nodes[n].slots[p] * w->nodes[n].speed;
-    return c;
-}
-
 /* x / v with x / 0 = inf, 0 / anything = 0 */
 static double over(double x, double v)
 {
     return x <= 0 ? 0 : x / v;
 }
 
+/* Slot-seconds a task of work x holds at least: from its launch, always at
+ * a heartbeat of its node, to that node's first beat after its end when
+ * the rate cannot change (no out-of-band beats, Amdahl fraction 0), a
+ * whole number of intervals; else x / (fastest speed). */
 typedef struct {
-    double lb, tail, open, map_work, reduce_work;
+    double interval; /* > 0: round to the heartbeat grid */
+    double vmax;     /* fastest node speed */
+} grid;
+
+static double hold(const grid *g, double x, double f)
+{
+    double d = x / g->vmax;
+    if (g->interval > 0 && f == 0)
+        return ceil(d / g->interval - 1e-9) * g->interval;
+    return d;
+}
+
+/* map_slack, reduce_slack: the most a task's hold outlasts the task (its
+ * end is at most that much before its hold ends) */
+typedef struct {
+    double lb, tail, open, map_work, reduce_work, map_hold, reduce_hold;
+    double map_slack, reduce_slack;
 } job_terms;
 
 static int job_terms_of(const so_cl_workload *w, const so_cl_job_spec *j, int capacity,
-                        double cap_m, double cap_r, double *scratch, job_terms *t)
+                        const double cap[2][2], const grid *g, double *scratch, job_terms *t)
 {
+    double cap_m = cap[0][SO_CL_MAP], cap_r = cap[0][SO_CL_REDUCE];
+    double sm = capacity ? cap[1][SO_CL_MAP] : INFINITY;
+    double sr = capacity ? cap[1][SO_CL_REDUCE] : INFINITY;
+    double fm = j->parallel[SO_CL_MAP], fr = j->parallel[SO_CL_REDUCE];
     memset(t, 0, sizeof *t);
     double vm = top_speed(w, SO_CL_MAP, j->parallel[SO_CL_MAP], capacity);
     double vr = top_speed(w, SO_CL_REDUCE, j->parallel[SO_CL_REDUCE], capacity);
@@ -95,22 +111,31 @@ static int job_terms_of(const so_cl_workload *w, const so_cl_job_spec *j, int ca
     if (j->n_maps > 0) {
         memcpy(scratch, j->map_work, (size_t)j->n_maps * sizeof *scratch);
         qsort(scratch, (size_t)j->n_maps, sizeof *scratch, cmp_double);
-        double sum = 0;
-        for (int i = 0; i < j->n_maps; i++)
+        double sum = 0, held = 0;
+        for (int i = 0; i < j->n_maps; i++) {
             sum += scratch[i];
+            double h = hold(g, scratch[i], fm);
+            held += h;
+            t->map_slack = fmax(t->map_slack, h - scratch[i] / g->vmax);
+        }
         t->map_work = sum;
-        m = fmax(over(scratch[j->n_maps - 1], vm), over(sum, cm));
+        t->map_hold = held;
+        m = fmax(fmax(over(scratch[j->n_maps - 1], vm), over(sum, cm)),
+                 over(held, sm) - t->map_slack);
         int k = (int)ceil(j->slowstart * j->n_maps);
         if (k > j->n_maps)
             k = j->n_maps;
         if (k > 0) {
-            double first = 0;
-            for (int i = 0; i < k; i++)
+            double first = 0, first_held = 0;
+            for (int i = 0; i < k; i++) {
                 first += scratch[i];
-            t->open = fmax(over(scratch[k - 1], vm), over(first, cm));
+                first_held += hold(g, scratch[i], fm);
+            }
+            t->open = fmax(fmax(over(scratch[k - 1], vm), over(first, cm)),
+                           over(first_held, sm) - t->map_slack);
         }
     }
-    double red = 0, all = 0, after = 0, tail = 0;
+    double red = 0, all = 0, after = 0, tail = 0, held = 0;
     for (int i = 0; i < j->n_reduces; i++) {
         const so_cl_reduce_work *rw = &j->reduce_work[i];
         double sd = rw->sort + rw->reduce, csd = rw->copy + sd;
@@ -118,12 +143,17 @@ static int job_terms_of(const so_cl_workload *w, const so_cl_job_spec *j, int ca
         tail = fmax(tail, over(sd, vr));
         all += csd;
         after += sd;
+        double h = hold(g, csd, fr);
+        held += h;
+        t->reduce_slack = fmax(t->reduce_slack, h - csd / g->vmax);
     }
     if (j->n_reduces > 0) {
         red = fmax(red, fmax(t->open + over(all, cr), m + over(after, cr)));
+        red = fmax(red, t->open + over(held, sr) - t->reduce_slack);
         tail = fmax(tail, over(after, cr));
     }
     t->reduce_work = all;
+    t->reduce_hold = held;
     t->tail = tail;
     t->lb = fmax(m, red);
     return SO_OK;
@@ -166,6 +196,91 @@ void so_cl_offline_bound_free(so_cl_offline_bound *b)
     }
 }
 
+/* The two aggregate machines of one measure (0: work / speed-weighted
+ * capacity; 1: slot-seconds held / slots): sum_map, sum_reduce (plus the
+ * submit times) and the makespan bound (absolute). */
+typedef struct {
+    const so_cl_workload *w;
+    const job_terms *t;
+    double *arr;
+    int *idx;
+} machines_ctx;
+
+static int machines(const machines_ctx *x, int measure, double cm, double cr, double *sum_map,
+                    double *sum_reduce, double *end_time)
+{
+    const so_cl_workload *w = x->w;
+    const job_terms *t = x->t;
+    int n = w->n_jobs;
+    size_t nn = (size_t)n;
+    double *rel = x->arr, *work = x->arr + nn, *e = x->arr + 2 * nn, *buf = x->arr + 3 * nn;
+    int *idx = x->idx;
+    /* the map machine: D_j = C_j - T_j + slack_j (measure 1: a job's holds
+     * end at most slack_j after its last map) */
+    int m = 0;
+    double base = 0, min_tail = INFINITY;
+    for (int j = 0; j < n; j++) {
+        const so_cl_job_spec *js = &w->jobs[j];
+        double slack = measure ? t[j].map_slack : 0;
+        rel[j] = js->submit;
+        work[j] = (measure ? t[j].map_hold : t[j].map_work) / cm;
+        e[j] = js->submit + t[j].lb - t[j].tail + slack;
+        if (js->n_maps > 0) {
+            idx[m++] = j;
+            base += t[j].tail - slack;
+            min_tail = fmin(min_tail, t[j].tail - slack);
+        } else {
+            base += js->submit + t[j].lb;
+        }
+    }
+    double s = 0;
+    int rc = machine_sum(m, idx, rel, work, e, buf, &s);
+    if (rc)
+        return rc;
+    *sum_map = base + s;
+    for (int i = 0; i < m; i++) /* the last map completion: SRPT is work-conserving */
+        *end_time = fmax(*end_time, buf[2 * (size_t)m + i] + min_tail);
+    /* the reduce machine over the jobs with reduces, the map machine over
+     * the map-only ones */
+    double total = 0, max_slack = 0;
+    int r = 0;
+    for (int j = 0; j < n; j++) {
+        const so_cl_job_spec *js = &w->jobs[j];
+        double slack = measure ? t[j].reduce_slack : 0;
+        rel[j] = js->submit + t[j].open;
+        work[j] = (measure ? t[j].reduce_hold : t[j].reduce_work) / cr;
+        e[j] = js->submit + t[j].lb + slack;
+        if (js->n_reduces > 0) {
+            idx[r++] = j;
+            total -= slack;
+            max_slack = fmax(max_slack, slack);
+        } else if (js->n_maps == 0) {
+            total += e[j];
+        }
+    }
+    rc = machine_sum(r, idx, rel, work, e, buf, &s);
+    if (rc)
+        return rc;
+    total += s;
+    for (int i = 0; i < r; i++)
+        *end_time = fmax(*end_time, buf[2 * (size_t)r + i] - max_slack);
+    int k = 0;
+    for (int j = 0; j < n; j++) {
+        const so_cl_job_spec *js = &w->jobs[j];
+        double slack = measure ? t[j].map_slack : 0;
+        rel[j] = js->submit;
+        work[j] = (measure ? t[j].map_hold : t[j].map_work) / cm;
+        if (js->n_reduces == 0 && js->n_maps > 0) {
+            idx[k++] = j;
+            e[j] += slack;
+            total -= slack;
+        }
+    }
+    rc = machine_sum(k, idx, rel, work, e, buf, &s);
+    *sum_reduce = total + s;
+    return rc;
+}
+
 int so_cl_offline_bound_compute(const so_cl_workload *w, so_cl_offline_bound *out)
 {
     memset(out, 0, sizeof *out);
@@ -183,11 +298,22 @@ int so_cl_offline_bound_compute(const so_cl_workload *w, so_cl_offline_bound *ou
     int *idx = malloc(nn * sizeof *idx);
     out->job = malloc(nn * sizeof *out->job);
     int rc = scratch && t && arr && idx && out->job ? SO_OK : SO_ENOMEM;
-    double cap_m = capacity_of(w, SO_CL_MAP), cap_r = capacity_of(w, SO_CL_REDUCE);
+    double cap[2][2] = {{0, 0}, {0, 0}}; /* [measure][phase] */
+    grid g = {0, 0};
+    for (int k = 0; k < w->n_nodes; k++) {
+        g.vmax = fmax(g.vmax, w->nodes[k].speed);
+        for (int p = 0; p < SO_CL_PHASES; p++) {
+            cap[0][p] += w->nodes[k].slots[p] * w->nodes[k].speed;
+            cap[1][p] += w->nodes[k].slots[p];
+        }
+    }
+    if (!w->outofband && w->n_nodes > 0)
+        g.interval = so_cl_heartbeat_interval(w);
+    out->grid = g.interval;
     double first = INFINITY, last = -INFINITY, rsum = 0;
     for (int j = 0; !rc && j < n; j++) {
         const so_cl_job_spec *js = &w->jobs[j];
-        rc = job_terms_of(w, js, out->capacity, cap_m, cap_r, scratch, &t[j]);
+        rc = job_terms_of(w, js, out->capacity, cap, &g, scratch, &t[j]);
         out->job[j] = t[j].lb;
         out->sum_job += t[j].lb;
         rsum += js->submit;
@@ -195,74 +321,17 @@ int so_cl_offline_bound_compute(const so_cl_workload *w, so_cl_offline_bound *ou
         last = fmax(last, js->submit + t[j].lb);
     }
     out->sum = out->sum_job;
-    out->makespan = n ? last - first : 0;
-    if (!rc && out->capacity && n > 0 && cap_m > 0 && cap_r > 0) {
-        double *rel = arr, *work = arr + nn, *e = arr + 2 * nn, *buf = arr + 3 * nn;
-        /* the map machine: D_j = C_j - T_j */
-        int m = 0;
-        double base = 0, min_tail = INFINITY;
-        for (int j = 0; j < n; j++) {
-            const so_cl_job_spec *js = &w->jobs[j];
-            rel[j] = js->submit;
-            work[j] = t[j].map_work / cap_m;
-            e[j] = js->submit + t[j].lb - t[j].tail;
-            if (js->n_maps > 0) {
-                idx[m++] = j;
-                base += t[j].tail;
-                min_tail = fmin(min_tail, t[j].tail);
-            } else {
-                base += js->submit + t[j].lb;
-            }
+    if (!rc && out->capacity && n > 0 && cap[0][0] > 0 && cap[0][1] > 0) {
+        machines_ctx x = {w, t, arr, idx};
+        for (int measure = 0; measure < 2 && !rc; measure++) {
+            double sm = 0, sr = 0;
+            rc = machines(&x, measure, cap[measure][0], cap[measure][1], &sm, &sr, &last);
+            out->sum_map = fmax(out->sum_map, sm - rsum);
+            out->sum_reduce = fmax(out->sum_reduce, sr - rsum);
         }
-        double s = 0;
-        rc = machine_sum(m, idx, rel, work, e, buf, &s);
-        if (!rc) {
-            out->sum_map = base + s - rsum;
-            /* the last map completion of a work-conserving schedule */
-            double end = -INFINITY;
-            for (int i = 0; i < m; i++)
-                end = fmax(end, buf[2 * (size_t)m + i]);
-            if (m > 0)
-                out->makespan = fmax(out->makespan, end + min_tail - first);
-        }
-        /* the reduce machine over the jobs with reduces, the map machine
-         * over the map-only ones */
-        double total = 0;
-        int r = 0;
-        for (int j = 0; !rc && j < n; j++) {
-            const so_cl_job_spec *js = &w->jobs[j];
-            rel[j] = js->submit + t[j].open;
-            work[j] = t[j].reduce_work / cap_r;
-            e[j] = js->submit + t[j].lb;
-            if (js->n_reduces > 0)
-                idx[r++] = j;
-            else if (js->n_maps == 0)
-                total += e[j];
-        }
-        if (!rc)
-            rc = machine_sum(r, idx, rel, work, e, buf, &s);
-        if (!rc) {
-            total += s;
-            double end = -INFINITY;
-            for (int i = 0; i < r; i++)
-                end = fmax(end, buf[2 * (size_t)r + i]);
-            if (r > 0)
-                out->makespan = fmax(out->makespan, end - first);
-            int k = 0;
-            for (int j = 0; j < n; j++) {
-                const so_cl_job_spec *js = &w->jobs[j];
-                rel[j] = js->submit;
-                work[j] = t[j].map_work / cap_m;
-                if (js->n_reduces == 0 && js->n_maps > 0)
-                    idx[k++] = j;
-            }
-            rc = machine_sum(k, idx, rel, work, e, buf, &s);
-            total += s;
-        }
-        if (!rc)
-            out->sum_reduce = total - rsum;
         out->sum = fmax(out->sum, fmax(out->sum_map, out->sum_reduce));
     }
+    out->makespan = n ? last - first : 0;
     free(scratch);
     free(t);
     free(arr);

@@ -23,6 +23,9 @@ typedef struct so_cl_offline_bound {
     /* 1 when the capacity terms are used (no workload resources: RAS's job
      * slots can exceed the slot counts, so they are dropped then) */
     int capacity;
+    /* > 0: the heartbeat interval whose grid rounds the slot-seconds a task
+     * holds (no out-of-band heartbeats); 0: not used */
+    double grid;
 } so_cl_offline_bound;
 
 /* Computes the bounds; O(J log J + tasks). Returns SO_OK or SO_ENOMEM. */
