@@ -133,7 +133,7 @@ int so_hconfig_check_sim(so_hconfig *c, so_error *err)
     if (so_harness_bound_kind(c->sim_reference))
         return so_hconfig_add_policy(c, c->sim_reference, NULL, NULL, err);
     return so_error_setf(err, NULL, 0, 0, NULL, "the simulation reference '%s' is"
-                         " not one of the policies (nor lower-bound, lp-bound)",
+                         " not one of the policies (nor lower-bound, lp-bound, offline-opt)",
                          c->sim_reference);
 }
 
@@ -236,7 +236,20 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
     if (!rc && !(resp = malloc((w->n_jobs ? (size_t)w->n_jobs : 1) * sizeof *resp)))
         rc = SO_ENOMEM;
     double mean = 0, p95 = 0, max = 0, makespan = 0;
-    if (!rc && pol->bound == SO_HBOUND_LP) {
+    if (!rc && pol->bound == SO_HBOUND_OPT) {
+        const char *status = "simulated";
+        rc = so_harness_offline_opt(w, seed, c->time_limit, resp, &status, extras, &err);
+        if (!rc) {
+            double first = INFINITY;
+            for (int j = 0; j < w->n_jobs; j++) {
+                first = fmin(first, w->jobs[j].submit);
+                makespan = fmax(makespan, w->jobs[j].submit + resp[j]);
+            }
+            makespan = w->n_jobs ? makespan - first : 0;
+            summary(extras, resp, w->n_jobs, makespan, &mean, &p95, &max);
+            json_object_set_new(o, "status_text", json_string(status));
+        }
+    } else if (!rc && pol->bound == SO_HBOUND_LP) {
         double sum = 0;
         rc = so_harness_lp_bound(w, resp, &sum, &makespan, extras);
         if (!rc) {
