@@ -48,9 +48,18 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* The fastest a task of phase p with Amdahl fraction f can progress. */
-static double top_speed(const so_cl_workload *w, int p, double f, int capacity)
+/* The fastest a task of phase p with Amdahl fraction f can progress; the
+ * last answer per phase is kept (jobs mostly share their fractions). */
+typedef struct {
+    double f, v;
+    int known;
+} speed_memo;
+
+static double top_speed(const so_cl_workload *w, int p, double f, int capacity,
+                        speed_memo *memo)
 {
+    if (memo->known && memo->f == f)
+        return memo->v;
     double v = 0;
     for (int n = 0; n < w->n_nodes; n++) {
         const so_cl_node_spec *nd = &w->nodes[n];
@@ -63,6 +72,7 @@ static double top_speed(const so_cl_workload *w, int p, double f, int capacity)
             s = nd->speed / ((1 - f) + f / nd->slots[p]);
         v = fmax(v, s);
     }
+    *memo = (speed_memo){f, v, 1};
     return v;
 }
 
@@ -97,15 +107,16 @@ typedef struct {
 } job_terms;
 
 static int job_terms_of(const so_cl_workload *w, const so_cl_job_spec *j, int capacity,
-                        const double cap[2][2], const grid *g, double *scratch, job_terms *t)
+                        const double cap[2][2], const grid *g, speed_memo memo[2],
+                        double *scratch, job_terms *t)
 {
     double cap_m = cap[0][SO_CL_MAP], cap_r = cap[0][SO_CL_REDUCE];
     double sm = capacity ? cap[1][SO_CL_MAP] : INFINITY;
     double sr = capacity ? cap[1][SO_CL_REDUCE] : INFINITY;
     double fm = j->parallel[SO_CL_MAP], fr = j->parallel[SO_CL_REDUCE];
     memset(t, 0, sizeof *t);
-    double vm = top_speed(w, SO_CL_MAP, j->parallel[SO_CL_MAP], capacity);
-    double vr = top_speed(w, SO_CL_REDUCE, j->parallel[SO_CL_REDUCE], capacity);
+    double vm = top_speed(w, SO_CL_MAP, j->parallel[SO_CL_MAP], capacity, &memo[0]);
+    double vr = top_speed(w, SO_CL_REDUCE, j->parallel[SO_CL_REDUCE], capacity, &memo[1]);
     double cm = capacity ? cap_m : INFINITY, cr = capacity ? cap_r : INFINITY;
     double m = 0;
     if (j->n_maps > 0) {
@@ -311,9 +322,10 @@ int so_cl_offline_bound_compute(const so_cl_workload *w, so_cl_offline_bound *ou
         g.interval = so_cl_heartbeat_interval(w);
     out->grid = g.interval;
     double first = INFINITY, last = -INFINITY, rsum = 0;
+    speed_memo memo[2] = {{0, 0, 0}, {0, 0, 0}};
     for (int j = 0; !rc && j < n; j++) {
         const so_cl_job_spec *js = &w->jobs[j];
-        rc = job_terms_of(w, js, out->capacity, cap, &g, scratch, &t[j]);
+        rc = job_terms_of(w, js, out->capacity, cap, &g, memo, scratch, &t[j]);
         out->job[j] = t[j].lb;
         out->sum_job += t[j].lb;
         rsum += js->submit;
