@@ -37,4 +37,11 @@ void so_cl_offline_bound_free(so_cl_offline_bound *b);
  * into c. Exposed for tests. Returns SO_OK or SO_ENOMEM. */
 int so_cl_srpt(int n, const double *r, const double *p, double *c);
 
+/* (key, index) pairs ordered by key, then index: qsort comparator. */
+typedef struct so_cl_keyed {
+    double key;
+    int index;
+} so_cl_keyed;
+int so_cl_keyed_cmp(const void *a, const void *b);
+
 #endif

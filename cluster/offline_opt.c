@@ -167,19 +167,6 @@ static int local_search(search *s, int *cur)
     return rc;
 }
 
-typedef struct {
-    double key;
-    int job;
-} keyed;
-
-static int by_key(const void *a, const void *b)
-{
-    const keyed *x = a, *y = b;
-    if (x->key != y->key)
-        return x->key < y->key ? -1 : 1;
-    return x->job - y->job;
-}
-
 void so_cl_offline_opt_free(so_cl_offline_opt *o)
 {
     if (o) {
@@ -204,7 +191,7 @@ int so_cl_offline_opt_solve(const so_cl_workload *w, uint64_t seed, double time_
     out->order = malloc(nn * sizeof *out->order);
     out->responses = malloc(nn * sizeof *out->responses);
     int *cur = malloc(nn * sizeof *cur), *trial = malloc(nn * sizeof *trial);
-    keyed *key = malloc(nn * sizeof *key);
+    so_cl_keyed *key = malloc(nn * sizeof *key);
     so_cl_offline_bound b;
     memset(&b, 0, sizeof b);
     int rc = out->order && out->responses && cur && trial && key ? SO_OK : SO_ENOMEM;
@@ -232,11 +219,11 @@ int so_cl_offline_opt_solve(const so_cl_workload *w, uint64_t seed, double time_
                     key[j].key = start == 0   ? js->submit
                                  : start == 1 ? js->submit + b.job[j]
                                               : work;
-                    key[j].job = j;
+                    key[j].index = j;
                 }
-                qsort(key, (size_t)n, sizeof *key, by_key);
+                qsort(key, (size_t)n, sizeof *key, so_cl_keyed_cmp);
                 for (int j = 0; j < n; j++)
-                    cur[j] = key[j].job;
+                    cur[j] = key[j].index;
                 rc = local_search(&s, cur);
             }
         }

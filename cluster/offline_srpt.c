@@ -15,17 +15,12 @@
 #include <stdlib.h>
 #include "cluster/offline_bound.h"
 
-typedef struct {
-    double r;
-    int i;
-} rel;
-
-static int by_release(const void *a, const void *b)
+int so_cl_keyed_cmp(const void *a, const void *b)
 {
-    const rel *x = a, *y = b;
-    if (x->r != y->r)
-        return x->r < y->r ? -1 : 1;
-    return x->i - y->i;
+    const so_cl_keyed *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return x->index - y->index;
 }
 
 /* min-heap of job indices keyed by (left, index) */
@@ -75,7 +70,7 @@ int so_cl_srpt(int n, const double *r, const double *p, double *c)
 {
     if (n <= 0)
         return SO_OK;
-    rel *ord = malloc((size_t)n * sizeof *ord);
+    so_cl_keyed *ord = malloc((size_t)n * sizeof *ord);
     heap q = {malloc((size_t)n * sizeof(int)), 0, malloc((size_t)n * sizeof(double))};
     if (!ord || !q.h || !q.left) {
         free(ord);
@@ -84,19 +79,19 @@ int so_cl_srpt(int n, const double *r, const double *p, double *c)
         return SO_ENOMEM;
     }
     for (int i = 0; i < n; i++) {
-        ord[i] = (rel){r[i], i};
+        ord[i] = (so_cl_keyed){r[i], i};
         q.left[i] = p[i] > 0 ? p[i] : 0;
     }
-    qsort(ord, (size_t)n, sizeof *ord, by_release);
-    double t = ord[0].r;
+    qsort(ord, (size_t)n, sizeof *ord, so_cl_keyed_cmp);
+    double t = ord[0].key;
     int next = 0;
     while (next < n || q.n > 0) {
-        if (q.n == 0 && t < ord[next].r)
-            t = ord[next].r;
-        while (next < n && ord[next].r <= t)
-            push(&q, ord[next++].i);
+        if (q.n == 0 && t < ord[next].key)
+            t = ord[next].key;
+        while (next < n && ord[next].key <= t)
+            push(&q, ord[next++].index);
         int j = q.h[0];
-        double until = next < n ? ord[next].r : t + q.left[j] + 1;
+        double until = next < n ? ord[next].key : t + q.left[j] + 1;
         if (t + q.left[j] <= until) {
             t += q.left[j];
             q.left[j] = 0;

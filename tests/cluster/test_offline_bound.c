@@ -38,6 +38,16 @@ static so_cl_workload *parse(const char *json)
     return w;
 }
 
+/* lp-bound of a JSON workload; 0 when it parsed and computed. */
+static int bound_of(const char *json, so_cl_offline_bound *b)
+{
+    so_cl_workload *w = parse(json);
+    int rc = w ? so_cl_offline_bound_compute(w, b) : SO_EINVAL;
+    CU_ASSERT_EQUAL(rc, SO_OK);
+    so_cl_workload_free(w);
+    return rc;
+}
+
 /* One node of 2 + 2 slots; maps 4 and 6, one reduce (copy 1, sort 1,
  * reduce 2), slow-start 1: the maps end at 6, the reduce opens at 6 and
  * ends at 6 + 4 = 10 (O + c + s + d); M + s + d = 9 and the capacity terms
@@ -51,15 +61,13 @@ static const char *one_job =
 
 static void test_one_job(void)
 {
-    so_cl_workload *w = parse(one_job);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(w);
     so_cl_offline_bound b;
-    CU_ASSERT_EQUAL_FATAL(so_cl_offline_bound_compute(w, &b), SO_OK);
+    if (bound_of(one_job, &b))
+        return;
     CU_ASSERT_DOUBLE_EQUAL(b.job[0], 10, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(b.sum, 10, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(b.makespan, 10, 1e-12);
     so_cl_offline_bound_free(&b);
-    so_cl_workload_free(w);
     cl_run r = cl_simulate(one_job, "fifo", NULL, NULL, 1, NULL);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
     CU_ASSERT_DOUBLE_EQUAL(so_cl_sim_job(r.sim, 0)->finish, 10, 1e-9);
@@ -80,10 +88,9 @@ static const char *two_jobs =
 
 static void test_two_jobs(void)
 {
-    so_cl_workload *w = parse(two_jobs);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(w);
     so_cl_offline_bound b;
-    CU_ASSERT_EQUAL_FATAL(so_cl_offline_bound_compute(w, &b), SO_OK);
+    if (bound_of(two_jobs, &b))
+        return;
     CU_ASSERT_DOUBLE_EQUAL(b.job[0], 10, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(b.job[1], 2, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(b.sum_job, 12, 1e-12);
@@ -91,7 +98,6 @@ static void test_two_jobs(void)
     CU_ASSERT_DOUBLE_EQUAL(b.sum, 14, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(b.makespan, 12, 1e-12);
     so_cl_offline_bound_free(&b);
-    so_cl_workload_free(w);
     cl_run r = cl_simulate(two_jobs, "fifo", NULL, NULL, 1, NULL);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
     CU_ASSERT_DOUBLE_EQUAL(so_cl_sim_job(r.sim, 0)->finish, 10, 1e-9);
@@ -113,30 +119,26 @@ static const char *grid_jobs = GRID_JOBS("false");
 
 static void test_grid(void)
 {
-    so_cl_workload *w = parse(grid_jobs);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(w);
     so_cl_offline_bound b;
-    CU_ASSERT_EQUAL_FATAL(so_cl_offline_bound_compute(w, &b), SO_OK);
+    if (bound_of(grid_jobs, &b))
+        return;
     CU_ASSERT_DOUBLE_EQUAL(b.grid, 3, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(b.job[0], 1, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(b.sum_job, 2, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(b.sum, 5, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(b.makespan, 4, 1e-12);
     so_cl_offline_bound_free(&b);
-    so_cl_workload_free(w);
     cl_run r = cl_simulate(grid_jobs, "fifo", NULL, NULL, 1, NULL);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
     CU_ASSERT_DOUBLE_EQUAL(so_cl_sim_job(r.sim, 0)->finish + so_cl_sim_job(r.sim, 1)->finish,
                            5, 1e-9);
     cl_done(&r);
     /* out-of-band beats reuse the slot at once: the grid is off */
-    w = parse(GRID_JOBS("true"));
-    CU_ASSERT_PTR_NOT_NULL_FATAL(w);
-    CU_ASSERT_EQUAL_FATAL(so_cl_offline_bound_compute(w, &b), SO_OK);
+    if (bound_of(GRID_JOBS("true"), &b))
+        return;
     CU_ASSERT_DOUBLE_EQUAL(b.grid, 0, 0);
     CU_ASSERT_DOUBLE_EQUAL(b.sum, 3, 1e-12);
     so_cl_offline_bound_free(&b);
-    so_cl_workload_free(w);
 }
 
 /* With stealing and an Amdahl fraction the bound allows the speed-up:
@@ -148,13 +150,11 @@ static void test_stealing_speedup(void)
         "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":1,"
         "\"map_slots\":2,\"reduce_slots\":1}],\"heartbeat\":1,\"heartbeat_phase\":\"aligned\"},"
         "\"jobs\":[{\"name\":\"A\",\"submit\":0,\"map_parallel\":0.5,\"maps\":[8]}]}";
-    so_cl_workload *w = parse(json);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(w);
     so_cl_offline_bound b;
-    CU_ASSERT_EQUAL_FATAL(so_cl_offline_bound_compute(w, &b), SO_OK);
+    if (bound_of(json, &b))
+        return;
     CU_ASSERT_DOUBLE_EQUAL(b.job[0], 6, 1e-12);
     so_cl_offline_bound_free(&b);
-    so_cl_workload_free(w);
     so_cl_stealing *st = NULL;
     CU_ASSERT_EQUAL_FATAL(so_cl_stealing_new(SO_CL_STEAL_EVEN, &st), SO_OK);
     cl_run r = cl_simulate_hooks(json, "fifo", NULL, NULL, 1, NULL, &so_cl_stealing_hooks, st);
@@ -289,7 +289,6 @@ static void check_workload(const char *json, uint64_t seed)
         so_cl_stealing_free(st);
     }
     so_cl_offline_bound_free(&b);
-    so_cl_workload_free(w);
 }
 
 static void test_random_workloads(void)
