@@ -9,9 +9,10 @@
  * that of a schedule the simulator produced, with the workload's
  * heartbeats, slow-start and task times. Up to SO_CL_OFFLINE_OPT_EXHAUSTIVE
  * jobs every order is replayed; above, first-improvement local search by
- * insertion moves (take a job out, put it back elsewhere) from the submit
- * order, the order by lp-bound's per-job bound and the order by total work
- * (SPT), until no move improves or the time limit. The incumbent is proved
+ * insertion moves (take a job out, put it back elsewhere) from six start
+ * orders — the completion orders of flex, fair and fifo runs, the submit
+ * order, the order by lp-bound's per-job release plus bound and by total
+ * work (SPT) — the best first, until no move improves or the time limit. The incumbent is proved
  * optimal over every schedule when its sum of responses meets lp-bound's
  * bound (within 1e-9 relative); otherwise the answer is the interval
  * [bound, incumbent]. Priority lists never leave a slot idle while a job
@@ -167,6 +168,70 @@ static int local_search(search *s, int *cur)
     return rc;
 }
 
+/* Job finish times of a run of the named policy (seed as the search's). */
+static int policy_finish(const search *s, const char *name, so_cl_keyed *key)
+{
+    so_cl_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.scheduler = so_cl_scheduler_find(name);
+    cfg.seed = s->seed;
+    so_cl_sim *sim = NULL;
+    int rc = so_cl_sim_new(s->w, &cfg, &sim, s->err);
+    if (!rc)
+        rc = so_cl_sim_run(sim);
+    for (int j = 0; !rc && j < s->w->n_jobs; j++)
+        key[j] = (so_cl_keyed){so_cl_sim_job(sim, j)->finish, j};
+    so_cl_sim_free(sim);
+    return rc;
+}
+
+/* The start orders: the completion orders of flex, fair and fifo runs,
+ * the submit order, the order by r_j + LB_j and by total work (SPT); each
+ * replayed, then local search from each, the best first. */
+#define N_STARTS 6
+static int search_starts(search *s, const so_cl_offline_bound *b, so_cl_keyed *key, int *cur)
+{
+    const so_cl_workload *w = s->w;
+    int n = w->n_jobs, rc = SO_OK;
+    int *starts = malloc((size_t)N_STARTS * (size_t)n * sizeof *starts);
+    so_cl_keyed value[N_STARTS];
+    if (!starts)
+        return SO_ENOMEM;
+    static const char *const policies[] = {"flex", "fair", "fifo"};
+    for (int k = 0; k < N_STARTS && !rc; k++) {
+        if (k < 3) {
+            rc = policy_finish(s, policies[k], key);
+        } else {
+            for (int j = 0; j < n; j++) {
+                const so_cl_job_spec *js = &w->jobs[j];
+                double work = 0;
+                for (int i = 0; i < js->n_maps; i++)
+                    work += js->map_work[i];
+                for (int i = 0; i < js->n_reduces; i++)
+                    work += js->reduce_work[i].copy + js->reduce_work[i].sort +
+                            js->reduce_work[i].reduce;
+                key[j] = (so_cl_keyed){k == 3 ? js->submit : k == 4 ? js->submit + b->job[j]
+                                                                    : work, j};
+            }
+        }
+        if (rc)
+            break;
+        qsort(key, (size_t)n, sizeof *key, so_cl_keyed_cmp);
+        for (int j = 0; j < n; j++)
+            starts[k * n + j] = key[j].index;
+        value[k].index = k;
+        rc = evaluate(s, starts + k * n, &value[k].key);
+    }
+    if (!rc)
+        qsort(value, N_STARTS, sizeof *value, so_cl_keyed_cmp);
+    for (int k = 0; k < N_STARTS && !rc && !stop(s); k++) {
+        memcpy(cur, starts + value[k].index * n, (size_t)n * sizeof *cur);
+        rc = local_search(s, cur);
+    }
+    free(starts);
+    return rc;
+}
+
 void so_cl_offline_opt_free(so_cl_offline_opt *o)
 {
     if (o) {
@@ -207,25 +272,7 @@ int so_cl_offline_opt_solve(const so_cl_workload *w, uint64_t seed, double time_
             /* every order, unless the time limit or a proof cut it short */
             out->exhaustive = !rc && !out->timed_out && !(out->sum <= out->bound * (1 + 1e-9));
         } else {
-            for (int start = 0; start < 3 && !rc && !stop(&s); start++) {
-                for (int j = 0; j < n; j++) {
-                    const so_cl_job_spec *js = &w->jobs[j];
-                    double work = 0;
-                    for (int i = 0; i < js->n_maps; i++)
-                        work += js->map_work[i];
-                    for (int i = 0; i < js->n_reduces; i++)
-                        work += js->reduce_work[i].copy + js->reduce_work[i].sort +
-                                js->reduce_work[i].reduce;
-                    key[j].key = start == 0   ? js->submit
-                                 : start == 1 ? js->submit + b.job[j]
-                                              : work;
-                    key[j].index = j;
-                }
-                qsort(key, (size_t)n, sizeof *key, so_cl_keyed_cmp);
-                for (int j = 0; j < n; j++)
-                    cur[j] = key[j].index;
-                rc = local_search(&s, cur);
-            }
+            rc = search_starts(&s, &b, key, cur);
         }
     }
     if (!rc && n > 0)

@@ -122,7 +122,7 @@ static void test_gap_left(void)
 
 /* ---- brute force ------------------------------------------------------------ */
 
-static char *tiny_workload(so_rng *g)
+static char *tiny_workload(so_rng *g, int max_jobs)
 {
     size_t cap = 8192, len = 0;
     char *s = malloc(cap);
@@ -130,7 +130,7 @@ static char *tiny_workload(so_rng *g)
     PUT("{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":%d,"
         "\"map_slots\":%d,\"reduce_slots\":1}],\"heartbeat\":%.1f},\"jobs\":[",
         (int)so_rng_int(g, 1, 2), (int)so_rng_int(g, 1, 2), so_rng_int(g, 0, 1) ? 0.5 : 2.0);
-    int n = (int)so_rng_int(g, 2, 4);
+    int n = (int)so_rng_int(g, max_jobs > 4 ? max_jobs - 1 : 2, max_jobs);
     double t = 0;
     for (int j = 0; j < n; j++) {
         t += so_rng_int(g, 0, 1) ? so_rng_exponential(g, 5) : 0;
@@ -181,7 +181,7 @@ static void test_brute_force(void)
     so_rng g;
     so_rng_seed(&g, 2028);
     for (int i = 0; i < 40; i++) {
-        char *json = tiny_workload(&g);
+        char *json = tiny_workload(&g, 4);
         so_cl_workload *w = parse(json);
         CU_ASSERT_PTR_NOT_NULL_FATAL(w);
         so_cl_offline_opt o;
@@ -212,6 +212,47 @@ static void test_brute_force(void)
         CU_ASSERT_DOUBLE_EQUAL(mean * w->n_jobs, o.sum, 1e-6 * o.sum);
         json_decref(rep);
         free(out);
+        so_cl_offline_opt_free(&o);
+        so_cl_workload_free(w);
+        free(json);
+    }
+}
+
+/* Above SO_CL_OFFLINE_OPT_EXHAUSTIVE jobs, local search: never worse than
+ * its start orders (the submit order among them), never below the bound,
+ * its incumbent replays to its objective. */
+static void test_local_search(void)
+{
+    so_rng g;
+    so_rng_seed(&g, 77);
+    for (int i = 0; i < 3; i++) {
+        char *json = NULL;
+        so_cl_workload *w = NULL;
+        do { /* a workload with more jobs than the exhaustive search takes */
+            free(json);
+            so_cl_workload_free(w);
+            json = tiny_workload(&g, 8);
+            w = parse(json);
+        } while (w && w->n_jobs <= SO_CL_OFFLINE_OPT_EXHAUSTIVE);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(w);
+        so_cl_offline_opt o;
+        so_error err;
+        CU_ASSERT_EQUAL_FATAL(so_cl_offline_opt_solve(w, 1, 10, &o, &err), SO_OK);
+        int submit[16];
+        for (int j = 0; j < w->n_jobs; j++)
+            submit[j] = j;
+        for (int d = 0; d < 2; d++) {
+            double sum;
+            CU_ASSERT_EQUAL(so_cl_offline_replay(w, 1, submit, d, &sum, NULL, &err), SO_OK);
+            CU_ASSERT(o.sum <= sum + 1e-9);
+        }
+        CU_ASSERT(o.sum >= o.bound - 1e-6);
+        CU_ASSERT_FALSE(o.exhaustive);
+        CU_ASSERT(o.evaluations > 12); /* the six starts, both rules, and moves */
+        double replay;
+        CU_ASSERT_EQUAL(so_cl_offline_replay(w, 1, o.order, o.delay_reduces, &replay, NULL, &err),
+                        SO_OK);
+        CU_ASSERT_DOUBLE_EQUAL(replay, o.sum, 1e-9 * replay);
         so_cl_offline_opt_free(&o);
         so_cl_workload_free(w);
         free(json);
@@ -260,6 +301,7 @@ static CU_TestInfo tests[] = {
     {"proved by hand", test_proved},
     {"non-idling gap by hand", test_gap_left},
     {"equals brute force, replays (2-4 jobs)", test_brute_force},
+    {"local search above 6 jobs", test_local_search},
     {"harness reference", test_harness},
     {"too many jobs", test_too_many},
     CU_TEST_INFO_NULL};
