@@ -9,6 +9,7 @@ extern const so_cl_scheduler so_cl_sched_fifo, so_cl_sched_fair;
 extern const so_cl_scheduler so_cl_sched_flex; /* flex */
 extern const so_cl_scheduler so_cl_sched_ras; /* ras online */
 extern const so_cl_scheduler so_cl_sched_wpbs; /* wpbs */
+extern const so_cl_scheduler so_cl_sched_priority; /* offline-opt's orders */
 extern const so_cl_speculation so_cl_spec_hadoop, so_cl_spec_late;
 extern const so_cl_speculation so_cl_spec_base, so_cl_spec_base_hadoop;
 
@@ -21,6 +22,8 @@ static const so_cl_scheduler *const schedulers[] = {
     &so_cl_sched_ras,
     /* wpbs */
     &so_cl_sched_wpbs,
+    /* offline-opt's orders */
+    &so_cl_sched_priority,
 };
 
 static const so_cl_speculation *const speculations[] = {

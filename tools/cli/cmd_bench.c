@@ -61,8 +61,9 @@ static void help(FILE *fp)
             "  --policies LIST     comma-separated SCHED[+SPEC[+STEAL]] (e.g. fair,flex+late,\n"
             "                      fifo+base+even: BASE and resource stealing)\n"
             "                      and lower-bound (each job alone on the cluster)\n"
+            "                      or lp-bound (preemptive relaxation, docs/offline.md)\n"
             "  --sim-reference P   the policy the others are compared with\n"
-            "                      (default the first; lower-bound allowed)\n"
+            "                      (default the first; lower-bound, lp-bound allowed)\n"
             "  --metric M          mean_response (default), p95_response,\n"
             "                      max_response or makespan\n");
 }

@@ -85,7 +85,8 @@ int so_harness_hash(const so_problem *p, char out[17]);
  * lower bound (tools/harness/harness_sim.c). */
 typedef struct so_hpolicy {
     char name[64]; /* the row's backend: SCHED[+SPEC] or the given name */
-    const so_cl_scheduler *scheduler; /* NULL: "lower-bound" */
+    const so_cl_scheduler *scheduler; /* NULL: a bound (field bound) */
+    int bound; /* SO_HBOUND_* of tools/harness/harness_bound.h when scheduler is NULL */
     const so_cl_speculation *speculation; /* NULL: none */
     int stealing; /* resource stealing policy (cluster/stealing.h); 0: none */
     so_params options;

@@ -32,6 +32,7 @@
 #include "cluster/stealing.h"
 #include "formulations/common/suggest.h"
 #include "tools/harness/harness.h"
+#include "tools/harness/harness_bound.h"
 
 int so_hconfig_add_policy(so_hconfig *c, const char *spec, const char *name,
                           const so_params *options, so_error *err)
@@ -45,7 +46,7 @@ int so_hconfig_add_policy(so_hconfig *c, const char *spec, const char *name,
     if (options)
         p.options = *options;
     snprintf(p.name, sizeof p.name, "%s", name && *name ? name : spec);
-    if (strcmp(spec, SO_HARNESS_LOWER_BOUND)) {
+    if (!(p.bound = so_harness_bound_kind(spec))) {
         char sched[64];
         snprintf(sched, sizeof sched, "%s", spec);
         char *plus = strchr(sched, '+');
@@ -128,10 +129,11 @@ int so_hconfig_check_sim(so_hconfig *c, so_error *err)
     for (size_t i = 0; i < c->n_policies; i++)
         if (!strcmp(c->policies[i].name, c->sim_reference))
             return SO_OK;
-    if (!strcmp(c->sim_reference, SO_HARNESS_LOWER_BOUND))
-        return so_hconfig_add_policy(c, SO_HARNESS_LOWER_BOUND, NULL, NULL, err);
+    if (so_harness_bound_kind(c->sim_reference))
+        return so_hconfig_add_policy(c, c->sim_reference, NULL, NULL, err);
     return so_error_setf(err, NULL, 0, 0, NULL, "the simulation reference '%s' is"
-                         " not one of the policies (nor lower-bound)", c->sim_reference);
+                         " not one of the policies (nor lower-bound, lp-bound, offline-opt)",
+                         c->sim_reference);
 }
 
 const char *so_hcell_name(const so_hcell *cell)
@@ -285,7 +287,29 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
         rc = SO_ENOMEM;
     double mean = 0, p95 = 0, max = 0, makespan = 0;
     int stopped = 0;
-    if (!rc && !pol->scheduler) {
+    if (!rc && pol->bound == SO_HBOUND_OPT) {
+        const char *status = "simulated";
+        rc = so_harness_offline_opt(w, seed, c->time_limit, resp, &status, extras, &err);
+        if (!rc) {
+            double first = INFINITY;
+            for (int j = 0; j < w->n_jobs; j++) {
+                first = fmin(first, w->jobs[j].submit);
+                makespan = fmax(makespan, w->jobs[j].submit + resp[j]);
+            }
+            makespan = w->n_jobs ? makespan - first : 0;
+            summary(extras, resp, w->n_jobs, makespan, &mean, &p95, &max);
+            json_object_set_new(o, "status_text", json_string(status));
+        }
+    } else if (!rc && pol->bound == SO_HBOUND_LP) {
+        double sum = 0;
+        rc = so_harness_lp_bound(w, resp, &sum, &makespan, extras);
+        if (!rc) {
+            summary(extras, resp, w->n_jobs, makespan, &mean, &p95, &max);
+            mean = w->n_jobs ? sum / w->n_jobs : 0;
+            json_real_set(json_object_get(json_object_get(extras, "response"), "mean"), mean);
+            json_object_set_new(o, "status_text", json_string("bound"));
+        }
+    } else if (!rc && !pol->scheduler) {
         double first = INFINITY, last = -INFINITY;
         for (int j = 0; j < w->n_jobs; j++) {
             resp[j] = job_bound(w, &w->jobs[j]);

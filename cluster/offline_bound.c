@@ -1,0 +1,354 @@
+/*
+ * offline_bound.c — `lp-bound`: lower bounds on job response times that hold
+ * for every schedule the cluster model can produce (docs/offline.md states
+ * the offline problem, the relaxations and the proof).
+ *
+ * Physics the bounds rest on (cluster/engine.c, rates.c, stealing.c):
+ *   - an attempt of work w progresses at speed x share x factor, where the
+ *     contention share is <= 1 and the policy factor is 1 except under
+ *     resource stealing, where a task running k threads (one per slot of its
+ *     phase on its node, k <= the node's slots) gets 1 / ((1 - f) + f / k)
+ *     <= k with the job's Amdahl fraction f; remote maps do more work;
+ *     killed and speculative attempts only add work. So a task of work w
+ *     lasts >= w / v_j,p with v_j,p = max over nodes of
+ *     speed / ((1 - f) + f / slots), and a phase's slots process at most
+ *     Cap_p = sum over nodes of slots x speed work per second (every thread
+ *     of a stealing task holds a slot of its node);
+ *   - reduces open once ceil(slowstart x maps) maps are done; a reduce's
+ *     copy cannot end before the job's last map, its sort and reduce follow.
+ * Per job j (times after its submission r_j; a_1 <= ... <= a_n its maps,
+ * k = ceil(slowstart x n), reduce i of copy c_i, sort s_i, reduce d_i):
+ *   M_j  = max(a_n / v_m, sum a / Cap_m)              last map done
+ *   O_j  = max(a_k / v_m, (a_1 + ... + a_k) / Cap_m)  reduces open (0: k = 0)
+ *   R_j  = max_i max(O_j + (c_i+s_i+d_i) / v_r, M_j + (s_i+d_i) / v_r),
+ *          O_j + sum (c+s+d) / Cap_r,  M_j + sum (s+d) / Cap_r
+ *   LB_j = max(M_j, R_j)        (each response >= LB_j)
+ * Sums (the mean): the map work of every schedule, seen on one machine of
+ * speed Cap_m, is a preemptive schedule of processing times sum a / Cap_m
+ * released at r_j; SRPT's k-th smallest completion is at most any such
+ * schedule's (offline_srpt.c). With T_j = max((s+d) / v_r, sum (s+d) /
+ * Cap_r) the reduce tail after the last map, D_j = C_j - T_j satisfies
+ * D_j >= (map completion) and D_j >= r_j + LB_j - T_j, so sorted(D) is at
+ * least the larger of SRPT's sorted completions and of the sorted
+ * r_j + LB_j - T_j, position by position: summing gives sum_map. The
+ * reduce machine likewise (work sum (c+s+d) / Cap_r released at r_j + O_j,
+ * the job's completion is its last reduce's), the map-only jobs by their
+ * own map machine: sum_reduce. Workloads with resources: RAS sets a node's
+ * slots to what fits, so the slot capacities are dropped there (job terms
+ * only, with v = max speed / (1 - f)).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cluster/offline_bound.h"
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The fastest a task of phase p with Amdahl fraction f can progress; the
+ * last answer per phase is kept (jobs mostly share their fractions). */
+typedef struct {
+    double f, v;
+    int known;
+} speed_memo;
+
+static double top_speed(const so_cl_workload *w, int p, double f, int capacity,
+                        speed_memo *memo)
+{
+    if (memo->known && memo->f == f)
+        return memo->v;
+    double v = 0;
+    for (int n = 0; n < w->n_nodes; n++) {
+        const so_cl_node_spec *nd = &w->nodes[n];
+        double s;
+        if (!capacity)
+            s = f >= 1 ? INFINITY : nd->speed / (1 - f);
+        else if (nd->slots[p] <= 0)
+            continue;
+        else
+            s = nd->speed / ((1 - f) + f / nd->slots[p]);
+        v = fmax(v, s);
+    }
+    *memo = (speed_memo){f, v, 1};
+    return v;
+}
+
+/* x / v with x / 0 = inf, 0 / anything = 0 */
+static double over(double x, double v)
+{
+    return x <= 0 ? 0 : x / v;
+}
+
+/* Slot-seconds a task of work x holds at least: from its launch, always at
+ * a heartbeat of its node, to that node's first beat after its end when
+ * the rate cannot change (no out-of-band beats, Amdahl fraction 0), a
+ * whole number of intervals; else x / (fastest speed). */
+typedef struct {
+    double interval; /* > 0: round to the heartbeat grid */
+    double vmax;     /* fastest node speed */
+} grid;
+
+static double hold(const grid *g, double x, double f)
+{
+    double d = x / g->vmax;
+    if (g->interval > 0 && f == 0)
+        return ceil(d / g->interval - 1e-9) * g->interval;
+    return d;
+}
+
+/* map_slack, reduce_slack: the most a task's hold outlasts the task (its
+ * end is at most that much before its hold ends) */
+typedef struct {
+    double lb, tail, open, map_work, reduce_work, map_hold, reduce_hold;
+    double map_slack, reduce_slack;
+} job_terms;
+
+static int job_terms_of(const so_cl_workload *w, const so_cl_job_spec *j, int capacity,
+                        const double cap[2][2], const grid *g, speed_memo memo[2],
+                        double *scratch, job_terms *t)
+{
+    double cap_m = cap[0][SO_CL_MAP], cap_r = cap[0][SO_CL_REDUCE];
+    double sm = capacity ? cap[1][SO_CL_MAP] : INFINITY;
+    double sr = capacity ? cap[1][SO_CL_REDUCE] : INFINITY;
+    double fm = j->parallel[SO_CL_MAP], fr = j->parallel[SO_CL_REDUCE];
+    memset(t, 0, sizeof *t);
+    double vm = top_speed(w, SO_CL_MAP, j->parallel[SO_CL_MAP], capacity, &memo[0]);
+    double vr = top_speed(w, SO_CL_REDUCE, j->parallel[SO_CL_REDUCE], capacity, &memo[1]);
+    double cm = capacity ? cap_m : INFINITY, cr = capacity ? cap_r : INFINITY;
+    double m = 0;
+    if (j->n_maps > 0) {
+        memcpy(scratch, j->map_work, (size_t)j->n_maps * sizeof *scratch);
+        qsort(scratch, (size_t)j->n_maps, sizeof *scratch, cmp_double);
+        double sum = 0, held = 0;
+        for (int i = 0; i < j->n_maps; i++) {
+            sum += scratch[i];
+            double h = hold(g, scratch[i], fm);
+            held += h;
+            t->map_slack = fmax(t->map_slack, h - scratch[i] / g->vmax);
+        }
+        t->map_work = sum;
+        t->map_hold = held;
+        m = fmax(fmax(over(scratch[j->n_maps - 1], vm), over(sum, cm)),
+                 over(held, sm) - t->map_slack);
+        int k = (int)ceil(j->slowstart * j->n_maps);
+        if (k > j->n_maps)
+            k = j->n_maps;
+        if (k > 0) {
+            double first = 0, first_held = 0;
+            for (int i = 0; i < k; i++) {
+                first += scratch[i];
+                first_held += hold(g, scratch[i], fm);
+            }
+            t->open = fmax(fmax(over(scratch[k - 1], vm), over(first, cm)),
+                           over(first_held, sm) - t->map_slack);
+        }
+    }
+    double red = 0, all = 0, after = 0, tail = 0, held = 0;
+    for (int i = 0; i < j->n_reduces; i++) {
+        const so_cl_reduce_work *rw = &j->reduce_work[i];
+        double sd = rw->sort + rw->reduce, csd = rw->copy + sd;
+        red = fmax(red, fmax(t->open + over(csd, vr), m + over(sd, vr)));
+        tail = fmax(tail, over(sd, vr));
+        all += csd;
+        after += sd;
+        double h = hold(g, csd, fr);
+        held += h;
+        t->reduce_slack = fmax(t->reduce_slack, h - csd / g->vmax);
+    }
+    if (j->n_reduces > 0) {
+        red = fmax(red, fmax(t->open + over(all, cr), m + over(after, cr)));
+        red = fmax(red, t->open + over(held, sr) - t->reduce_slack);
+        tail = fmax(tail, over(after, cr));
+    }
+    t->reduce_work = all;
+    t->reduce_hold = held;
+    t->tail = tail;
+    t->lb = fmax(m, red);
+    return SO_OK;
+}
+
+/* sum over k of max(a_(k), b_(k)), both sorted ascending in place */
+static double sorted_max_sum(double *a, double *b, int n)
+{
+    qsort(a, (size_t)n, sizeof *a, cmp_double);
+    qsort(b, (size_t)n, sizeof *b, cmp_double);
+    double s = 0;
+    for (int k = 0; k < n; k++)
+        s += fmax(a[k], b[k]);
+    return s;
+}
+
+/* SRPT on one machine over the jobs in idx[0..n), combined with their lower
+ * bounds e[]: the bound on the sum of their (completion - shift) values. */
+static int machine_sum(int n, const int *idx, const double *rel, const double *work,
+                       const double *e, double *buf, double *out)
+{
+    double *r = buf, *p = buf + n, *c = buf + 2 * (size_t)n, *ee = buf + 3 * (size_t)n;
+    for (int i = 0; i < n; i++) {
+        r[i] = rel[idx[i]];
+        p[i] = work[idx[i]];
+        ee[i] = e[idx[i]];
+    }
+    int rc = so_cl_srpt(n, r, p, c);
+    if (rc)
+        return rc;
+    *out = sorted_max_sum(c, ee, n);
+    return SO_OK;
+}
+
+void so_cl_offline_bound_free(so_cl_offline_bound *b)
+{
+    if (b) {
+        free(b->job);
+        b->job = NULL;
+    }
+}
+
+/* The two aggregate machines of one measure (0: work / speed-weighted
+ * capacity; 1: slot-seconds held / slots): sum_map, sum_reduce (plus the
+ * submit times) and the makespan bound (absolute). */
+typedef struct {
+    const so_cl_workload *w;
+    const job_terms *t;
+    double *arr;
+    int *idx;
+} machines_ctx;
+
+static int machines(const machines_ctx *x, int measure, double cm, double cr, double *sum_map,
+                    double *sum_reduce, double *end_time)
+{
+    const so_cl_workload *w = x->w;
+    const job_terms *t = x->t;
+    int n = w->n_jobs;
+    size_t nn = (size_t)n;
+    double *rel = x->arr, *work = x->arr + nn, *e = x->arr + 2 * nn, *buf = x->arr + 3 * nn;
+    int *idx = x->idx;
+    /* the map machine: D_j = C_j - T_j + slack_j (measure 1: a job's holds
+     * end at most slack_j after its last map) */
+    int m = 0;
+    double base = 0, min_tail = INFINITY;
+    for (int j = 0; j < n; j++) {
+        const so_cl_job_spec *js = &w->jobs[j];
+        double slack = measure ? t[j].map_slack : 0;
+        rel[j] = js->submit;
+        work[j] = (measure ? t[j].map_hold : t[j].map_work) / cm;
+        e[j] = js->submit + t[j].lb - t[j].tail + slack;
+        if (js->n_maps > 0) {
+            idx[m++] = j;
+            base += t[j].tail - slack;
+            min_tail = fmin(min_tail, t[j].tail - slack);
+        } else {
+            base += js->submit + t[j].lb;
+        }
+    }
+    double s = 0;
+    int rc = machine_sum(m, idx, rel, work, e, buf, &s);
+    if (rc)
+        return rc;
+    *sum_map = base + s;
+    for (int i = 0; i < m; i++) /* the last map completion: SRPT is work-conserving */
+        *end_time = fmax(*end_time, buf[2 * (size_t)m + i] + min_tail);
+    /* the reduce machine over the jobs with reduces, the map machine over
+     * the map-only ones */
+    double total = 0, max_slack = 0;
+    int r = 0;
+    for (int j = 0; j < n; j++) {
+        const so_cl_job_spec *js = &w->jobs[j];
+        double slack = measure ? t[j].reduce_slack : 0;
+        rel[j] = js->submit + t[j].open;
+        work[j] = (measure ? t[j].reduce_hold : t[j].reduce_work) / cr;
+        e[j] = js->submit + t[j].lb + slack;
+        if (js->n_reduces > 0) {
+            idx[r++] = j;
+            total -= slack;
+            max_slack = fmax(max_slack, slack);
+        } else if (js->n_maps == 0) {
+            total += e[j];
+        }
+    }
+    rc = machine_sum(r, idx, rel, work, e, buf, &s);
+    if (rc)
+        return rc;
+    total += s;
+    for (int i = 0; i < r; i++)
+        *end_time = fmax(*end_time, buf[2 * (size_t)r + i] - max_slack);
+    int k = 0;
+    for (int j = 0; j < n; j++) {
+        const so_cl_job_spec *js = &w->jobs[j];
+        double slack = measure ? t[j].map_slack : 0;
+        rel[j] = js->submit;
+        work[j] = (measure ? t[j].map_hold : t[j].map_work) / cm;
+        if (js->n_reduces == 0 && js->n_maps > 0) {
+            idx[k++] = j;
+            e[j] += slack;
+            total -= slack;
+        }
+    }
+    rc = machine_sum(k, idx, rel, work, e, buf, &s);
+    *sum_reduce = total + s;
+    return rc;
+}
+
+int so_cl_offline_bound_compute(const so_cl_workload *w, so_cl_offline_bound *out)
+{
+    memset(out, 0, sizeof *out);
+    int n = w->n_jobs;
+    out->n_jobs = n;
+    out->capacity = w->n_resources == 0;
+    size_t nn = n > 0 ? (size_t)n : 1;
+    int max_maps = 1;
+    for (int j = 0; j < n; j++)
+        if (w->jobs[j].n_maps > max_maps)
+            max_maps = w->jobs[j].n_maps;
+    double *scratch = malloc((size_t)max_maps * sizeof *scratch);
+    job_terms *t = malloc(nn * sizeof *t);
+    double *arr = malloc(nn * 9 * sizeof *arr);
+    int *idx = malloc(nn * sizeof *idx);
+    out->job = malloc(nn * sizeof *out->job);
+    int rc = scratch && t && arr && idx && out->job ? SO_OK : SO_ENOMEM;
+    double cap[2][2] = {{0, 0}, {0, 0}}; /* [measure][phase] */
+    grid g = {0, 0};
+    for (int k = 0; k < w->n_nodes; k++) {
+        g.vmax = fmax(g.vmax, w->nodes[k].speed);
+        for (int p = 0; p < SO_CL_PHASES; p++) {
+            cap[0][p] += w->nodes[k].slots[p] * w->nodes[k].speed;
+            cap[1][p] += w->nodes[k].slots[p];
+        }
+    }
+    if (!w->outofband && w->n_nodes > 0)
+        g.interval = so_cl_heartbeat_interval(w);
+    out->grid = g.interval;
+    double first = INFINITY, last = -INFINITY, rsum = 0;
+    speed_memo memo[2] = {{0, 0, 0}, {0, 0, 0}};
+    for (int j = 0; !rc && j < n; j++) {
+        const so_cl_job_spec *js = &w->jobs[j];
+        rc = job_terms_of(w, js, out->capacity, cap, &g, memo, scratch, &t[j]);
+        out->job[j] = t[j].lb;
+        out->sum_job += t[j].lb;
+        rsum += js->submit;
+        first = fmin(first, js->submit);
+        last = fmax(last, js->submit + t[j].lb);
+    }
+    out->sum = out->sum_job;
+    if (!rc && out->capacity && n > 0 && cap[0][0] > 0 && cap[0][1] > 0) {
+        machines_ctx x = {w, t, arr, idx};
+        for (int measure = 0; measure < 2 && !rc; measure++) {
+            double sm = 0, sr = 0;
+            rc = machines(&x, measure, cap[measure][0], cap[measure][1], &sm, &sr, &last);
+            out->sum_map = fmax(out->sum_map, sm - rsum);
+            out->sum_reduce = fmax(out->sum_reduce, sr - rsum);
+        }
+        out->sum = fmax(out->sum, fmax(out->sum_map, out->sum_reduce));
+    }
+    out->makespan = n ? last - first : 0;
+    free(scratch);
+    free(t);
+    free(arr);
+    free(idx);
+    if (rc)
+        so_cl_offline_bound_free(out);
+    return rc;
+}

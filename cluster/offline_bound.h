@@ -1,0 +1,47 @@
+/*
+ * offline_bound.h — lower bounds on the response times of every schedule the
+ * cluster model can produce for a workload (`lp-bound`, docs/offline.md).
+ *
+ * Time in seconds; jobs in the workload's order (index 0-based).
+ */
+#ifndef SO_CL_OFFLINE_BOUND_H
+#define SO_CL_OFFLINE_BOUND_H
+
+#include "cluster/cluster.h"
+
+typedef struct so_cl_offline_bound {
+    int n_jobs;
+    /* per job: a lower bound on its response time (finish - submit) under
+     * every schedule; its order statistics bound p95 and max response */
+    double *job;
+    double sum_job;    /* sum of job[] */
+    /* lower bounds on the sum of responses: from the map and from the
+     * reduce aggregate machine (SRPT order statistics combined with job[]) */
+    double sum_map, sum_reduce;
+    double sum;        /* the best: max(sum_job, sum_map, sum_reduce) */
+    double makespan;   /* last finish - first submit */
+    /* 1 when the capacity terms are used (no workload resources: RAS's job
+     * slots can exceed the slot counts, so they are dropped then) */
+    int capacity;
+    /* > 0: the heartbeat interval whose grid rounds the slot-seconds a task
+     * holds (no out-of-band heartbeats); 0: not used */
+    double grid;
+} so_cl_offline_bound;
+
+/* Computes the bounds; O(J log J + tasks). Returns SO_OK or SO_ENOMEM. */
+int so_cl_offline_bound_compute(const so_cl_workload *w, so_cl_offline_bound *out);
+void so_cl_offline_bound_free(so_cl_offline_bound *b);
+
+/* SRPT on one machine of speed 1 with release dates (preemptive; ties by
+ * index): completion times of n jobs of processing time p and release r
+ * into c. Exposed for tests. Returns SO_OK or SO_ENOMEM. */
+int so_cl_srpt(int n, const double *r, const double *p, double *c);
+
+/* (key, index) pairs ordered by key, then index: qsort comparator. */
+typedef struct so_cl_keyed {
+    double key;
+    int index;
+} so_cl_keyed;
+int so_cl_keyed_cmp(const void *a, const void *b);
+
+#endif

@@ -1,0 +1,292 @@
+/*
+ * offline_opt.c — `offline-opt`: an incumbent offline schedule and its gap
+ * to lp-bound (docs/offline.md, "offline-opt").
+ *
+ * The schedules searched are strict priority lists (cluster/sched_priority.c:
+ * a free slot goes to the first job in a fixed order with a task to run),
+ * each with reduces free to start at slow-start or held until the job's
+ * maps are done, replayed on the cluster model itself: every objective is
+ * that of a schedule the simulator produced, with the workload's
+ * heartbeats, slow-start and task times. Up to SO_CL_OFFLINE_OPT_EXHAUSTIVE
+ * jobs every order is replayed; above, first-improvement local search by
+ * insertion moves (take a job out, put it back elsewhere) from six start
+ * orders — the completion orders of flex, fair and fifo runs, the submit
+ * order, the order by lp-bound's per-job release plus bound and by total
+ * work (SPT) — the best first, until no move improves or the time limit. The incumbent is proved
+ * optimal over every schedule when its sum of responses meets lp-bound's
+ * bound (within 1e-9 relative); otherwise the answer is the interval
+ * [bound, incumbent]. Priority lists never leave a slot idle while a job
+ * waits, so an optimum that idles (waiting for a short job about to
+ * arrive) is outside the search: the gap then stays open.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cluster/offline_bound.h"
+#include "cluster/offline_opt.h"
+
+void so_cl_offline_order_text(const int *order, int n, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && len < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, "%s%d", i ? "," : "", order[i]);
+}
+
+int so_cl_offline_replay(const so_cl_workload *w, uint64_t seed, const int *order,
+                         int delay_reduces, double *sum, double *resp, so_error *err)
+{
+    so_params prm;
+    so_params_init(&prm);
+    char text[sizeof prm.options[0].value];
+    so_cl_offline_order_text(order, w->n_jobs, text, sizeof text);
+    int rc = so_params_set(&prm, "order", text);
+    if (!rc)
+        rc = so_params_set(&prm, "delay_reduces", delay_reduces ? "1" : "0");
+    if (!rc)
+        rc = so_params_set(&prm, "padding", "0");
+    if (rc)
+        return so_error_setf(err, NULL, 0, 0, "order", "order of %d jobs too long",
+                             w->n_jobs);
+    so_cl_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.scheduler = so_cl_scheduler_find("priority");
+    cfg.params = &prm;
+    cfg.seed = seed;
+    so_cl_sim *sim = NULL;
+    rc = so_cl_sim_new(w, &cfg, &sim, err);
+    if (!rc)
+        rc = so_cl_sim_run(sim);
+    if (!rc) {
+        *sum = 0;
+        for (int j = 0; j < w->n_jobs; j++) {
+            const so_cl_job_result *jr = so_cl_sim_job(sim, j);
+            *sum += jr->finish - jr->submit;
+            if (resp)
+                resp[j] = jr->finish - jr->submit;
+        }
+    }
+    so_cl_sim_free(sim);
+    return rc;
+}
+
+typedef struct {
+    const so_cl_workload *w;
+    uint64_t seed;
+    double deadline; /* so_now() time; INFINITY: none */
+    so_cl_offline_opt *out;
+    int *trial;
+    so_error *err;
+} search;
+
+static int stop(const search *s)
+{
+    if (s->out->sum <= s->out->bound * (1 + 1e-9))
+        return 1;
+    if (so_now() > s->deadline) {
+        s->out->timed_out = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* Replays order with both reduce rules; keeps the better as incumbent.
+ * *best: the smaller sum of the two. */
+static int evaluate(search *s, const int *order, double *best)
+{
+    *best = INFINITY;
+    for (int d = 0; d < 2; d++) {
+        double sum;
+        int rc = so_cl_offline_replay(s->w, s->seed, order, d, &sum, NULL, s->err);
+        if (rc)
+            return rc;
+        s->out->evaluations++;
+        *best = fmin(*best, sum);
+        if (sum < s->out->sum) {
+            s->out->sum = sum;
+            s->out->delay_reduces = d;
+            memcpy(s->out->order, order, (size_t)s->w->n_jobs * sizeof *order);
+        }
+    }
+    return SO_OK;
+}
+
+/* Every permutation of a[k..n) (Heap's algorithm would do; recursion is
+ * enough for n <= SO_CL_OFFLINE_OPT_EXHAUSTIVE). */
+static int permute(search *s, int *a, int k, int n)
+{
+    if (k == n) {
+        double v;
+        return evaluate(s, a, &v);
+    }
+    for (int i = k; i < n; i++) {
+        int t = a[k];
+        a[k] = a[i];
+        a[i] = t;
+        int rc = permute(s, a, k + 1, n);
+        a[i] = a[k];
+        a[k] = t;
+        if (rc || (s->out->timed_out || stop(s)))
+            return rc;
+    }
+    return SO_OK;
+}
+
+/* a with element at i moved to position j, into b */
+static void move(const int *a, int n, int i, int j, int *b)
+{
+    int x = a[i], k = 0;
+    for (int p = 0; p < n; p++)
+        if (p != i)
+            b[k++] = a[p];
+    memmove(b + j + 1, b + j, (size_t)(n - 1 - j) * sizeof *b);
+    b[j] = x;
+}
+
+static int local_search(search *s, int *cur)
+{
+    int n = s->w->n_jobs;
+    double v;
+    int rc = evaluate(s, cur, &v);
+    for (int improved = 1; !rc && improved && !stop(s);) {
+        improved = 0;
+        for (int i = 0; i < n && !improved && !rc && !stop(s); i++)
+            for (int j = 0; j < n && !improved && !rc; j++) {
+                if (j == i)
+                    continue;
+                move(cur, n, i, j, s->trial);
+                double t;
+                rc = evaluate(s, s->trial, &t);
+                if (!rc && t < v - 1e-9) {
+                    v = t;
+                    memcpy(cur, s->trial, (size_t)n * sizeof *cur);
+                    improved = 1;
+                }
+            }
+    }
+    return rc;
+}
+
+/* Job finish times of a run of the named policy (seed as the search's). */
+static int policy_finish(const search *s, const char *name, so_cl_keyed *key)
+{
+    so_cl_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.scheduler = so_cl_scheduler_find(name);
+    cfg.seed = s->seed;
+    so_cl_sim *sim = NULL;
+    int rc = so_cl_sim_new(s->w, &cfg, &sim, s->err);
+    if (!rc)
+        rc = so_cl_sim_run(sim);
+    for (int j = 0; !rc && j < s->w->n_jobs; j++)
+        key[j] = (so_cl_keyed){so_cl_sim_job(sim, j)->finish, j};
+    so_cl_sim_free(sim);
+    return rc;
+}
+
+/* The start orders: the completion orders of flex, fair and fifo runs,
+ * the submit order, the order by r_j + LB_j and by total work (SPT); each
+ * replayed, then local search from each, the best first. */
+#define N_STARTS 6
+static int search_starts(search *s, const so_cl_offline_bound *b, so_cl_keyed *key, int *cur)
+{
+    const so_cl_workload *w = s->w;
+    int n = w->n_jobs, rc = SO_OK;
+    int *starts = malloc((size_t)N_STARTS * (size_t)n * sizeof *starts);
+    so_cl_keyed value[N_STARTS];
+    if (!starts)
+        return SO_ENOMEM;
+    static const char *const policies[] = {"flex", "fair", "fifo"};
+    for (int k = 0; k < N_STARTS && !rc; k++) {
+        if (k < 3) {
+            rc = policy_finish(s, policies[k], key);
+        } else {
+            for (int j = 0; j < n; j++) {
+                const so_cl_job_spec *js = &w->jobs[j];
+                double work = 0;
+                for (int i = 0; i < js->n_maps; i++)
+                    work += js->map_work[i];
+                for (int i = 0; i < js->n_reduces; i++)
+                    work += js->reduce_work[i].copy + js->reduce_work[i].sort +
+                            js->reduce_work[i].reduce;
+                key[j] = (so_cl_keyed){k == 3 ? js->submit : k == 4 ? js->submit + b->job[j]
+                                                                    : work, j};
+            }
+        }
+        if (rc)
+            break;
+        qsort(key, (size_t)n, sizeof *key, so_cl_keyed_cmp);
+        for (int j = 0; j < n; j++)
+            starts[k * n + j] = key[j].index;
+        value[k].index = k;
+        rc = evaluate(s, starts + k * n, &value[k].key);
+    }
+    if (!rc)
+        qsort(value, N_STARTS, sizeof *value, so_cl_keyed_cmp);
+    for (int k = 0; k < N_STARTS && !rc && !stop(s); k++) {
+        memcpy(cur, starts + value[k].index * n, (size_t)n * sizeof *cur);
+        rc = local_search(s, cur);
+    }
+    free(starts);
+    return rc;
+}
+
+void so_cl_offline_opt_free(so_cl_offline_opt *o)
+{
+    if (o) {
+        free(o->order);
+        free(o->responses);
+        o->order = NULL;
+        o->responses = NULL;
+    }
+}
+
+int so_cl_offline_opt_solve(const so_cl_workload *w, uint64_t seed, double time_limit,
+                            so_cl_offline_opt *out, so_error *err)
+{
+    memset(out, 0, sizeof *out);
+    int n = w->n_jobs;
+    if (n > SO_CL_OFFLINE_OPT_MAX_JOBS)
+        return so_error_setf(err, NULL, 0, 0, "jobs", "offline-opt takes at most %d jobs,"
+                             " the workload has %d", SO_CL_OFFLINE_OPT_MAX_JOBS, n);
+    size_t nn = n > 0 ? (size_t)n : 1;
+    out->n_jobs = n;
+    out->sum = INFINITY;
+    out->order = malloc(nn * sizeof *out->order);
+    out->responses = malloc(nn * sizeof *out->responses);
+    int *cur = malloc(nn * sizeof *cur), *trial = malloc(nn * sizeof *trial);
+    so_cl_keyed *key = malloc(nn * sizeof *key);
+    so_cl_offline_bound b;
+    memset(&b, 0, sizeof b);
+    int rc = out->order && out->responses && cur && trial && key ? SO_OK : SO_ENOMEM;
+    if (!rc)
+        rc = so_cl_offline_bound_compute(w, &b);
+    search s = {w, seed, time_limit > 0 ? so_now() + time_limit : INFINITY, out, trial, err};
+    if (!rc) {
+        out->bound = b.sum;
+        for (int j = 0; j < n; j++)
+            cur[j] = j;
+        if (n <= SO_CL_OFFLINE_OPT_EXHAUSTIVE) {
+            rc = permute(&s, cur, 0, n);
+            /* every order, unless the time limit or a proof cut it short */
+            out->exhaustive = !rc && !out->timed_out && !(out->sum <= out->bound * (1 + 1e-9));
+        } else {
+            rc = search_starts(&s, &b, key, cur);
+        }
+    }
+    if (!rc && n > 0)
+        rc = so_cl_offline_replay(w, seed, out->order, out->delay_reduces, &out->sum,
+                                  out->responses, err);
+    if (!rc && n == 0)
+        out->sum = 0;
+    if (!rc)
+        out->proved = out->sum <= out->bound * (1 + 1e-9);
+    so_cl_offline_bound_free(&b);
+    free(cur);
+    free(trial);
+    free(key);
+    if (rc)
+        so_cl_offline_opt_free(out);
+    return rc;
+}

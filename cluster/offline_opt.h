@@ -1,0 +1,46 @@
+/*
+ * offline_opt.h — `offline-opt`: the best job priority order found for a
+ * workload (replayed on the cluster model, so every objective is a real
+ * schedule's) against lp-bound; docs/offline.md.
+ */
+#ifndef SO_CL_OFFLINE_OPT_H
+#define SO_CL_OFFLINE_OPT_H
+
+#include "cluster/cluster.h"
+
+#define SO_CL_OFFLINE_OPT_MAX_JOBS 60   /* the order must fit one option value */
+#define SO_CL_OFFLINE_OPT_EXHAUSTIVE 6  /* up to this many jobs: every order */
+
+typedef struct so_cl_offline_opt {
+    double sum;        /* the incumbent's sum of responses (a simulated schedule) */
+    double bound;      /* lp-bound's bound on the sum of responses */
+    int proved;        /* sum <= bound: the incumbent is optimal */
+    int exhaustive;    /* every order (and reduce rule) was replayed */
+    int timed_out;     /* the time limit stopped the search */
+    int n_jobs;
+    int *order;        /* the incumbent: job indices, highest priority first */
+    int delay_reduces; /* its reduce rule (scheduler priority's option) */
+    long evaluations;  /* schedules replayed */
+    double *responses; /* the incumbent's per-job responses */
+} so_cl_offline_opt;
+
+/* Searches priority orders (all of them up to SO_CL_OFFLINE_OPT_EXHAUSTIVE
+ * jobs, else local search by insertion moves from several starts) with and
+ * without delayed reduces, replaying each under scheduler `priority` with
+ * padding 0 and the heartbeat phases of seed. time_limit <= 0: none. Stops early once the
+ * incumbent meets the bound. Returns SO_OK, SO_ENOMEM, or SO_EINVAL (err
+ * set) for a workload over SO_CL_OFFLINE_OPT_MAX_JOBS jobs. */
+int so_cl_offline_opt_solve(const so_cl_workload *w, uint64_t seed,
+                            double time_limit, so_cl_offline_opt *out, so_error *err);
+void so_cl_offline_opt_free(so_cl_offline_opt *o);
+
+/* The sum of responses of one order replayed (responses into resp, may be
+ * NULL). */
+int so_cl_offline_replay(const so_cl_workload *w, uint64_t seed,
+                         const int *order, int delay_reduces, double *sum, double *resp,
+                         so_error *err);
+
+/* order as the scheduler's option text ("2,0,1") into buf. */
+void so_cl_offline_order_text(const int *order, int n, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,372 @@
+/* test_offline_bound.c — lp-bound (cluster/offline_bound.c): SRPT by hand,
+ * hand-computed bounds (one job with slow-start and a reduce; two jobs with
+ * release dates, where the bound is the preemptive optimum), and the bound
+ * never above a simulated run: random small workloads (heterogeneous
+ * speeds, pools with minimum shares, locality, Amdahl fractions, slow-start)
+ * and the workload families, under fifo, fair, flex and wpbs with every
+ * speculation rule, resource stealing, preemption and delay scheduling. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cluster/offline_bound.h"
+#include "cluster/stealing.h"
+#include "cluster/workload_family.h"
+#include "tests/cluster/cluster_test.h"
+#include "tests/test_util.h"
+
+static void test_srpt(void)
+{
+    double r[] = {0, 1, 1, 10}, p[] = {3, 1, 0, 2}, c[4];
+    CU_ASSERT_EQUAL(so_cl_srpt(4, r, p, c), SO_OK);
+    /* 0 runs 0..1, 1 runs 1..2 (1 < 2 left), 2 completes at its release,
+     * 0 resumes 2..4; 3 runs 10..12 */
+    CU_ASSERT_DOUBLE_EQUAL(c[0], 4, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(c[1], 2, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(c[2], 1, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(c[3], 12, 1e-12);
+}
+
+static so_cl_workload *parse(const char *json)
+{
+    so_cl_workload *w = NULL;
+    so_error err;
+    int rc = so_cl_workload_parse_json(json, strlen(json), "t.json", 1, &w, &err);
+    CU_ASSERT_EQUAL(rc, SO_OK);
+    if (rc)
+        fprintf(stderr, "%s\n", err.message);
+    return w;
+}
+
+/* lp-bound of a JSON workload; 0 when it parsed and computed. */
+static int bound_of(const char *json, so_cl_offline_bound *b)
+{
+    so_cl_workload *w = parse(json);
+    int rc = w ? so_cl_offline_bound_compute(w, b) : SO_EINVAL;
+    CU_ASSERT_EQUAL(rc, SO_OK);
+    so_cl_workload_free(w);
+    return rc;
+}
+
+/* One node of 2 + 2 slots; maps 4 and 6, one reduce (copy 1, sort 1,
+ * reduce 2), slow-start 1: the maps end at 6, the reduce opens at 6 and
+ * ends at 6 + 4 = 10 (O + c + s + d); M + s + d = 9 and the capacity terms
+ * (5, 6 + 4 / 2, 6 + 3 / 2) are smaller. FIFO with aligned heartbeats every
+ * 1 s achieves it: the bound is exact here. */
+static const char *one_job =
+    "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":1,"
+    "\"map_slots\":2,\"reduce_slots\":2}],\"heartbeat\":1,\"heartbeat_phase\":\"aligned\"},"
+    "\"jobs\":[{\"name\":\"a\",\"submit\":0,\"slowstart\":1,\"maps\":[4,6],"
+    "\"reduces\":[{\"copy\":1,\"sort\":1,\"reduce\":2}]}]}";
+
+static void test_one_job(void)
+{
+    so_cl_offline_bound b;
+    if (bound_of(one_job, &b))
+        return;
+    CU_ASSERT_DOUBLE_EQUAL(b.job[0], 10, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(b.sum, 10, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(b.makespan, 10, 1e-12);
+    so_cl_offline_bound_free(&b);
+    cl_run r = cl_simulate(one_job, "fifo", NULL, NULL, 1, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
+    CU_ASSERT_DOUBLE_EQUAL(so_cl_sim_job(r.sim, 0)->finish, 10, 1e-9);
+    cl_done(&r);
+}
+
+/* One map slot; A (submit 0, one map of 10) and B (submit 1, one map of 2).
+ * Per job 10 + 2 = 12. SRPT on the map machine: A 0..1, B 1..3, A 3..12, so
+ * the completions (3, 12) against the jobs' own (10, 3) sorted (3, 10):
+ * 3 + 12 - (0 + 1) = 14 = the preemptive optimum. FIFO: A 0..10, B 10..12,
+ * responses 10 + 11 = 21; the best non-preemptive schedule waits for B:
+ * 2 + 13 = 15. */
+static const char *two_jobs =
+    "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":1,"
+    "\"map_slots\":1,\"reduce_slots\":1}],\"heartbeat\":1,\"heartbeat_phase\":\"aligned\"},"
+    "\"jobs\":[{\"name\":\"A\",\"submit\":0,\"maps\":[10]},"
+    "{\"name\":\"B\",\"submit\":1,\"maps\":[2]}]}";
+
+static void test_two_jobs(void)
+{
+    so_cl_offline_bound b;
+    if (bound_of(two_jobs, &b))
+        return;
+    CU_ASSERT_DOUBLE_EQUAL(b.job[0], 10, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(b.job[1], 2, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(b.sum_job, 12, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(b.sum_map, 14, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(b.sum, 14, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(b.makespan, 12, 1e-12);
+    so_cl_offline_bound_free(&b);
+    cl_run r = cl_simulate(two_jobs, "fifo", NULL, NULL, 1, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
+    CU_ASSERT_DOUBLE_EQUAL(so_cl_sim_job(r.sim, 0)->finish, 10, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(so_cl_sim_job(r.sim, 1)->finish, 12, 1e-9);
+    cl_done(&r);
+}
+
+/* The heartbeat grid: one map slot, beats every 3 s at 0, 3, ...; A and B
+ * (submit 0, one map of 1 s each). A task holds its slot until the next
+ * beat after its end, 3 s, and ends at most 2 s before its hold does: SRPT
+ * over holds of 3 gives 3 and 6, less 2 each, so the sum is at least
+ * 1 + 4 = 5 (the plain work bound: 1 + 2 = 3). FIFO: A 0..1, B 3..4, 5. */
+#define GRID_JOBS(OOB)                                                                   \
+    "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":1,"       \
+    "\"map_slots\":1,\"reduce_slots\":1}],\"heartbeat\":3,\"outofband\":" OOB                \
+    ",\"heartbeat_phase\":\"aligned\"},\"jobs\":[{\"name\":\"A\",\"submit\":0,\"maps\":[1]}," \
+    "{\"name\":\"B\",\"submit\":0,\"maps\":[1]}]}"
+static const char *grid_jobs = GRID_JOBS("false");
+
+static void test_grid(void)
+{
+    so_cl_offline_bound b;
+    if (bound_of(grid_jobs, &b))
+        return;
+    CU_ASSERT_DOUBLE_EQUAL(b.grid, 3, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(b.job[0], 1, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(b.sum_job, 2, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(b.sum, 5, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(b.makespan, 4, 1e-12);
+    so_cl_offline_bound_free(&b);
+    cl_run r = cl_simulate(grid_jobs, "fifo", NULL, NULL, 1, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
+    CU_ASSERT_DOUBLE_EQUAL(so_cl_sim_job(r.sim, 0)->finish + so_cl_sim_job(r.sim, 1)->finish,
+                           5, 1e-9);
+    cl_done(&r);
+    /* out-of-band beats reuse the slot at once: the grid is off */
+    if (bound_of(GRID_JOBS("true"), &b))
+        return;
+    CU_ASSERT_DOUBLE_EQUAL(b.grid, 0, 0);
+    CU_ASSERT_DOUBLE_EQUAL(b.sum, 3, 1e-12);
+    so_cl_offline_bound_free(&b);
+}
+
+/* With stealing and an Amdahl fraction the bound allows the speed-up:
+ * map_parallel 0.5 on 2 slots, 1 / (0.5 + 0.25) = 4/3, so a lone map of 8
+ * is bounded by 6, and Even stealing reaches it. */
+static void test_stealing_speedup(void)
+{
+    const char *json =
+        "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":1,"
+        "\"map_slots\":2,\"reduce_slots\":1}],\"heartbeat\":1,\"heartbeat_phase\":\"aligned\"},"
+        "\"jobs\":[{\"name\":\"A\",\"submit\":0,\"map_parallel\":0.5,\"maps\":[8]}]}";
+    so_cl_offline_bound b;
+    if (bound_of(json, &b))
+        return;
+    CU_ASSERT_DOUBLE_EQUAL(b.job[0], 6, 1e-12);
+    so_cl_offline_bound_free(&b);
+    so_cl_stealing *st = NULL;
+    CU_ASSERT_EQUAL_FATAL(so_cl_stealing_new(SO_CL_STEAL_EVEN, &st), SO_OK);
+    cl_run r = cl_simulate_hooks(json, "fifo", NULL, NULL, 1, NULL, &so_cl_stealing_hooks, st);
+    CU_ASSERT_PTR_NOT_NULL(r.sim);
+    if (r.sim)
+        CU_ASSERT_DOUBLE_EQUAL(so_cl_sim_job(r.sim, 0)->finish, 6, 1e-9);
+    cl_done(&r);
+    so_cl_stealing_free(st);
+}
+
+/* ---- never above a simulated run ------------------------------------------ */
+
+/* A random small workload as JSON text (caller frees). */
+static char *random_workload(so_rng *g)
+{
+    size_t cap = 1 << 16, len = 0;
+    char *s = malloc(cap);
+#define PUT(...) (len += (size_t)snprintf(s + len, cap - len, __VA_ARGS__))
+    int replicas = (int)so_rng_int(g, 0, 1) * 2;
+    PUT("{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":["
+        "{\"count\":%d,\"map_slots\":%d,\"reduce_slots\":%d},"
+        "{\"count\":%d,\"map_slots\":%d,\"reduce_slots\":%d,\"speed\":%.2f}],"
+        "\"heartbeat\":%.2f,\"outofband\":%s,\"replicas\":%d,\"remote_slowdown\":1.5},",
+        (int)so_rng_int(g, 1, 3), (int)so_rng_int(g, 1, 3), (int)so_rng_int(g, 1, 2),
+        (int)so_rng_int(g, 1, 2), (int)so_rng_int(g, 1, 3), (int)so_rng_int(g, 1, 2),
+        0.5 + so_rng_uniform(g), so_rng_int(g, 0, 1) ? 0.5 : 3.0,
+        so_rng_int(g, 0, 1) ? "true" : "false", replicas);
+    PUT("\"pools\":[{\"name\":\"p\",\"weight\":2,\"min_maps\":2,\"min_reduces\":1},"
+        "{\"name\":\"q\",\"weight\":1}],\"jobs\":[");
+    int n = (int)so_rng_int(g, 2, 8);
+    double t = 0;
+    for (int j = 0; j < n; j++) {
+        t += so_rng_int(g, 0, 2) ? so_rng_exponential(g, 8) : 0;
+        PUT("%s{\"name\":\"j%d\",\"user\":\"u%d\",\"pool\":\"%s\",\"submit\":%.3f,"
+            "\"slowstart\":%.2f,\"map_parallel\":%.2f,\"reduce_parallel\":%.2f,\"maps\":[",
+            j ? "," : "", j, (int)so_rng_int(g, 0, 2), so_rng_int(g, 0, 1) ? "p" : "q", t,
+            so_rng_int(g, 0, 1) ? 0.05 : so_rng_uniform(g),
+            so_rng_int(g, 0, 1) ? 0 : so_rng_uniform(g),
+            so_rng_int(g, 0, 2) ? 0 : so_rng_uniform(g));
+        int m = (int)so_rng_int(g, 1, 12);
+        double mean = so_rng_int(g, 0, 1) ? 10 : 1; /* short tasks: the grid binds */
+        for (int i = 0; i < m; i++)
+            PUT("%s%.3f", i ? "," : "", 0.1 + so_rng_exponential(g, mean));
+        PUT("],\"reduces\":[");
+        int k = (int)so_rng_int(g, 0, 3);
+        for (int i = 0; i < k; i++)
+            PUT("%s{\"copy\":%.3f,\"sort\":%.3f,\"reduce\":%.3f}", i ? "," : "",
+                so_rng_exponential(g, 4), so_rng_exponential(g, 1),
+                0.2 + so_rng_exponential(g, mean));
+        PUT("]}");
+    }
+    PUT("]}");
+#undef PUT
+    return s;
+}
+
+typedef struct {
+    const char *sched, *spec;
+    int steal;
+    const char *opt; /* one scheduler option, or NULL */
+} policy;
+
+static const policy policies[] = {
+    {"fifo", NULL, SO_CL_STEAL_NONE, NULL},
+    {"fair", NULL, SO_CL_STEAL_NONE, NULL},
+    {"flex", NULL, SO_CL_STEAL_NONE, NULL},
+    {"wpbs", NULL, SO_CL_STEAL_NONE, NULL},
+    {"fifo", "hadoop", SO_CL_STEAL_NONE, NULL},
+    {"fair", "late", SO_CL_STEAL_NONE, NULL},
+    {"flex", "base", SO_CL_STEAL_NONE, NULL},
+    {"wpbs", "late", SO_CL_STEAL_NONE, NULL},
+    {"fair", NULL, SO_CL_STEAL_EVEN, NULL},
+    {"fifo", "base", SO_CL_STEAL_LTM, NULL},
+    {"fair", "late", SO_CL_STEAL_FCM, NULL},
+    {"flex", NULL, SO_CL_STEAL_STLM, NULL},
+    {"fair", NULL, SO_CL_STEAL_NONE, "min_share_timeout=2"},
+    {"fair", NULL, SO_CL_STEAL_NONE, "locality_delay=3"},
+    {"flex", NULL, SO_CL_STEAL_NONE, "oracle=1"},
+};
+#define N_POLICIES (sizeof policies / sizeof *policies)
+
+static int checked_runs;
+static double tightest; /* the smallest sum / bound seen */
+
+/* Every policy's run of json: each job's response, the sum and the
+ * makespan at least the bound's. */
+static void check_workload(const char *json, uint64_t seed)
+{
+    so_cl_workload *w = parse(json);
+    if (!w)
+        return;
+    so_cl_offline_bound b;
+    CU_ASSERT_EQUAL_FATAL(so_cl_offline_bound_compute(w, &b), SO_OK);
+    CU_ASSERT(b.sum >= b.sum_job - 1e-9);
+    for (size_t p = 0; p < N_POLICIES; p++) {
+        so_params prm;
+        so_params_init(&prm);
+        so_error err;
+        if (policies[p].opt)
+            so_params_set_kv(&prm, policies[p].opt, &err);
+        so_cl_stealing *st = NULL;
+        if (policies[p].steal)
+            CU_ASSERT_EQUAL_FATAL(so_cl_stealing_new(policies[p].steal, &st), SO_OK);
+        cl_run r = cl_simulate_hooks(json, policies[p].sched, policies[p].spec, &prm, seed,
+                                     NULL, st ? &so_cl_stealing_hooks : NULL, st);
+        CU_ASSERT_PTR_NOT_NULL(r.sim);
+        if (r.sim) {
+            double sum = 0, first = INFINITY, last = -INFINITY;
+            for (int j = 0; j < w->n_jobs; j++) {
+                const so_cl_job_result *jr = so_cl_sim_job(r.sim, j);
+                double resp = jr->finish - jr->submit;
+                if (resp < b.job[j] - 1e-6)
+                    fprintf(stderr, "%s+%s+%d job %d: %g < bound %g\n", policies[p].sched,
+                            policies[p].spec ? policies[p].spec : "none", policies[p].steal, j,
+                            resp, b.job[j]);
+                CU_ASSERT(resp >= b.job[j] - 1e-6);
+                sum += resp;
+                first = fmin(first, jr->submit);
+                last = fmax(last, jr->finish);
+            }
+            if (sum < b.sum - 1e-6)
+                fprintf(stderr, "%s+%s+%d: sum %g < bound %g\n%s\n", policies[p].sched,
+                        policies[p].spec ? policies[p].spec : "none", policies[p].steal, sum,
+                        b.sum, json);
+            CU_ASSERT(sum >= b.sum - 1e-6);
+            if (b.sum > 0)
+                tightest = fmin(tightest, sum / b.sum);
+            CU_ASSERT(last - first >= b.makespan - 1e-6);
+            checked_runs++;
+        }
+        cl_done(&r);
+        so_cl_stealing_free(st);
+    }
+    so_cl_offline_bound_free(&b);
+}
+
+static void test_random_workloads(void)
+{
+    so_rng g;
+    so_rng_seed(&g, 28);
+    checked_runs = 0;
+    tightest = INFINITY;
+    for (int i = 0; i < 80; i++) {
+        char *json = random_workload(&g);
+        check_workload(json, (uint64_t)i + 1);
+        free(json);
+    }
+    CU_ASSERT(checked_runs >= 80 * (int)N_POLICIES * 9 / 10);
+    CU_ASSERT(tightest < 1.05); /* some run comes within 5 % of the bound */
+}
+
+static char *family_text(const char *family, const char *const *sets, uint64_t seed)
+{
+    so_params set;
+    so_params_init(&set);
+    so_error err;
+    for (; sets && *sets; sets++)
+        so_params_set_kv(&set, *sets, &err);
+    json_t *inst = NULL;
+    if (so_family_generate(so_family_find(family), &set, seed, 0, &inst, &err))
+        return NULL;
+    char *text = json_dumps(inst, JSON_COMPACT);
+    json_decref(inst);
+    return text;
+}
+
+static void test_families(void)
+{
+    static const char *const swim[] = {"jobs=25", "nodes=3", "rate=0.05", "size_scale=0.05",
+                                       NULL};
+    static const char *const swim_local[] = {"jobs=20", "nodes=4", "rate=0.1",
+                                             "size_scale=0.05", "replicas=2", NULL};
+    static const char *const flex[] = {"jobs=4", "lambda=1", "sigma=1", NULL};
+    static const struct {
+        const char *family;
+        const char *const *sets;
+    } cases[] = {{"swim-synth", swim}, {"swim-synth", swim_local}, {"flex-cluster", flex}};
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++)
+        for (uint64_t seed = 1; seed <= 2; seed++) {
+            char *json = family_text(cases[c].family, cases[c].sets, seed);
+            CU_ASSERT_PTR_NOT_NULL(json);
+            if (json)
+                check_workload(json, seed);
+            free(json);
+        }
+}
+
+/* The harness: lp-bound as a policy and as the reference (two_jobs: fifo's
+ * mean 10.5 against the bound's 7). */
+static void test_harness(void)
+{
+    const char *wl = so_test_write("lp-two.json", two_jobs);
+    char db[700], args[1600];
+    snprintf(db, sizeof db, "%s/lp-two.db", so_test_tmpdir());
+    snprintf(args, sizeof args, "bench --workload %s --policies fifo,lower-bound,lp-bound"
+             " --sim-reference lp-bound --db %s --cells --format csv", wl, db);
+    char *out = NULL;
+    CU_ASSERT_EQUAL_FATAL(so_test_run(args, &out, NULL), 0);
+    CU_ASSERT_PTR_NOT_NULL(out ? strstr(out, "sim,lp-two,fifo,0,simulated,10.5,7,bound,1.5,") : NULL);
+    CU_ASSERT_PTR_NOT_NULL(out ? strstr(out, "sim,lp-two,lower-bound,0,bound,6,7,bound,") : NULL);
+    CU_ASSERT_PTR_NOT_NULL(out ? strstr(out, "sim,lp-two,lp-bound,0,bound,7,7,bound,1,") : NULL);
+    free(out);
+}
+
+static CU_TestInfo tests[] = {
+    {"srpt by hand", test_srpt},
+    {"one job with slow-start: exact", test_one_job},
+    {"two jobs with release dates: the preemptive optimum", test_two_jobs},
+    {"stealing's speed-up allowed", test_stealing_speedup},
+    {"heartbeat grid: exact", test_grid},
+    {"never above a run: random workloads", test_random_workloads},
+    {"never above a run: families", test_families},
+    {"harness reference", test_harness},
+    CU_TEST_INFO_NULL};
+SO_SUITE("cluster-offline-bound", tests)

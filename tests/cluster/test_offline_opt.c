@@ -1,0 +1,308 @@
+/* test_offline_opt.c — offline-opt (cluster/offline_opt.c) and the priority
+ * scheduler it replays (cluster/sched_priority.c): the order option and its
+ * errors, delayed reduces by hand, a proof by hand, the non-idling limit by
+ * hand, brute force over every order on random tiny workloads (2-4 jobs),
+ * the incumbent's replay, and the harness cell. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cluster/offline_bound.h"
+#include "cluster/offline_opt.h"
+#include "tests/cluster/cluster_test.h"
+#include "tests/test_util.h"
+
+static so_cl_workload *parse(const char *json)
+{
+    so_cl_workload *w = NULL;
+    so_error err;
+    int rc = so_cl_workload_parse_json(json, strlen(json), "t.json", 1, &w, &err);
+    CU_ASSERT_EQUAL(rc, SO_OK);
+    return w;
+}
+
+/* One map slot, one reduce slot, beats every 1 s at 0, 1, ...; A (submit 0,
+ * maps 4 and 4, one reduce of 1 + 0 + 1, slow-start 0.05 so it opens after
+ * the first map) and B (submit 0, one map of 1). */
+static const char *pair =
+    "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":1,"
+    "\"map_slots\":1,\"reduce_slots\":1}],\"heartbeat\":1,\"heartbeat_phase\":\"aligned\"},"
+    "\"jobs\":[{\"name\":\"A\",\"submit\":0,\"maps\":[4,4],"
+    "\"reduces\":[{\"copy\":1,\"sort\":0,\"reduce\":1}]},"
+    "{\"name\":\"B\",\"submit\":0,\"maps\":[1]}]}";
+
+/* offline-opt of a JSON workload without time limit; 0 when it ran. */
+static int opt_of(const char *json, so_cl_offline_opt *o)
+{
+    so_cl_workload *w = parse(json);
+    so_error err;
+    int rc = w ? so_cl_offline_opt_solve(w, 1, 0, o, &err) : SO_EINVAL;
+    CU_ASSERT_EQUAL(rc, SO_OK);
+    so_cl_workload_free(w);
+    return rc;
+}
+
+static double run_order(const char *json, const char *order, const char *delay, int job)
+{
+    so_params prm;
+    so_params_init(&prm);
+    so_params_set(&prm, "order", order);
+    so_params_set(&prm, "delay_reduces", delay);
+    cl_run r = cl_simulate(json, "priority", NULL, &prm, 1, NULL);
+    CU_ASSERT_PTR_NOT_NULL(r.sim);
+    double f = r.sim ? so_cl_sim_job(r.sim, job)->finish : NAN;
+    cl_done(&r);
+    return f;
+}
+
+static void test_priority(void)
+{
+    /* A first: maps 0..4, 4..8 (B waits), reduce at 4, copy ends at 8 (last
+     * map), reduce 8..9; B's map 8..9 (next beat at 8). */
+    CU_ASSERT_DOUBLE_EQUAL(run_order(pair, "0,1", "0", 0), 9, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(run_order(pair, "0,1", "0", 1), 9, 1e-9);
+    /* B first: 0..1, then A 1..5, 5..9; reduce launched at 5, ends 10 */
+    CU_ASSERT_DOUBLE_EQUAL(run_order(pair, "1", "0", 1), 1, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(run_order(pair, "1,0", "0", 0), 10, 1e-9);
+    /* delayed reduces: launched at 9 (maps done), copy 1 and reduce 1: 11 */
+    CU_ASSERT_DOUBLE_EQUAL(run_order(pair, "1,0", "1", 0), 11, 1e-9);
+    /* bad orders: exit 2 naming the key */
+    const char *path = so_test_write("prio.json", pair);
+    static const char *const bad[] = {"order=2", "order=0,0", "order=x", "order=0;1",
+                                      "delay_reduces=2"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char args[1200];
+        snprintf(args, sizeof args, "sim %s --scheduler priority --opt '%s'", path, bad[i]);
+        char *out = NULL, *err = NULL;
+        CU_ASSERT_EQUAL(so_test_run(args, &out, &err), 2);
+        CU_ASSERT_PTR_NOT_NULL(err ? strstr(err, strchr(bad[i], '=') - bad[i] == 5 ? "order" : "delay_reduces") : NULL);
+        free(out);
+        free(err);
+    }
+}
+
+/* offline-opt on pair: B first gives 1 + 10 = 11; A first 9 + 9 = 18.
+ * lp-bound: B alone 1, A: maps 8 on one slot, reduce after: 8 + 1 = 9 ...
+ * the SRPT map machine runs B 0..1 and A 1..9, so A's maps end at 9 and its
+ * reduce at 10: the bound is 11, met: proved. */
+static void test_proved(void)
+{
+    so_cl_offline_opt o;
+    if (opt_of(pair, &o))
+        return;
+    CU_ASSERT_DOUBLE_EQUAL(o.sum, 11, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(o.bound, 11, 1e-9);
+    CU_ASSERT_TRUE(o.proved);
+    CU_ASSERT_EQUAL(o.order[0], 1);
+    CU_ASSERT_DOUBLE_EQUAL(o.responses[0], 10, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(o.responses[1], 1, 1e-9);
+    so_cl_offline_opt_free(&o);
+}
+
+/* The non-idling limit: one slot, A (submit 0, map 10), B (submit 1, map
+ * 2). Every priority list starts A at 0: 10 + 11 = 21; waiting for B gives
+ * 15; lp-bound 14 (preemptive). Not proved, every order tried. */
+static void test_gap_left(void)
+{
+    const char *json =
+        "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":1,"
+        "\"map_slots\":1,\"reduce_slots\":1}],\"heartbeat\":1,\"heartbeat_phase\":\"aligned\"},"
+        "\"jobs\":[{\"name\":\"A\",\"submit\":0,\"maps\":[10]},"
+        "{\"name\":\"B\",\"submit\":1,\"maps\":[2]}]}";
+    so_cl_offline_opt o;
+    if (opt_of(json, &o))
+        return;
+    CU_ASSERT_DOUBLE_EQUAL(o.sum, 21, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(o.bound, 14, 1e-9);
+    CU_ASSERT_FALSE(o.proved);
+    CU_ASSERT_TRUE(o.exhaustive);
+    CU_ASSERT_EQUAL(o.evaluations, 4); /* 2 orders x 2 reduce rules */
+    so_cl_offline_opt_free(&o);
+}
+
+/* ---- brute force ------------------------------------------------------------ */
+
+static char *tiny_workload(so_rng *g, int max_jobs)
+{
+    size_t cap = 8192, len = 0;
+    char *s = malloc(cap);
+#define PUT(...) (len += (size_t)snprintf(s + len, cap - len, __VA_ARGS__))
+    PUT("{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":%d,"
+        "\"map_slots\":%d,\"reduce_slots\":1}],\"heartbeat\":%.1f},\"jobs\":[",
+        (int)so_rng_int(g, 1, 2), (int)so_rng_int(g, 1, 2), so_rng_int(g, 0, 1) ? 0.5 : 2.0);
+    int n = (int)so_rng_int(g, max_jobs > 4 ? max_jobs - 1 : 2, max_jobs);
+    double t = 0;
+    for (int j = 0; j < n; j++) {
+        t += so_rng_int(g, 0, 1) ? so_rng_exponential(g, 5) : 0;
+        PUT("%s{\"name\":\"j%d\",\"submit\":%.2f,\"maps\":[", j ? "," : "", j, t);
+        int m = (int)so_rng_int(g, 1, 4);
+        for (int i = 0; i < m; i++)
+            PUT("%s%.2f", i ? "," : "", 0.5 + so_rng_exponential(g, 6));
+        PUT("],\"reduces\":[");
+        int k = (int)so_rng_int(g, 0, 2);
+        for (int i = 0; i < k; i++)
+            PUT("%s{\"copy\":%.2f,\"sort\":0.5,\"reduce\":%.2f}", i ? "," : "",
+                so_rng_exponential(g, 2), 0.5 + so_rng_exponential(g, 4));
+        PUT("]}");
+    }
+    PUT("]}");
+#undef PUT
+    return s;
+}
+
+/* The smallest sum over every permutation of a[k..n) and both reduce rules,
+ * each run through `slotopt sim`'s scheduler as a user would. */
+static double brute(const so_cl_workload *w, int *a, int k, int n)
+{
+    if (k == n) {
+        double best = INFINITY;
+        for (int d = 0; d < 2; d++) {
+            double sum;
+            so_error err;
+            CU_ASSERT_EQUAL(so_cl_offline_replay(w, 1, a, d, &sum, NULL, &err), SO_OK);
+            best = fmin(best, sum);
+        }
+        return best;
+    }
+    double best = INFINITY;
+    for (int i = k; i < n; i++) {
+        int t = a[k];
+        a[k] = a[i];
+        a[i] = t;
+        best = fmin(best, brute(w, a, k + 1, n));
+        a[i] = a[k];
+        a[k] = t;
+    }
+    return best;
+}
+
+static void test_brute_force(void)
+{
+    so_rng g;
+    so_rng_seed(&g, 2028);
+    for (int i = 0; i < 40; i++) {
+        char *json = tiny_workload(&g, 4);
+        so_cl_workload *w = parse(json);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(w);
+        so_cl_offline_opt o;
+        so_error err;
+        CU_ASSERT_EQUAL_FATAL(so_cl_offline_opt_solve(w, 1, 0, &o, &err), SO_OK);
+        int a[8];
+        for (int j = 0; j < w->n_jobs; j++)
+            a[j] = j;
+        double b = brute(w, a, 0, w->n_jobs);
+        CU_ASSERT_DOUBLE_EQUAL(o.sum, b, 1e-9 * b);
+        CU_ASSERT(o.sum >= o.bound - 1e-6);
+        CU_ASSERT(!o.proved || o.sum <= o.bound * (1 + 1e-9));
+        /* the incumbent replays to its objective, through the command too */
+        double sum = 0;
+        for (int j = 0; j < w->n_jobs; j++)
+            sum += o.responses[j];
+        CU_ASSERT_DOUBLE_EQUAL(sum, o.sum, 1e-9 * sum);
+        char order[64], args[1400];
+        so_cl_offline_order_text(o.order, w->n_jobs, order, sizeof order);
+        snprintf(args, sizeof args,
+                 "sim %s --scheduler priority --opt order=%s --opt delay_reduces=%d"
+                 " --opt padding=0 --seed 1 --format json --compact",
+                 so_test_write("opt-tiny.json", json), order, o.delay_reduces);
+        char *out = NULL;
+        CU_ASSERT_EQUAL(so_test_run(args, &out, NULL), 0);
+        json_t *rep = out ? json_loads(out, 0, NULL) : NULL;
+        double mean = json_real_value(json_object_get(json_object_get(rep, "response"), "mean"));
+        CU_ASSERT_DOUBLE_EQUAL(mean * w->n_jobs, o.sum, 1e-6 * o.sum);
+        json_decref(rep);
+        free(out);
+        so_cl_offline_opt_free(&o);
+        so_cl_workload_free(w);
+        free(json);
+    }
+}
+
+/* Above SO_CL_OFFLINE_OPT_EXHAUSTIVE jobs, local search: never worse than
+ * its start orders (the submit order among them), never below the bound,
+ * its incumbent replays to its objective. */
+static void test_local_search(void)
+{
+    so_rng g;
+    so_rng_seed(&g, 77);
+    for (int i = 0; i < 3; i++) {
+        char *json = NULL;
+        so_cl_workload *w = NULL;
+        do { /* a workload with more jobs than the exhaustive search takes */
+            free(json);
+            so_cl_workload_free(w);
+            json = tiny_workload(&g, 8);
+            w = parse(json);
+        } while (w && w->n_jobs <= SO_CL_OFFLINE_OPT_EXHAUSTIVE);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(w);
+        so_cl_offline_opt o;
+        so_error err;
+        CU_ASSERT_EQUAL_FATAL(so_cl_offline_opt_solve(w, 1, 10, &o, &err), SO_OK);
+        int submit[16];
+        for (int j = 0; j < w->n_jobs; j++)
+            submit[j] = j;
+        for (int d = 0; d < 2; d++) {
+            double sum;
+            CU_ASSERT_EQUAL(so_cl_offline_replay(w, 1, submit, d, &sum, NULL, &err), SO_OK);
+            CU_ASSERT(o.sum <= sum + 1e-9);
+        }
+        CU_ASSERT(o.sum >= o.bound - 1e-6);
+        CU_ASSERT_FALSE(o.exhaustive);
+        CU_ASSERT(o.evaluations > 12); /* the six starts, both rules, and moves */
+        double replay;
+        CU_ASSERT_EQUAL(so_cl_offline_replay(w, 1, o.order, o.delay_reduces, &replay, NULL, &err),
+                        SO_OK);
+        CU_ASSERT_DOUBLE_EQUAL(replay, o.sum, 1e-9 * replay);
+        so_cl_offline_opt_free(&o);
+        so_cl_workload_free(w);
+        free(json);
+    }
+}
+
+static void test_harness(void)
+{
+    const char *wl = so_test_write("opt-pair.json", pair);
+    char db[700], args[1600];
+    snprintf(db, sizeof db, "%s/opt-pair.db", so_test_tmpdir());
+    snprintf(args, sizeof args, "bench --workload %s --policies fifo,lp-bound,offline-opt"
+             " --sim-reference offline-opt --db %s --cells --format csv", wl, db);
+    char *out = NULL;
+    CU_ASSERT_EQUAL_FATAL(so_test_run(args, &out, NULL), 0);
+    /* fifo: A first, 9 + 9 */
+    CU_ASSERT_PTR_NOT_NULL(out ? strstr(out, "sim,opt-pair,fifo,0,simulated,9,5.5,optimal,1.63") : NULL);
+    CU_ASSERT_PTR_NOT_NULL(out ? strstr(out, "sim,opt-pair,offline-opt,0,optimal,5.5,5.5,optimal,1,") : NULL);
+    free(out);
+}
+
+/* Over SO_CL_OFFLINE_OPT_MAX_JOBS jobs: SO_EINVAL naming the count. */
+static void test_too_many(void)
+{
+    size_t cap = 16384, len = 0;
+    char *s = malloc(cap);
+    len += (size_t)snprintf(s + len, cap - len,
+                            "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":"
+                            "[{\"count\":1,\"map_slots\":1,\"reduce_slots\":1}]},\"jobs\":[");
+    for (int j = 0; j <= SO_CL_OFFLINE_OPT_MAX_JOBS; j++)
+        len += (size_t)snprintf(s + len, cap - len, "%s{\"name\":\"j%d\",\"submit\":0,\"maps\":[1]}",
+                                j ? "," : "", j);
+    snprintf(s + len, cap - len, "]}");
+    so_cl_workload *w = parse(s);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(w);
+    so_cl_offline_opt o;
+    so_error err;
+    CU_ASSERT_EQUAL(so_cl_offline_opt_solve(w, 1, 0, &o, &err), SO_EINVAL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "the workload has 61"));
+    so_cl_workload_free(w);
+    free(s);
+}
+
+static CU_TestInfo tests[] = {
+    {"priority scheduler by hand", test_priority},
+    {"proved by hand", test_proved},
+    {"non-idling gap by hand", test_gap_left},
+    {"equals brute force, replays (2-4 jobs)", test_brute_force},
+    {"local search above 6 jobs", test_local_search},
+    {"harness reference", test_harness},
+    {"too many jobs", test_too_many},
+    CU_TEST_INFO_NULL};
+SO_SUITE("cluster-offline-opt", tests)

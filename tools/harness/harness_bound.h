@@ -1,0 +1,32 @@
+/* harness_bound.h — the references a simulation cell may name instead of a
+ * policy: "lower-bound" (each job alone, tools/harness/harness_sim.c), "lp-bound"
+ * (cluster/offline_bound.c) and "offline-opt" (cluster/offline_opt.c);
+ * docs/offline.md. */
+#ifndef SO_HARNESS_BOUND_H
+#define SO_HARNESS_BOUND_H
+
+#include <jansson.h>
+#include "cluster/cluster.h"
+
+enum { SO_HBOUND_NONE = 0, SO_HBOUND_ANALYTIC = 1, SO_HBOUND_LP = 2, SO_HBOUND_OPT = 3 };
+#define SO_HARNESS_LP_BOUND "lp-bound"
+#define SO_HARNESS_OFFLINE_OPT "offline-opt"
+
+/* The SO_HBOUND_* kind a policy spec names, 0 for a scheduler spec. */
+int so_harness_bound_kind(const char *spec);
+
+/* lp-bound of w: per-job bounds into resp (n_jobs), the bound on the sum of
+ * responses, on the makespan; its parts as extras "bound". */
+int so_harness_lp_bound(const so_cl_workload *w, double *resp, double *sum,
+                        double *makespan, json_t *extras);
+
+/* offline-opt of w (cluster/offline_opt.c) with the cell's seed and time
+ * limit (seconds, <= 0: none; the search stops at 80 % of it): the
+ * incumbent's responses into resp, its status ("optimal" when it meets
+ * lp-bound, else "simulated") into *status, and as extras "offline" the
+ * bound, the gap, the order, its reduce rule, the schedules replayed and
+ * the command that replays it. */
+int so_harness_offline_opt(const so_cl_workload *w, uint64_t seed, double time_limit,
+                           double *resp, const char **status, json_t *extras, so_error *err);
+
+#endif
