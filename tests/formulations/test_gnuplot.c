@@ -67,9 +67,9 @@ static void test_commands(void)
     char tmp[600];
     snprintf(tmp, sizeof tmp, "%s/private-tmp", so_test_tmpdir());
     CU_ASSERT_EQUAL_FATAL(mkdir(tmp, 0700), 0);
-    snprintf(args, sizeof args, "--version >/dev/null; TMPDIR=%s %s sim"
+    snprintf(args, sizeof args, "--version >/dev/null; (TMPDIR=%s %s sim"
              " instances/cluster/two_pools.json --scheduler fair --summary --plot %s/u.png &&"
-             " TMPDIR=%s %s frontier instances/pareto/two-jobs.json --plot %s/f.svg",
+             " TMPDIR=%s %s frontier instances/pareto/two-jobs.json --plot %s/f.svg)",
              tmp, SO_BINARY, so_test_tmpdir(), tmp, SO_BINARY, so_test_tmpdir());
     CU_ASSERT_EQUAL(so_test_run(args, NULL, NULL), 0);
     CU_ASSERT_EQUAL(entries(tmp), 0);
