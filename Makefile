@@ -129,10 +129,13 @@ test: deps
 test-run: $(PROG) $(TESTS)
 	./$(TESTS) $(SUITES)
 
+ASAN_VARS = BUILD=build-asan BINDIR=build-asan/bin OPT='-O1 -g' \
+  SANITIZE='-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all'
 check-asan: deps
-	@$(MAKE) --no-print-directory BUILD=build-asan BINDIR=build-asan/bin OPT='-O1 -g' \
-	  SANITIZE='-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all' \
-	  test-run
+	@$(MAKE) --no-print-directory $(ASAN_VARS) \
+	  $(if $(findstring j,$(filter-out --%,$(MAKEFLAGS))),,-j2) \
+	  build-asan/bin/slotopt build-asan/slotopt-tests
+	@$(MAKE) --no-print-directory $(ASAN_VARS) test-run
 
 bench: deps
 	@$(MAKE) --no-print-directory $(BENCH) $(PROG)
