@@ -289,6 +289,7 @@ static void check_workload(const char *json, uint64_t seed)
         so_cl_stealing_free(st);
     }
     so_cl_offline_bound_free(&b);
+    so_cl_workload_free(w);
 }
 
 static void test_random_workloads(void)
