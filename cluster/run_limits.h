@@ -11,6 +11,10 @@
  * max_events. */
 #define SO_CL_DEFAULT_MEMORY_MB 4096
 #define SO_CL_DEFAULT_MAX_EVENTS 1e9
+/* The highest max_events accepted, as text: for readers that replay only
+ * part of a workload (a snapshot up to a time) or leave the bound to each
+ * run (bench parses every input once up front). */
+#define SO_CL_MAX_EVENTS_CEILING "1e15"
 
 typedef struct so_cl_limits {
     double max_bytes;  /* memory estimate bound, bytes */
