@@ -12,7 +12,8 @@
  *
  * Events: a replay's events are mostly heartbeats, nodes / interval per
  * second of busy time (a node skips its beats while no job is in the
- * system), plus epochs (0.5 s by default: 2 per second). The busy time is
+ * system), plus epochs (1 / --opt epoch: 2 per second by default, up to
+ * 100). The busy time is
  * estimated as the longest one attempt may take (the longest task on the
  * slowest node with a slot of its phase, at the worst contention share
  * there) plus the time to drain every task's work at the whole cluster's
@@ -70,6 +71,14 @@ int so_cl_limits_read(const so_params *prm, so_cl_limits *lim, so_error *err)
                              " found %g", events);
     lim->max_bytes = mb * MIB;
     lim->max_events = events;
+    /* the engine checks the epoch (with its message); here a value it
+     * would refuse reads as its default */
+    so_error ignored;
+    double epoch = 0.5;
+    if (so_params_double(prm ? prm : &none, NULL, "epoch", 0.5, &epoch, &ignored) ||
+        !(epoch >= 0.01 && epoch <= 1e6))
+        epoch = 0.5;
+    lim->epoch = epoch;
     return SO_OK;
 }
 
@@ -177,9 +186,10 @@ static int demands(const so_cl_job_spec *js, int p, int r)
     return js->demand[p][r] > 0 || (p == SO_CL_REDUCE && js->shuffle_demand[r] > 0);
 }
 
-void so_cl_events_estimate(const so_cl_workload *w, double max_events,
+void so_cl_events_estimate(const so_cl_workload *w, const so_cl_limits *lim,
                            so_cl_event_estimate *e)
 {
+    double max_events = lim->max_events;
     memset(e, 0, sizeof *e);
     e->cause = SO_CL_CAUSE_NONE;
     e->job = e->task = e->node = e->resource = e->demand_job = -1;
@@ -250,7 +260,8 @@ void so_cl_events_estimate(const so_cl_workload *w, double max_events,
     double interval = so_cl_heartbeat_interval(w);
     e->horizon = e->longest + e->drain;
     e->beats = w->n_nodes / interval;
-    e->events = e->horizon * (e->beats + 2);
+    e->epochs = 1 / (lim->epoch > 0 ? lim->epoch : 0.5);
+    e->events = e->horizon * (e->beats + e->epochs);
     if (!(e->events > max_events))
         return;
     if (e->resource >= 0) {
@@ -258,7 +269,7 @@ void so_cl_events_estimate(const so_cl_workload *w, double max_events,
         e->demand_phase = m.phase[e->resource];
     }
     double rule = w->n_nodes / fmax(3.0, ceil(w->n_nodes / 100.0));
-    if (w->heartbeat > 0 && e->horizon * (rule + 2) <= max_events)
+    if (w->heartbeat > 0 && e->horizon * (rule + e->epochs) <= max_events)
         e->cause = SO_CL_CAUSE_BEATS;
     else if (e->longest >= e->drain && e->share <= SLOW_FACTOR &&
              e->share <= e->speed)
@@ -286,9 +297,9 @@ void so_cl_events_message(const so_cl_event_estimate *e, double max_events,
              " %.3g (raise it with --opt max_events=N): %.3g s of busy time"
              " (the longest attempt %.3g s: %.3g s of work on a node of speed"
              " %g at contention share %.3g; all work drained in %.3g s) x (%.3g"
-             " heartbeats + 2 epochs per second)",
+             " heartbeats + %.3g epochs per second)",
              e->events, max_events, e->horizon, e->longest, e->work, e->speed,
-             e->share, e->drain, e->beats);
+             e->share, e->drain, e->beats, e->epochs);
 }
 
 int so_cl_events_check_trace(const so_cl_workload *w, const so_cl_limits *lim,
@@ -296,7 +307,7 @@ int so_cl_events_check_trace(const so_cl_workload *w, const so_cl_limits *lim,
                              const int *job_col, so_error *err)
 {
     so_cl_event_estimate e;
-    so_cl_events_estimate(w, lim->max_events, &e);
+    so_cl_events_estimate(w, lim, &e);
     if (!(e.events > lim->max_events))
         return SO_OK;
     char msg[700];

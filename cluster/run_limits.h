@@ -19,6 +19,8 @@
 typedef struct so_cl_limits {
     double max_bytes;  /* memory estimate bound, bytes */
     double max_events; /* event estimate bound */
+    double epoch;      /* the replay's epoch, seconds (--opt epoch; <= 0
+                        * reads as the engine's 0.5) */
 } so_cl_limits;
 
 /* The limits from prm (may be NULL) and the environment: max_memory_mb
@@ -43,11 +45,12 @@ enum { SO_CL_CAUSE_NONE, SO_CL_CAUSE_SPEED, SO_CL_CAUSE_SHARE,
        SO_CL_CAUSE_WORK, SO_CL_CAUSE_BEATS };
 
 typedef struct so_cl_event_estimate {
-    double events;    /* busy horizon x (nodes / interval + 2 epochs / s) */
+    double events;    /* busy horizon x (nodes / interval + 1 / epoch) */
     double horizon;   /* longest + drain, seconds */
     double longest;   /* the longest one attempt may take */
     double drain;     /* every task's work over the cluster's speed x slots */
     double beats;     /* heartbeats per second: nodes / interval */
+    double epochs;    /* epochs per second: 1 / epoch */
     int cause;        /* SO_CL_CAUSE_*: what makes events large */
     /* the longest attempt: task `task` (within its phase) of job `job`
      * (workload order), on node `node`, its work, the node's speed and the
@@ -66,7 +69,7 @@ typedef struct so_cl_event_estimate {
  * no events (nodes skip their beats then). The cause: the heartbeat when
  * Hadoop's interval rule would fit; else the speed or share slowing the
  * dominant term down, or the work itself. */
-void so_cl_events_estimate(const so_cl_workload *w, double max_events,
+void so_cl_events_estimate(const so_cl_workload *w, const so_cl_limits *lim,
                            so_cl_event_estimate *e);
 /* The sentence for a refused estimate (events, horizon, beats, limit). */
 void so_cl_events_message(const so_cl_event_estimate *e, double max_events,

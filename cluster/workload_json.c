@@ -816,7 +816,7 @@ static int check_events(so_jin *in, json_t *root, const so_cl_workload *w,
                         const so_cl_limits *lim)
 {
     so_cl_event_estimate e;
-    so_cl_events_estimate(w, lim->max_events, &e);
+    so_cl_events_estimate(w, lim, &e);
     if (!(e.events > lim->max_events))
         return SO_OK;
     char msg[700], path[320];

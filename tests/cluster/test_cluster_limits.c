@@ -149,7 +149,7 @@ static void test_memory_estimate(void)
     double day = so_cl_memory_estimate(100, 400, 25000, 15671806, 3 * 15.5e6);
     CU_ASSERT(day < SO_CL_DEFAULT_MEMORY_MB * 1048576.0);
     CU_ASSERT(day > 3.0e9); /* and not far below what it takes */
-    so_cl_limits lim = {1024.0 * 1048576, 1e9};
+    so_cl_limits lim = {1024.0 * 1048576, 1e9, 0.5};
     char msg[400];
     CU_ASSERT_FALSE(so_cl_memory_over(&lim, 1024.0 * 1048576, "x", msg, sizeof msg));
     CU_ASSERT_TRUE(so_cl_memory_over(&lim, 1025.0 * 1048576, "x", msg, sizeof msg));
@@ -168,7 +168,8 @@ static void test_event_estimate(void)
     CU_ASSERT_EQUAL_FATAL(so_cl_workload_parse(t, strlen(t), "e.json", NULL, 1, &w,
                                                &err), SO_OK);
     so_cl_event_estimate e;
-    so_cl_events_estimate(w, 1e9, &e);
+    so_cl_limits big = {1e9, 1e9, 0.5}, small = {1e9, 10, 0.5};
+    so_cl_events_estimate(w, &big, &e);
     CU_ASSERT_DOUBLE_EQUAL(e.longest, 20, 1e-9);
     CU_ASSERT_DOUBLE_EQUAL(e.drain, 14, 1e-9);
     CU_ASSERT_DOUBLE_EQUAL(e.horizon, 34, 1e-9);
@@ -178,7 +179,7 @@ static void test_event_estimate(void)
     CU_ASSERT_EQUAL(e.task, 0);
     /* under a bound of 10 events: the work is the cause (speed 0.5 is no
      * straggler), and the reader names the longest map */
-    so_cl_events_estimate(w, 10, &e);
+    so_cl_events_estimate(w, &small, &e);
     CU_ASSERT_EQUAL(e.cause, SO_CL_CAUSE_WORK);
     so_cl_workload_free(w);
     so_params prm;
@@ -191,6 +192,22 @@ static void test_event_estimate(void)
     CU_ASSERT_STRING_EQUAL(err.key, "jobs[0].maps[1]");
     CU_ASSERT_EQUAL(err.line, 2);
     CU_ASSERT_PTR_NULL(w);
+    /* the epoch counts: one 2.5e8 s map on one node (a beat per 3 s) is
+     * 2.5e8 x (1/3 + 2) = 5.8e8 events at the default 0.5 s, admitted;
+     * 2.5e8 x (1/3 + 100) = 2.5e10 at --opt epoch=0.01, refused */
+    const char *t4 = "{\"cluster\": {\"nodes\": [{\"count\": 1}]},\n"
+                     " \"jobs\": [{\"submit\": 0, \"maps\": [2.5e8]}]}";
+    so_params ep;
+    so_params_init(&ep);
+    CU_ASSERT_EQUAL(so_cl_workload_parse(t4, strlen(t4), "e.json", &ep, 1, &w,
+                                         &err), SO_OK);
+    so_cl_workload_free(w);
+    w = NULL;
+    so_params_set(&ep, "epoch", "0.01");
+    CU_ASSERT_EQUAL(so_cl_workload_parse(t4, strlen(t4), "e.json", &ep, 1, &w,
+                                         &err), SO_EINVAL);
+    CU_ASSERT_PTR_NULL(w);
+    CU_ASSERT(strstr(err.message, "max_events") != NULL);
     /* a heartbeat that Hadoop's rule would not need is the cause */
     const char *t3 = "{\"cluster\": {\"nodes\": [{\"count\": 1000}], \"heartbeat\":"
                      " 0.01},\n \"jobs\": [{\"submit\": 0, \"maps\": [100]}]}";

@@ -67,8 +67,8 @@ static void help(FILE *fp)
             "else 4096), or whose replay needs an estimated number of events above\n"
             "max_events (default 1e9): busy time (the longest attempt on the slowest\n"
             "node, plus all work drained at the cluster's speed) x (nodes / heartbeat\n"
-            "interval + 2 epochs per second); docs/cluster.md, \"Limits that keep a\n"
-            "run finite\".\n");
+            "interval + 1 / epoch); docs/cluster.md, \"Limits that keep a run\n"
+            "finite\".\n");
 }
 
 /* Every --opt key must belong to the simulator, the SWIM reader or the
