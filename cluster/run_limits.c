@@ -36,26 +36,33 @@
  * as the cause. */
 #define SLOW_FACTOR 0.1
 
-static double env_memory_mb(void)
+/* SLOTOPT_MAX_MEMORY_MB into *mb (unset or empty: the default); a value
+ * that is not MiB in [1, 2^30] is refused by name. */
+static int env_memory_mb(double *mb, so_error *err)
 {
     const char *env = getenv("SLOTOPT_MAX_MEMORY_MB");
-    if (env && *env) {
-        char *end;
-        errno = 0;
-        double mb = strtod(env, &end);
-        /* a bad value keeps the default rather than lifting the bound */
-        if (!*end && !errno && mb >= 1 && mb <= 1073741824.0)
-            return mb;
-    }
-    return SO_CL_DEFAULT_MEMORY_MB;
+    *mb = SO_CL_DEFAULT_MEMORY_MB;
+    if (!env || !*env)
+        return SO_OK;
+    char *end;
+    errno = 0;
+    double v = strtod(env, &end);
+    if (*end || errno || !(v >= 1 && v <= 1073741824.0))
+        return so_error_setf(err, NULL, 0, 0, "SLOTOPT_MAX_MEMORY_MB",
+                             "expected MiB in [1, 1073741824], found '%.40s'",
+                             env);
+    *mb = v;
+    return SO_OK;
 }
 
 int so_cl_limits_read(const so_params *prm, so_cl_limits *lim, so_error *err)
 {
-    double mb = env_memory_mb(), events = SO_CL_DEFAULT_MAX_EVENTS;
+    double mb, events = SO_CL_DEFAULT_MAX_EVENTS;
     so_params none;
     so_params_init(&none);
-    int rc = so_params_double(prm ? prm : &none, NULL, "max_memory_mb", mb,
+    int rc = env_memory_mb(&mb, err);
+    if (!rc)
+        rc = so_params_double(prm ? prm : &none, NULL, "max_memory_mb", mb,
                               &mb, err);
     if (!rc)
         rc = so_params_double(prm ? prm : &none, NULL, "max_events", events,

@@ -25,7 +25,9 @@ typedef struct so_cl_limits {
 
 /* The limits from prm (may be NULL) and the environment: max_memory_mb
  * (1 .. 2^30, else SLOTOPT_MAX_MEMORY_MB, else 4096) and max_events
- * (1e3 .. 1e15, default 1e9); a bad value is SO_EINVAL naming its key. */
+ * (1e3 .. 1e15, default 1e9); a bad value is SO_EINVAL naming its key
+ * (SLOTOPT_MAX_MEMORY_MB for a malformed variable), and epoch (a value
+ * the engine refuses reads as 0.5). */
 int so_cl_limits_read(const so_params *prm, so_cl_limits *lim, so_error *err);
 
 /* Bytes a workload of this shape takes, read and replayed (the workload's

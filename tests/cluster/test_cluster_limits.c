@@ -156,6 +156,32 @@ static void test_memory_estimate(void)
     CU_ASSERT(strstr(msg, "x: an estimated 1025.0 MiB") != NULL);
 }
 
+/* A malformed SLOTOPT_MAX_MEMORY_MB is refused by name, not ignored (it
+ * would silently keep 4096 MiB); a good one sets the bound. */
+static void test_memory_env(void)
+{
+    const char *t = "{\"cluster\": {\"nodes\": [{\"count\": 1}]},"
+                    " \"jobs\": [{\"submit\": 0, \"maps\": [1]}]}";
+    const char *bad[] = {"abc", "2x", "0", "-5", "1e10", "nan"};
+    so_cl_workload *w = NULL;
+    so_error err;
+    so_cl_limits lim;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        setenv("SLOTOPT_MAX_MEMORY_MB", bad[i], 1);
+        CU_ASSERT_EQUAL(so_cl_limits_read(NULL, &lim, &err), SO_EINVAL);
+        CU_ASSERT_STRING_EQUAL(err.key, "SLOTOPT_MAX_MEMORY_MB");
+        CU_ASSERT_EQUAL(so_cl_workload_parse(t, strlen(t), "m.json", NULL, 1, &w,
+                                             &err), SO_EINVAL);
+        CU_ASSERT_PTR_NULL(w);
+    }
+    setenv("SLOTOPT_MAX_MEMORY_MB", "12", 1);
+    CU_ASSERT_EQUAL(so_cl_limits_read(NULL, &lim, &err), SO_OK);
+    CU_ASSERT_DOUBLE_EQUAL(lim.max_bytes, 12 * 1048576.0, 1e-6);
+    unsetenv("SLOTOPT_MAX_MEMORY_MB");
+    CU_ASSERT_EQUAL(so_cl_limits_read(NULL, &lim, &err), SO_OK);
+    CU_ASSERT_DOUBLE_EQUAL(lim.max_bytes, SO_CL_DEFAULT_MEMORY_MB * 1048576.0, 1e-6);
+}
+
 /* The event estimate by hand: one node of speed 0.5 (2 map slots,
  * heartbeat 3 s), maps of 10 and 4 s: the longest attempt 10 / 0.5 = 20 s,
  * the drain 14 / (0.5 x 2) = 14 s, busy time 34 s, events 34 x (1/3 + 2). */
@@ -402,6 +428,7 @@ static CU_TestInfo tests[] = {
     {"endless and oversized inputs refused at their key", test_refused_inputs},
     {"memory estimate against measured peaks", test_memory_estimate},
     {"event estimate by hand, its cause and key", test_event_estimate},
+    {"a malformed SLOTOPT_MAX_MEMORY_MB is refused by name", test_memory_env},
     {"--time-limit stops a long replay, report partial", test_time_limit_stops},
     {"a complete report is unchanged by --time-limit", test_complete_report_unchanged},
     {"engine: time limit stops the run", test_engine_stops},
