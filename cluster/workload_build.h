@@ -24,7 +24,8 @@ int so_cl_workload_parse_json_limited(const char *text, size_t len,
                                       const so_cl_limits *lim,
                                       so_cl_workload **out, so_error *err);
 /* Refuses nodes x (map_slots + reduce_slots) that the memory limit does
- * not admit (SO_EINVAL naming `key`, the option that asked for them). */
+ * not admit, or above INT_MAX slots (the engine's count) (SO_EINVAL naming
+ * `key`, the option that asked for them). */
 int so_cl_workload_check_nodes(const so_cl_limits *lim, long long nodes,
                                long long slots_per_node, const char *key,
                                so_error *err);

@@ -182,6 +182,24 @@ static void test_memory_env(void)
     CU_ASSERT_DOUBLE_EQUAL(lim.max_bytes, SO_CL_DEFAULT_MEMORY_MB * 1048576.0, 1e-6);
 }
 
+/* The engine counts a phase's slots in an int: nodes x slots above
+ * INT_MAX is refused at the key even when the memory limit is raised to
+ * admit it (10^6 nodes x 10,002 slots: 38,376 MiB). */
+static void test_slot_count_cap(void)
+{
+    so_cl_limits lim = {1073741824.0 * 1048576, 1e9, 0.5};
+    so_error err;
+    CU_ASSERT_EQUAL(so_cl_workload_check_nodes(&lim, 1000000, 10002, "map_slots",
+                                               &err), SO_EINVAL);
+    CU_ASSERT_STRING_EQUAL(err.key, "map_slots");
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "2147483647"));
+    CU_ASSERT_EQUAL(so_cl_workload_check_nodes(&lim, 214748, 10000, "nodes", &err),
+                    SO_OK);
+    CU_ASSERT_EQUAL(so_cl_workload_check_nodes(&lim, 214749, 10000, "nodes", &err),
+                    SO_EINVAL);
+    CU_ASSERT_STRING_EQUAL(err.key, "nodes");
+}
+
 /* The event estimate by hand: one node of speed 0.5 (2 map slots,
  * heartbeat 3 s), maps of 10 and 4 s: the longest attempt 10 / 0.5 = 20 s,
  * the drain 14 / (0.5 x 2) = 14 s, busy time 34 s, events 34 x (1/3 + 2). */
@@ -428,6 +446,7 @@ static CU_TestInfo tests[] = {
     {"endless and oversized inputs refused at their key", test_refused_inputs},
     {"memory estimate against measured peaks", test_memory_estimate},
     {"event estimate by hand, its cause and key", test_event_estimate},
+    {"nodes x slots above INT_MAX refused at the key", test_slot_count_cap},
     {"a malformed SLOTOPT_MAX_MEMORY_MB is refused by name", test_memory_env},
     {"--time-limit stops a long replay, report partial", test_time_limit_stops},
     {"a complete report is unchanged by --time-limit", test_complete_report_unchanged},
