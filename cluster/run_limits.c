@@ -309,16 +309,24 @@ void so_cl_events_message(const so_cl_event_estimate *e, double max_events,
              e->share, e->drain, e->beats, e->epochs);
 }
 
+int so_cl_events_over(const so_cl_workload *w, const so_cl_limits *lim,
+                      so_cl_event_estimate *e, char *msg, size_t size)
+{
+    so_cl_events_estimate(w, lim, e);
+    if (!(e->events > lim->max_events))
+        return 0;
+    so_cl_events_message(e, lim->max_events, msg, size);
+    return 1;
+}
+
 int so_cl_events_check_trace(const so_cl_workload *w, const so_cl_limits *lim,
                              const char *file, const int *job_line,
                              const int *job_col, so_error *err)
 {
     so_cl_event_estimate e;
-    so_cl_events_estimate(w, lim, &e);
-    if (!(e.events > lim->max_events))
-        return SO_OK;
     char msg[700];
-    so_cl_events_message(&e, lim->max_events, msg, sizeof msg);
+    if (!so_cl_events_over(w, lim, &e, msg, sizeof msg))
+        return SO_OK;
     const char *key = "max_events";
     if (e.cause == SO_CL_CAUSE_BEATS)
         key = "heartbeat";

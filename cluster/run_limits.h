@@ -76,6 +76,11 @@ void so_cl_events_estimate(const so_cl_workload *w, const so_cl_limits *lim,
 /* The sentence for a refused estimate (events, horizon, beats, limit). */
 void so_cl_events_message(const so_cl_event_estimate *e, double max_events,
                           char *msg, size_t size);
+/* Whether w's estimate (into e) is above lim->max_events; if so, writes
+ * the sentence (so_cl_events_message) to msg. Each reader then names its
+ * own key for e->cause. */
+int so_cl_events_over(const so_cl_workload *w, const so_cl_limits *lim,
+                      so_cl_event_estimate *e, char *msg, size_t size);
 /* For the trace readers (SWIM, Rumen), whose settings are --opt keys:
  * SO_EINVAL naming heartbeat, slow_speed or (a job's work) the job, at
  * job_line[j] and job_col[j] of the file when given (may be NULL), when

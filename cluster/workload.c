@@ -62,6 +62,18 @@ int so_cl_workload_check_nodes(const so_cl_limits *lim, long long nodes,
     return SO_OK;
 }
 
+int so_cl_workload_trace_limits(const so_params *prm, long long nodes,
+                                long long slots_per_node, so_cl_limits *lim,
+                                so_error *err)
+{
+    int rc = so_cl_limits_read(prm, lim, err);
+    return rc ? rc
+              : so_cl_workload_check_nodes(lim, nodes, slots_per_node,
+                                           so_params_get(prm, "nodes")
+                                               ? "nodes" : "map_slots",
+                                           err);
+}
+
 int so_cl_workload_finish(so_cl_workload *w, int rc, so_cl_workload **out)
 {
     if (!rc)
