@@ -16,8 +16,10 @@
  * 100). The busy time is
  * estimated as the longest one attempt may take (the longest task on the
  * slowest node with a slot of its phase, at the worst contention share
- * there) plus the time to drain every task's work at the whole cluster's
- * speed x slots. A node of speed 1e-6 running a 1e9 s map, or a demand of
+ * there) and the time to drain the tasks' work at the whole cluster's
+ * speed x slots, summed over busy periods: the jobs swept in submit order,
+ * each adding its work to the current period, which lasts at least to its
+ * submit + work + its longest map and longest reduce chained. A node of speed 1e-6 running a 1e9 s map, or a demand of
  * 4.29e9 on a capacity of 1 under "share", gives 10^15 s and more.
  */
 #include <errno.h>
@@ -193,6 +195,43 @@ static int demands(const so_cl_job_spec *js, int p, int r)
     return js->demand[p][r] > 0 || (p == SO_CL_REDUCE && js->shuffle_demand[r] > 0);
 }
 
+typedef struct busy_job {
+    double submit, chain, work[SO_CL_PHASES];
+} busy_job;
+
+static int by_submit(const void *a, const void *b)
+{
+    double x = ((const busy_job *)a)->submit, y = ((const busy_job *)b)->submit;
+    return (x > y) - (x < y);
+}
+
+/* The busy time: the jobs swept in submit order, each adding its work at
+ * the cluster's capacity (the slower phase) to the current busy period,
+ * which ends no earlier than the job's submit + its work + its chained
+ * longest attempts; a job submitted after the period ends opens a new one.
+ * The sum of the periods. Sorts bj. */
+static double busy_time(busy_job *bj, int n, const double *cap)
+{
+    qsort(bj, (size_t)n, sizeof *bj, by_submit);
+    double busy = 0, start = 0, end = -INFINITY;
+    for (int j = 0; j < n; j++) {
+        double d = 0;
+        for (int p = 0; p < SO_CL_PHASES; p++)
+            if (bj[j].work[p] > 0)
+                d = fmax(d, cap[p] > 0 ? bj[j].work[p] / cap[p] : INFINITY);
+        double own = bj[j].submit + d + bj[j].chain;
+        if (bj[j].submit > end) {
+            if (end > -INFINITY)
+                busy += end - start;
+            start = bj[j].submit;
+            end = own;
+        } else {
+            end = fmax(end + d, own);
+        }
+    }
+    return busy + (end - start);
+}
+
 void so_cl_events_estimate(const so_cl_workload *w, const so_cl_limits *lim,
                            so_cl_event_estimate *e)
 {
@@ -212,16 +251,20 @@ void so_cl_events_estimate(const so_cl_workload *w, const so_cl_limits *lim,
     double work[SO_CL_PHASES] = {0, 0}, cap[SO_CL_PHASES] = {0, 0};
     double biggest = -1;
     int biggest_job = 0;
+    /* per job, for the busy periods: its submit, its work per phase and its
+     * longest map and longest reduce attempts chained */
+    busy_job *bj = malloc((size_t)w->n_jobs * sizeof *bj);
     for (int j = 0; j < w->n_jobs; j++) {
         const so_cl_job_spec *js = &w->jobs[j];
         int n[SO_CL_PHASES] = {js->n_maps, js->n_reduces};
-        double job_work = 0;
+        double job_work = 0, chain = 0, phase_work[SO_CL_PHASES] = {0, 0};
         for (int p = 0; p < SO_CL_PHASES; p++) {
             double wmax = 0;
             int imax = 0;
             for (int i = 0; i < n[p]; i++) {
                 double x = task_work(js, p, i);
                 work[p] += x;
+                phase_work[p] += x;
                 job_work += x;
                 if (x > wmax) {
                     wmax = x;
@@ -235,6 +278,7 @@ void so_cl_events_estimate(const so_cl_workload *w, const so_cl_limits *lim,
                 if (demands(js, p, r) && s.f[p][r] > s.f[p][rr])
                     rr = r;
             double d = wmax * (p == SO_CL_MAP ? remote : 1) * s.f[p][rr];
+            chain += d;
             if (d > e->longest) {
                 e->longest = d;
                 e->job = j;
@@ -246,6 +290,12 @@ void so_cl_events_estimate(const so_cl_workload *w, const so_cl_limits *lim,
                 e->share = s.share[p][rr];
                 e->resource = rr < R ? rr : -1;
             }
+        }
+        if (bj) {
+            bj[j].submit = js->submit;
+            bj[j].chain = chain;
+            bj[j].work[SO_CL_MAP] = phase_work[SO_CL_MAP];
+            bj[j].work[SO_CL_REDUCE] = phase_work[SO_CL_REDUCE];
         }
         if (job_work > biggest) {
             biggest = job_work;
@@ -265,7 +315,9 @@ void so_cl_events_estimate(const so_cl_workload *w, const so_cl_limits *lim,
         if (work[p] > 0)
             e->drain = fmax(e->drain, cap[p] > 0 ? work[p] / cap[p] : INFINITY);
     double interval = so_cl_heartbeat_interval(w);
-    e->horizon = e->longest + e->drain;
+    e->horizon = bj ? busy_time(bj, w->n_jobs, cap)
+                    : e->longest + e->drain; /* no memory: one period */
+    free(bj);
     e->beats = w->n_nodes / interval;
     e->epochs = 1 / (lim->epoch > 0 ? lim->epoch : 0.5);
     e->events = e->horizon * (e->beats + e->epochs);
@@ -302,7 +354,8 @@ void so_cl_events_message(const so_cl_event_estimate *e, double max_events,
     snprintf(msg, size,
              "the replay needs an estimated %.3g events, above max_events ="
              " %.3g (raise it with --opt max_events=N): %.3g s of busy time"
-             " (the longest attempt %.3g s: %.3g s of work on a node of speed"
+             " (periods of the jobs' work and chained longest attempts; the"
+             " longest attempt %.3g s: %.3g s of work on a node of speed"
              " %g at contention share %.3g; all work drained in %.3g s) x (%.3g"
              " heartbeats + %.3g epochs per second)",
              e->events, max_events, e->horizon, e->longest, e->work, e->speed,

@@ -48,7 +48,7 @@ enum { SO_CL_CAUSE_NONE, SO_CL_CAUSE_SPEED, SO_CL_CAUSE_SHARE,
 
 typedef struct so_cl_event_estimate {
     double events;    /* busy horizon x (nodes / interval + 1 / epoch) */
-    double horizon;   /* longest + drain, seconds */
+    double horizon;   /* busy time, the sum of the busy periods, seconds */
     double longest;   /* the longest one attempt may take */
     double drain;     /* every task's work over the cluster's speed x slots */
     double beats;     /* heartbeats per second: nodes / interval */

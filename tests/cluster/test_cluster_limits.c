@@ -156,6 +156,54 @@ static void test_memory_estimate(void)
     CU_ASSERT(strstr(msg, "x: an estimated 1025.0 MiB") != NULL);
 }
 
+/* Busy periods add up: nodes beat while any submitted job is unfinished.
+ * 100 jobs, each one 1e5 s map, submitted 200,000 s apart on 10 nodes
+ * (a beat per 3 s): 100 busy periods of 1.05e5 s, about
+ * 1.05e7 x (10/3 + 2) = 5.6e7 events, refused at max_events 1e7; the longest
+ * attempt plus the drain saw 6e5 s (3.2e6 events, admitted). A job's longest map and longest reduce
+ * are chained (its reduce starts after its maps). */
+static void test_busy_periods(void)
+{
+    char *t = malloc(20000);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+    size_t n = (size_t)snprintf(t, 20000, "{\"cluster\": {\"nodes\": [{\"count\":"
+                                " 10}]}, \"jobs\": [");
+    for (int j = 0; j < 100; j++)
+        n += (size_t)snprintf(t + n, 20000 - n, "%s{\"submit\": %d, \"maps\": [1e5]}",
+                              j ? ", " : "", j * 200000);
+    snprintf(t + n, 20000 - n, "]}");
+    so_cl_workload *w = NULL;
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(so_cl_workload_parse(t, strlen(t), "p.json", NULL, 1, &w,
+                                               &err), SO_OK);
+    so_cl_limits lim = {1e9, 1e9, 0.5};
+    so_cl_event_estimate e;
+    so_cl_events_estimate(w, &lim, &e);
+    /* each period: its job's work over 10 x 2 map slots, plus its longest
+     * attempt */
+    CU_ASSERT_DOUBLE_EQUAL(e.horizon, 100 * (1e5 + 1e5 / 20), 1e-3);
+    CU_ASSERT_DOUBLE_EQUAL(e.events, e.horizon * (10.0 / 3 + 2), 1e-3);
+    so_cl_workload_free(w);
+    so_params prm;
+    so_params_init(&prm);
+    so_params_set(&prm, "max_events", "1e7");
+    w = NULL;
+    CU_ASSERT_EQUAL(so_cl_workload_parse(t, strlen(t), "p.json", &prm, 1, &w, &err),
+                    SO_EINVAL);
+    CU_ASSERT_PTR_NULL(w);
+    /* chained phases: a 10 s map then a 7 s reduce on one node */
+    const char *c = "{\"cluster\": {\"nodes\": [{\"count\": 1}], \"heartbeat\": 3},"
+                    " \"jobs\": [{\"submit\": 5, \"maps\": [10],"
+                    " \"reduces\": [{\"copy\": 1, \"sort\": 1, \"reduce\": 5}]}]}";
+    CU_ASSERT_EQUAL_FATAL(so_cl_workload_parse(c, strlen(c), "c.json", NULL, 1, &w,
+                                               &err), SO_OK);
+    so_cl_events_estimate(w, &lim, &e);
+    /* drain max(10 / 2, 7 / 2) = 5 s, chain 10 + 7 = 17 s */
+    CU_ASSERT_DOUBLE_EQUAL(e.horizon, 5 + 17, 1e-9);
+    so_cl_workload_free(w);
+    free(t);
+}
+
 /* A malformed SLOTOPT_MAX_MEMORY_MB is refused by name, not ignored (it
  * would silently keep 4096 MiB); a good one sets the bound. */
 static void test_memory_env(void)
@@ -446,6 +494,7 @@ static CU_TestInfo tests[] = {
     {"endless and oversized inputs refused at their key", test_refused_inputs},
     {"memory estimate against measured peaks", test_memory_estimate},
     {"event estimate by hand, its cause and key", test_event_estimate},
+    {"busy periods add up, phases chain", test_busy_periods},
     {"nodes x slots above INT_MAX refused at the key", test_slot_count_cap},
     {"a malformed SLOTOPT_MAX_MEMORY_MB is refused by name", test_memory_env},
     {"--time-limit stops a long replay, report partial", test_time_limit_stops},

@@ -65,8 +65,9 @@ static void help(FILE *fp)
             "\nRefused before anything runs (exit 2, naming the key): a workload whose\n"
             "estimated memory is above max_memory_mb (default SLOTOPT_MAX_MEMORY_MB,\n"
             "else 4096), or whose replay needs an estimated number of events above\n"
-            "max_events (default 1e9): busy time (the longest attempt on the slowest\n"
-            "node, plus all work drained at the cluster's speed) x (nodes / heartbeat\n"
+            "max_events (default 1e9): busy time (summed over busy periods: each\n"
+            "job's work at the cluster's speed, its longest map and reduce on the\n"
+            "slowest node chained) x (nodes / heartbeat\n"
             "interval + 1 / epoch); docs/cluster.md, \"Limits that keep a run\n"
             "finite\".\n");
 }
