@@ -852,7 +852,10 @@ int so_cl_sim_run(so_cl_sim *s)
                                               : INFINITY;
     unsigned tick = 0;
     while (!s->failed) {
-        if (deadline < INFINITY && out_of_time(deadline, &tick)) {
+        /* once every job is done the queued heartbeats drain: the run
+         * has ended, whatever the clock says */
+        if (deadline < INFINITY && s->jobs_done < s->w->n_jobs &&
+            out_of_time(deadline, &tick)) {
             s->stats.stopped = 1;
             s->stats.stopped_at = s->now;
             break;

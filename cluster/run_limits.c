@@ -12,11 +12,14 @@
  *
  * Events: a replay's events are mostly heartbeats, nodes / interval per
  * second of busy time (a node skips its beats while no job is in the
- * system), plus epochs (0.5 s by default: 2 per second). The busy time is
+ * system), plus epochs (1 / --opt epoch: 2 per second by default, up to
+ * 100). The busy time is
  * estimated as the longest one attempt may take (the longest task on the
  * slowest node with a slot of its phase, at the worst contention share
- * there) plus the time to drain every task's work at the whole cluster's
- * speed x slots. A node of speed 1e-6 running a 1e9 s map, or a demand of
+ * there) and the time to drain the tasks' work at the whole cluster's
+ * speed x slots, summed over busy periods: the jobs swept in submit order,
+ * each adding its work to the current period, which lasts at least to its
+ * submit + work + its longest map and longest reduce chained. A node of speed 1e-6 running a 1e9 s map, or a demand of
  * 4.29e9 on a capacity of 1 under "share", gives 10^15 s and more.
  */
 #include <errno.h>
@@ -35,26 +38,33 @@
  * as the cause. */
 #define SLOW_FACTOR 0.1
 
-static double env_memory_mb(void)
+/* SLOTOPT_MAX_MEMORY_MB into *mb (unset or empty: the default); a value
+ * that is not MiB in [1, 2^30] is refused by name. */
+static int env_memory_mb(double *mb, so_error *err)
 {
     const char *env = getenv("SLOTOPT_MAX_MEMORY_MB");
-    if (env && *env) {
-        char *end;
-        errno = 0;
-        double mb = strtod(env, &end);
-        /* a bad value keeps the default rather than lifting the bound */
-        if (!*end && !errno && mb >= 1 && mb <= 1073741824.0)
-            return mb;
-    }
-    return SO_CL_DEFAULT_MEMORY_MB;
+    *mb = SO_CL_DEFAULT_MEMORY_MB;
+    if (!env || !*env)
+        return SO_OK;
+    char *end;
+    errno = 0;
+    double v = strtod(env, &end);
+    if (*end || errno || !(v >= 1 && v <= 1073741824.0))
+        return so_error_setf(err, NULL, 0, 0, "SLOTOPT_MAX_MEMORY_MB",
+                             "expected MiB in [1, 1073741824], found '%.40s'",
+                             env);
+    *mb = v;
+    return SO_OK;
 }
 
 int so_cl_limits_read(const so_params *prm, so_cl_limits *lim, so_error *err)
 {
-    double mb = env_memory_mb(), events = SO_CL_DEFAULT_MAX_EVENTS;
+    double mb, events = SO_CL_DEFAULT_MAX_EVENTS;
     so_params none;
     so_params_init(&none);
-    int rc = so_params_double(prm ? prm : &none, NULL, "max_memory_mb", mb,
+    int rc = env_memory_mb(&mb, err);
+    if (!rc)
+        rc = so_params_double(prm ? prm : &none, NULL, "max_memory_mb", mb,
                               &mb, err);
     if (!rc)
         rc = so_params_double(prm ? prm : &none, NULL, "max_events", events,
@@ -70,6 +80,14 @@ int so_cl_limits_read(const so_params *prm, so_cl_limits *lim, so_error *err)
                              " found %g", events);
     lim->max_bytes = mb * MIB;
     lim->max_events = events;
+    /* the engine checks the epoch (with its message); here a value it
+     * would refuse reads as its default */
+    so_error ignored;
+    double epoch = 0.5;
+    if (so_params_double(prm ? prm : &none, NULL, "epoch", 0.5, &epoch, &ignored) ||
+        !(epoch >= 0.01 && epoch <= 1e6))
+        epoch = 0.5;
+    lim->epoch = epoch;
     return SO_OK;
 }
 
@@ -177,9 +195,47 @@ static int demands(const so_cl_job_spec *js, int p, int r)
     return js->demand[p][r] > 0 || (p == SO_CL_REDUCE && js->shuffle_demand[r] > 0);
 }
 
-void so_cl_events_estimate(const so_cl_workload *w, double max_events,
+typedef struct busy_job {
+    double submit, chain, work[SO_CL_PHASES];
+} busy_job;
+
+static int by_submit(const void *a, const void *b)
+{
+    double x = ((const busy_job *)a)->submit, y = ((const busy_job *)b)->submit;
+    return (x > y) - (x < y);
+}
+
+/* The busy time: the jobs swept in submit order, each adding its work at
+ * the cluster's capacity (the slower phase) to the current busy period,
+ * which ends no earlier than the job's submit + its work + its chained
+ * longest attempts; a job submitted after the period ends opens a new one.
+ * The sum of the periods. Sorts bj. */
+static double busy_time(busy_job *bj, int n, const double *cap)
+{
+    qsort(bj, (size_t)n, sizeof *bj, by_submit);
+    double busy = 0, start = 0, end = -INFINITY;
+    for (int j = 0; j < n; j++) {
+        double d = 0;
+        for (int p = 0; p < SO_CL_PHASES; p++)
+            if (bj[j].work[p] > 0)
+                d = fmax(d, cap[p] > 0 ? bj[j].work[p] / cap[p] : INFINITY);
+        double own = bj[j].submit + d + bj[j].chain;
+        if (bj[j].submit > end) {
+            if (end > -INFINITY)
+                busy += end - start;
+            start = bj[j].submit;
+            end = own;
+        } else {
+            end = fmax(end + d, own);
+        }
+    }
+    return busy + (end - start);
+}
+
+void so_cl_events_estimate(const so_cl_workload *w, const so_cl_limits *lim,
                            so_cl_event_estimate *e)
 {
+    double max_events = lim->max_events;
     memset(e, 0, sizeof *e);
     e->cause = SO_CL_CAUSE_NONE;
     e->job = e->task = e->node = e->resource = e->demand_job = -1;
@@ -195,16 +251,20 @@ void so_cl_events_estimate(const so_cl_workload *w, double max_events,
     double work[SO_CL_PHASES] = {0, 0}, cap[SO_CL_PHASES] = {0, 0};
     double biggest = -1;
     int biggest_job = 0;
+    /* per job, for the busy periods: its submit, its work per phase and its
+     * longest map and longest reduce attempts chained */
+    busy_job *bj = malloc((size_t)w->n_jobs * sizeof *bj);
     for (int j = 0; j < w->n_jobs; j++) {
         const so_cl_job_spec *js = &w->jobs[j];
         int n[SO_CL_PHASES] = {js->n_maps, js->n_reduces};
-        double job_work = 0;
+        double job_work = 0, chain = 0, phase_work[SO_CL_PHASES] = {0, 0};
         for (int p = 0; p < SO_CL_PHASES; p++) {
             double wmax = 0;
             int imax = 0;
             for (int i = 0; i < n[p]; i++) {
                 double x = task_work(js, p, i);
                 work[p] += x;
+                phase_work[p] += x;
                 job_work += x;
                 if (x > wmax) {
                     wmax = x;
@@ -218,6 +278,7 @@ void so_cl_events_estimate(const so_cl_workload *w, double max_events,
                 if (demands(js, p, r) && s.f[p][r] > s.f[p][rr])
                     rr = r;
             double d = wmax * (p == SO_CL_MAP ? remote : 1) * s.f[p][rr];
+            chain += d;
             if (d > e->longest) {
                 e->longest = d;
                 e->job = j;
@@ -229,6 +290,12 @@ void so_cl_events_estimate(const so_cl_workload *w, double max_events,
                 e->share = s.share[p][rr];
                 e->resource = rr < R ? rr : -1;
             }
+        }
+        if (bj) {
+            bj[j].submit = js->submit;
+            bj[j].chain = chain;
+            bj[j].work[SO_CL_MAP] = phase_work[SO_CL_MAP];
+            bj[j].work[SO_CL_REDUCE] = phase_work[SO_CL_REDUCE];
         }
         if (job_work > biggest) {
             biggest = job_work;
@@ -248,9 +315,12 @@ void so_cl_events_estimate(const so_cl_workload *w, double max_events,
         if (work[p] > 0)
             e->drain = fmax(e->drain, cap[p] > 0 ? work[p] / cap[p] : INFINITY);
     double interval = so_cl_heartbeat_interval(w);
-    e->horizon = e->longest + e->drain;
+    e->horizon = bj ? busy_time(bj, w->n_jobs, cap)
+                    : e->longest + e->drain; /* no memory: one period */
+    free(bj);
     e->beats = w->n_nodes / interval;
-    e->events = e->horizon * (e->beats + 2);
+    e->epochs = 1 / (lim->epoch > 0 ? lim->epoch : 0.5);
+    e->events = e->horizon * (e->beats + e->epochs);
     if (!(e->events > max_events))
         return;
     if (e->resource >= 0) {
@@ -258,7 +328,7 @@ void so_cl_events_estimate(const so_cl_workload *w, double max_events,
         e->demand_phase = m.phase[e->resource];
     }
     double rule = w->n_nodes / fmax(3.0, ceil(w->n_nodes / 100.0));
-    if (w->heartbeat > 0 && e->horizon * (rule + 2) <= max_events)
+    if (w->heartbeat > 0 && e->horizon * (rule + e->epochs) <= max_events)
         e->cause = SO_CL_CAUSE_BEATS;
     else if (e->longest >= e->drain && e->share <= SLOW_FACTOR &&
              e->share <= e->speed)
@@ -284,11 +354,22 @@ void so_cl_events_message(const so_cl_event_estimate *e, double max_events,
     snprintf(msg, size,
              "the replay needs an estimated %.3g events, above max_events ="
              " %.3g (raise it with --opt max_events=N): %.3g s of busy time"
-             " (the longest attempt %.3g s: %.3g s of work on a node of speed"
+             " (periods of the jobs' work and chained longest attempts; the"
+             " longest attempt %.3g s: %.3g s of work on a node of speed"
              " %g at contention share %.3g; all work drained in %.3g s) x (%.3g"
-             " heartbeats + 2 epochs per second)",
+             " heartbeats + %.3g epochs per second)",
              e->events, max_events, e->horizon, e->longest, e->work, e->speed,
-             e->share, e->drain, e->beats);
+             e->share, e->drain, e->beats, e->epochs);
+}
+
+int so_cl_events_over(const so_cl_workload *w, const so_cl_limits *lim,
+                      so_cl_event_estimate *e, char *msg, size_t size)
+{
+    so_cl_events_estimate(w, lim, e);
+    if (!(e->events > lim->max_events))
+        return 0;
+    so_cl_events_message(e, lim->max_events, msg, size);
+    return 1;
 }
 
 int so_cl_events_check_trace(const so_cl_workload *w, const so_cl_limits *lim,
@@ -296,11 +377,9 @@ int so_cl_events_check_trace(const so_cl_workload *w, const so_cl_limits *lim,
                              const int *job_col, so_error *err)
 {
     so_cl_event_estimate e;
-    so_cl_events_estimate(w, lim->max_events, &e);
-    if (!(e.events > lim->max_events))
-        return SO_OK;
     char msg[700];
-    so_cl_events_message(&e, lim->max_events, msg, sizeof msg);
+    if (!so_cl_events_over(w, lim, &e, msg, sizeof msg))
+        return SO_OK;
     const char *key = "max_events";
     if (e.cause == SO_CL_CAUSE_BEATS)
         key = "heartbeat";

@@ -1,5 +1,6 @@
 /* workload.c — the workload container: reading dispatch (JSON or SWIM),
  * pools, job order, the heartbeat interval rule. */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,12 +51,29 @@ int so_cl_workload_check_nodes(const so_cl_limits *lim, long long nodes,
     char what[160], msg[400];
     snprintf(what, sizeof what, "%lld nodes of %lld slots each", nodes,
              slots_per_node);
+
     double bytes = so_cl_memory_estimate((double)nodes,
                                          (double)nodes * (double)slots_per_node,
                                          0, 0, 0);
-    if (!so_cl_memory_over(lim, bytes, what, msg, sizeof msg))
-        return SO_OK;
-    return so_error_setf(err, NULL, 0, 0, key, "%s", msg);
+    if (so_cl_memory_over(lim, bytes, what, msg, sizeof msg))
+        return so_error_setf(err, NULL, 0, 0, key, "%s", msg);
+    /* the engine counts a phase's slots in an int */
+    if ((double)nodes * (double)slots_per_node > INT_MAX)
+        return so_error_setf(err, NULL, 0, 0, key,
+                             "%s: more than %d slots in all", what, INT_MAX);
+    return SO_OK;
+}
+
+int so_cl_workload_trace_limits(const so_params *prm, long long nodes,
+                                long long slots_per_node, so_cl_limits *lim,
+                                so_error *err)
+{
+    int rc = so_cl_limits_read(prm, lim, err);
+    return rc ? rc
+              : so_cl_workload_check_nodes(lim, nodes, slots_per_node,
+                                           so_params_get(prm, "nodes")
+                                               ? "nodes" : "map_slots",
+                                           err);
 }
 
 int so_cl_workload_finish(so_cl_workload *w, int rc, so_cl_workload **out)

@@ -24,10 +24,17 @@ int so_cl_workload_parse_json_limited(const char *text, size_t len,
                                       const so_cl_limits *lim,
                                       so_cl_workload **out, so_error *err);
 /* Refuses nodes x (map_slots + reduce_slots) that the memory limit does
- * not admit (SO_EINVAL naming `key`, the option that asked for them). */
+ * not admit, or above INT_MAX slots (the engine's count) (SO_EINVAL naming
+ * `key`, the option that asked for them). */
 int so_cl_workload_check_nodes(const so_cl_limits *lim, long long nodes,
                                long long slots_per_node, const char *key,
                                so_error *err);
+/* A trace reader's limits (so_cl_limits_read of its --opt keys) and its
+ * nodes checked against them, naming `nodes` when that option is given,
+ * else `map_slots`. */
+int so_cl_workload_trace_limits(const so_params *prm, long long nodes,
+                                long long slots_per_node, so_cl_limits *lim,
+                                so_error *err);
 /* An empty workload (no nodes, jobs or pools); NULL when out of memory. */
 so_cl_workload *so_cl_workload_new(const char *name);
 /* Index of the pool called name, adding it with Hadoop's defaults (weight 1,

@@ -833,11 +833,9 @@ static int check_events(so_jin *in, json_t *root, const so_cl_workload *w,
                         const so_cl_limits *lim)
 {
     so_cl_event_estimate e;
-    so_cl_events_estimate(w, lim->max_events, &e);
-    if (!(e.events > lim->max_events))
-        return SO_OK;
     char msg[700], path[320];
-    so_cl_events_message(&e, lim->max_events, msg, sizeof msg);
+    if (!so_cl_events_over(w, lim, &e, msg, sizeof msg))
+        return SO_OK;
     static const char *const demand_key[3] = {"map_demand", "reduce_demand",
                                               "shuffle_demand"};
     static const char *const phase_key[2] = {"maps", "reduces"};

@@ -232,12 +232,7 @@ static int read_cluster(const so_params *prm, size_t n_hosts, so_cl_workload *w,
     else if (!(*slowstart >= 0 && *slowstart <= 1)) bad = "slowstart";
     if (bad)
         return so_error_setf(err, NULL, 0, 0, bad, "value out of range");
-    rc = so_cl_limits_read(prm, lim, err);
-    if (!rc)
-        rc = so_cl_workload_check_nodes(lim, nodes, ms + rs,
-                                        so_params_get(prm, "nodes") ? "nodes"
-                                                                    : "map_slots",
-                                        err);
+    rc = so_cl_workload_trace_limits(prm, nodes, ms + rs, lim, err);
     if (!rc)
         rc = so_cl_workload_nodes(w, nodes, (int)ms, (int)rs);
     if (rc)

@@ -155,12 +155,7 @@ static int read_settings(const so_params *prm, so_cl_workload *w,
         bad = "reduce_parallel";
     if (bad)
         return so_error_setf(err, NULL, 0, 0, bad, "value out of range");
-    rc = so_cl_limits_read(prm, &r->lim, err);
-    if (!rc)
-        rc = so_cl_workload_check_nodes(&r->lim, nodes, ms + rs,
-                                        so_params_get(prm, "nodes") ? "nodes"
-                                                                    : "map_slots",
-                                        err);
+    rc = so_cl_workload_trace_limits(prm, nodes, ms + rs, &r->lim, err);
     if (rc)
         return rc;
     r->slots = (double)nodes * (double)(ms + rs);

@@ -175,11 +175,30 @@ static void test_cli(void)
     free(err);
 }
 
+/* The export replays a workload only up to the snapshot time, so it takes
+ * workloads whose whole replay the simulator would refuse (one 1e9 s map:
+ * about 1e9 x 2 epochs per second, above the default max_events). */
+static void test_long_workload(void)
+{
+    const char *t = "{\"cluster\": {\"nodes\": [{\"count\": 2}]}, \"jobs\":"
+                    " [{\"submit\": 0, \"user\": \"ann\", \"maps\": [1e9]}]}";
+    so_hc_shares sh;
+    so_error err;
+    int rc = so_export_wpbs_shares_text(t, strlen(t), "long.json", 10, 1024, 1536,
+                                        1024, &sh, NULL, &err);
+    CU_ASSERT_EQUAL_FATAL(rc, SO_OK);
+    CU_ASSERT_EQUAL(sh.n, 1);
+    CU_ASSERT_STRING_EQUAL(sh.pools[0].name, "ann");
+    CU_ASSERT_EQUAL(sh.pools[0].min_maps, 1);
+    free(sh.pools);
+}
+
 static CU_TestInfo tests[] = {
     {"WPBS shares at a time (hand-computed eq. 8)", test_snapshot},
     {"golden files from a hand-made workload", test_golden},
     {"every user kept, periods in names (wpbs-users-workload.json)", test_every_user},
     {"slotopt export on a cluster workload", test_cli},
+    {"a workload too long to replay in full is exported", test_long_workload},
     CU_TEST_INFO_NULL,
 };
 SO_SUITE("export_wpbs", tests)

@@ -65,10 +65,11 @@ static void help(FILE *fp)
             "\nRefused before anything runs (exit 2, naming the key): a workload whose\n"
             "estimated memory is above max_memory_mb (default SLOTOPT_MAX_MEMORY_MB,\n"
             "else 4096), or whose replay needs an estimated number of events above\n"
-            "max_events (default 1e9): busy time (the longest attempt on the slowest\n"
-            "node, plus all work drained at the cluster's speed) x (nodes / heartbeat\n"
-            "interval + 2 epochs per second); docs/cluster.md, \"Limits that keep a\n"
-            "run finite\".\n");
+            "max_events (default 1e9): busy time (summed over busy periods: each\n"
+            "job's work at the cluster's speed, its longest map and reduce on the\n"
+            "slowest node chained) x (nodes / heartbeat\n"
+            "interval + 1 / epoch); docs/cluster.md, \"Limits that keep a run\n"
+            "finite\".\n");
 }
 
 /* Every --opt key must belong to the simulator, the SWIM reader or the

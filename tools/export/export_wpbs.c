@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cluster/cluster.h"
+#include "cluster/run_limits.h"
 #include "cluster/wpbs_snapshot.h"
 #include "tools/export/export_wpbs.h"
 
@@ -75,8 +76,13 @@ int so_export_wpbs_shares_text(const char *text, size_t len, const char *file,
                                so_error *err)
 {
     memset(out, 0, sizeof *out);
+    /* the snapshot replays only up to `at`: the event bound of a whole
+     * replay does not apply */
+    so_params any_events;
+    so_params_init(&any_events);
+    so_params_set(&any_events, "max_events", SO_CL_MAX_EVENTS_CEILING);
     so_cl_workload *w = NULL;
-    int rc = so_cl_workload_parse(text, len, file, NULL, 1, &w, err);
+    int rc = so_cl_workload_parse(text, len, file, &any_events, 1, &w, err);
     if (rc)
         return rc;
     if (isnan(at))

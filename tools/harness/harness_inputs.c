@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "tools/harness/harness.h"
+#include "cluster/run_limits.h"
 
 void so_hinsts_free(so_hinsts *s)
 {
@@ -311,7 +312,7 @@ static int read_workload_file(so_hinsts *s, const char *path, so_error *err)
     so_cl_workload *w = NULL;
     so_params any_events;
     so_params_init(&any_events);
-    so_params_set(&any_events, "max_events", "1e15");
+    so_params_set(&any_events, "max_events", SO_CL_MAX_EVENTS_CEILING);
     int rc = so_cl_workload_parse(buf, len, path, &any_events, 1, &w, err);
     so_cl_workload_free(w);
     const char *base = strrchr(path, '/');
