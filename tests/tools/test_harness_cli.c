@@ -258,7 +258,7 @@ static void test_errors(void)
     snprintf(args, sizeof args, "bench --backends kp-greedy --reference kp-glpk --time-limit x %s", dir);
     expect_usage(args, "--time-limit");
     expect_usage("bench --scenario knapsack --backends kp-greedy", "--scenario takes no");
-    expect_usage("bench --scenario no-such", "no scenario 'no-such'");
+    expect_usage("bench --scenario no-such", "unknown scenario 'no-such'; choices: ");
     const char *bad = so_test_write("bad.json", "{\"problem\": \"knapsack\", \"version\": 1,\n"
                                                 " \"capacity\": \"x\", \"profits\": [1], \"weights\": [1]}");
     snprintf(args, sizeof args, "bench --backends kp-greedy --reference kp-glpk --db %s %s", db, bad);

@@ -63,6 +63,8 @@ static void test_cli_typos(void)
     typo("bench --policies fiar --workload instances/cluster/two_pools.json",
          "unknown scheduler 'fiar'; did you mean 'fair'?");
     typo("gen wpbs-paper --set laod=1 --out -", "did you mean 'load'?");
+    typo("bench --scenario knapsak", "unknown scenario 'knapsak'; did you mean 'knapsack'?"
+         " choices: flex-cluster,");
     /* a JSON key: the closest allowed key beside the list */
     const char *bad = so_test_write("typo-key.json",
                                     "{\"problem\": \"knapsack\", \"version\": 1,\n"

@@ -4,9 +4,12 @@
 #include <stdarg.h>
 #include <getopt.h>
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
 #include "tools/cli/cli.h"
 #include "formulations/common/suggest.h"
+#include "tools/harness/harness.h"
+#include "tools/harness/harness_table.h"
 
 int so_cli_usage_error(const char *cmd, const char *fmt, ...)
 {
@@ -89,6 +92,23 @@ int so_cli_parse_u64(const char *s, uint64_t *out)
         return -1;
     *out = x;
     return 0;
+}
+
+int so_cli_no_scenario(const char *cmd, const char *name)
+{
+    char dir[PATH_MAX];
+    size_t n = 0;
+    char **v = so_scenario_dir(dir, sizeof dir) ? NULL : so_scenario_names(dir, &n);
+    const char **names = calloc(n + 1, sizeof *names);
+    for (size_t i = 0; names && i < n; i++)
+        names[i] = v[i];
+    int code = names ? so_cli_unknown(cmd, "scenario", name, names)
+                     : so_cli_usage_error(cmd, "no scenario '%s'", name);
+    for (size_t i = 0; i < n; i++)
+        free(v[i]);
+    free(v);
+    free(names);
+    return code;
 }
 
 int so_cli_unknown(const char *cmd, const char *what, const char *word,

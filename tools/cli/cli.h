@@ -24,6 +24,9 @@ int so_cli_bad_option(const char *cmd, char **argv);
  * stderr (formulations/common/suggest.h); returns SO_EXIT_USAGE. */
 int so_cli_unknown(const char *cmd, const char *what, const char *word,
                    const char *const *names);
+/* so_cli_unknown for a scenario name (bench, report): the scenarios of
+ * the folder `slotopt scenarios` lists. */
+int so_cli_no_scenario(const char *cmd, const char *name);
 
 /* Prints the error (file:line:col: key: message) and returns the exit code
  * for status rc. */

@@ -417,8 +417,7 @@ static int bench(int argc, char **argv, char **orig)
     if (scenario) {
         char path[PATH_MAX];
         if (so_scenario_find(scenario, path, sizeof path))
-            return so_cli_usage_error("bench", "no scenario '%s' (looked in $SLOTOPT_SCENARIOS,"
-                                      " instances/scenarios/ and beside the program)", scenario);
+            return so_cli_no_scenario("bench", scenario);
         rc = so_scenario_load(path, quick, &cfg, &s, NULL, &err);
     } else {
         if (backends)

@@ -97,8 +97,7 @@ static int scenario_report(const char *name, int quick, const char *db, int form
 {
     char path[PATH_MAX];
     if (so_scenario_find(name, path, sizeof path))
-        return so_cli_usage_error("report", "no scenario '%s' (looked in $SLOTOPT_SCENARIOS,"
-                                  " instances/scenarios/ and beside the program)", name);
+        return so_cli_no_scenario("report", name);
     so_error err;
     so_error_clear(&err);
     so_hconfig cfg;

@@ -11,40 +11,6 @@
 #include "tools/harness/harness_table.h"
 #include "tools/output/output_format.h"
 
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The scenario names of dir (NAME.json), sorted; *n of them. */
-static char **names(const char *dir, size_t *n)
-{
-    *n = 0;
-    DIR *d = opendir(dir);
-    if (!d)
-        return NULL;
-    char **v = NULL;
-    size_t cap = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t len = strlen(e->d_name);
-        if (e->d_name[0] == '.' || len < 6 || strcmp(e->d_name + len - 5, ".json"))
-            continue;
-        if (*n == cap) {
-            cap = cap ? 2 * cap : 32;
-            char **w = realloc(v, cap * sizeof *w);
-            if (!w)
-                break;
-            v = w;
-        }
-        v[(*n)++] = strndup(e->d_name, len - 5);
-    }
-    closedir(d);
-    if (v)
-        qsort(v, *n, sizeof *v, by_name);
-    return v;
-}
-
 static void seconds_text(char *out, size_t size, double s)
 {
     if (!(s > 0))
@@ -97,7 +63,7 @@ int so_cmd_scenarios(int argc, char **argv)
                                   " $SLOTOPT_SCENARIOS, instances/scenarios/ and beside"
                                   " the program)");
     size_t n = 0;
-    char **list = names(dir, &n);
+    char **list = so_scenario_names(dir, &n);
     char (*g)[SO_OTABLE_CELL] = calloc((n + 1) * 5, sizeof *g);
     json_t *arr = json_array();
     int code = g && arr ? SO_EXIT_OK : SO_EXIT_BACKEND;

@@ -144,6 +144,9 @@ int so_scenario_read(const char *path, so_hconfig *c, so_hinsts *s,
  * $SLOTOPT_SCENARIOS, ./instances/scenarios, <program>/../instances/scenarios.
  * Returns 0 and fills out, or -1. */
 int so_scenario_find(const char *name, char *out, size_t size);
+/* The scenario names of dir (NAME.json), sorted, malloc'd; *n of them
+ * (NULL when dir cannot be read). */
+char **so_scenario_names(const char *dir, size_t *n);
 
 /* ---- the store ------------------------------------------------------------ */
 typedef struct so_hstore so_hstore;

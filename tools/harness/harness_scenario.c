@@ -2,6 +2,7 @@
  * backends, the reference and the inputs of a benchmark, read strictly
  * (unknown keys are errors, every error with file, line, column, key path).
  * The format is in docs/harness.md. */
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -543,4 +544,37 @@ int so_scenario_find(const char *name, char *out, size_t size)
         }
     }
     return -1;
+}
+
+static int scenario_by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char **so_scenario_names(const char *dir, size_t *n)
+{
+    *n = 0;
+    DIR *d = opendir(dir);
+    if (!d)
+        return NULL;
+    char **v = NULL;
+    size_t cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (e->d_name[0] == '.' || len < 6 || strcmp(e->d_name + len - 5, ".json"))
+            continue;
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 32;
+            char **w = realloc(v, cap * sizeof *w);
+            if (!w)
+                break;
+            v = w;
+        }
+        v[(*n)++] = strndup(e->d_name, len - 5);
+    }
+    closedir(d);
+    if (v)
+        qsort(v, *n, sizeof *v, scenario_by_name);
+    return v;
 }
