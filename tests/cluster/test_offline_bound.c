@@ -4,8 +4,9 @@
  * weighted and goal bounds), and the bounds (sum, per job, makespan,
  * weighted sum, goals met, tardiness) never above a simulated run: random small workloads (heterogeneous
  * speeds, pools with minimum shares, locality, Amdahl fractions, slow-start)
- * and the workload families, under fifo, fair, flex and wpbs with every
- * speculation rule, resource stealing, preemption and delay scheduling. */
+ * and the workload families, under fifo, fair, flex, wpbs and priority
+ * (longest tasks first, delayed reduces) with every speculation rule,
+ * resource stealing, preemption and delay scheduling. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -267,6 +268,8 @@ static const policy policies[] = {
     {"fair", NULL, SO_CL_STEAL_NONE, "min_share_timeout=2"},
     {"fair", NULL, SO_CL_STEAL_NONE, "locality_delay=3"},
     {"flex", NULL, SO_CL_STEAL_NONE, "oracle=1"},
+    {"priority", NULL, SO_CL_STEAL_NONE, "tasks=longest"},
+    {"priority", "late", SO_CL_STEAL_EVEN, "delay_reduces=1"},
 };
 #define N_POLICIES (sizeof policies / sizeof *policies)
 
