@@ -116,6 +116,9 @@ static void test_errors(void)
     expect_error(HEAD " \"inputs\": [\n{\"family\": \"knapsack\", \"count\": 0}]}",
                  "inputs[0].count", 3, "");
     expect_error(HEAD " \"time_limit\": -1, \"inputs\": [" FAM "}]}", "time_limit", 2, "");
+    expect_error(HEAD " \"timeline\": 20, \"inputs\": [" FAM "}]}", "timeline", 2,
+                 "needs simulation cells");
+    expect_error(HEAD " \"timeline\": 0, \"inputs\": [" FAM "}]}", "timeline", 2, "");
     expect_error(HEAD " \"inputs\": [" FAM ", \"seed\": 1, \"path\": 3}]}",
                  "inputs[0].path", 2, "");
     expect_error(HEAD " \"inputs\": [{\"path\": \"x\", \"count\": 2}]}", "inputs[0].count",

@@ -111,6 +111,9 @@ typedef struct so_hconfig {
     char sim_reference[64]; /* a policy's name or "lower-bound"; "" = first */
     char metric[32];        /* mean_response (default), p95_response,
                                max_response or makespan */
+    double timeline_step;   /* > 0: simulation cells store their timeline
+                               every this many simulated seconds
+                               (tools/harness/harness_timeline.h); 0: none */
 } so_hconfig;
 
 /* Adds a policy: "SCHED[+SPEC[+STEAL]]" (STEAL a resource-stealing policy:

@@ -338,7 +338,8 @@ static int scenario(so_jin *in, json_t *root, const char *base, so_hconfig *c,
                                        "time_limit", "repetitions", "jobs",
                                        "group_by", "inputs", "reproduces",
                                        "policies", "sim_reference", "metric",
-                                       "figure", "runtime", "table", "quick", NULL};
+                                       "figure", "runtime", "table", "quick",
+                                       "timeline", NULL};
     if (!json_is_object(root))
         return so_jin_fail(in, "", 0, "expected a JSON object at the top");
     int rc = so_jin_keys(in, root, "", keys);
@@ -359,6 +360,10 @@ static int scenario(so_jin *in, json_t *root, const char *base, so_hconfig *c,
         rc = policies(in, root, c);
     if (!rc)
         rc = so_jin_num(in, root, "", "time_limit", SO_OPTIONAL, 0, 1e9, &c->time_limit);
+    if (!rc)
+        rc = so_jin_num(in, root, "", "timeline", SO_OPTIONAL, 0.001, 1e9, &c->timeline_step);
+    if (!rc && c->timeline_step > 0 && !sims)
+        rc = so_jin_fail(in, "timeline", 0, "a timeline needs simulation cells (\"policies\")");
     if (s->read_limit < 0) { /* unless the command line set it */
         s->read_limit = c->time_limit;
         s->read_limit_from = json_object_get(root, "time_limit")
@@ -412,7 +417,8 @@ static int apply_quick(so_jin *in, json_t *root, int quick)
         return rc;
     static const char *const keys[] = {"backends", "reference", "time_limit",
                                        "repetitions", "jobs", "group_by", "inputs",
-                                       "policies", "sim_reference", "metric", NULL};
+                                       "policies", "sim_reference", "metric",
+                                       "timeline", NULL};
     if ((rc = so_jin_keys(in, q, "quick", keys)))
         return rc;
     if (quick) {
