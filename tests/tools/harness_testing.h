@@ -9,6 +9,21 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "tests/test_util.h"
+#include "tools/harness/harness.h"
+
+/* Writes text as <tmpdir>/name and reads it as a scenario into c and s
+ * (both set up here; s freed when the reading fails). */
+static inline int harness_read_scenario(const char *name, const char *text, so_hconfig *c,
+                                        so_hinsts *s, so_error *err)
+{
+    const char *path = so_test_write(name, text);
+    so_hconfig_init(c);
+    memset(s, 0, sizeof *s);
+    int rc = so_scenario_read(path, c, s, err);
+    if (rc)
+        so_hinsts_free(s);
+    return rc;
+}
 
 /* <tmpdir>/name (a ring of 4 static buffers). */
 static inline char *harness_tmp_path(const char *name)

@@ -266,6 +266,78 @@ static int policies(so_jin *in, json_t *root, so_hconfig *c)
     return rc;
 }
 
+/* "settings": [{"name", "seed", "options"}]: every simulation input of the
+ * scenario (those from index from on) once per setting; each option must
+ * be one that every policy takes (bounds take none and ignore them). */
+static int settings_list(so_jin *in, json_t *root, so_hconfig *c, so_hinsts *s, size_t from)
+{
+    json_t *arr = NULL;
+    int rc = so_jin_array(in, root, "", "settings", SO_OPTIONAL, 1, &arr);
+    if (rc || !arr)
+        return rc;
+    if (!c->n_policies)
+        return so_jin_fail(in, "settings", 0, "settings need simulation cells (\"policies\")");
+    if (json_array_size(arr) > SO_HARNESS_MAX_SETTINGS)
+        return so_jin_fail(in, "settings", 0, "at most %d settings", SO_HARNESS_MAX_SETTINGS);
+    so_hsetting *set = calloc(json_array_size(arr), sizeof *set);
+    if (!set)
+        return SO_ENOMEM;
+    size_t n = 0;
+    for (size_t i = 0; !rc && i < json_array_size(arr); i++) {
+        char path[64], kpath[128];
+        so_jin_index(path, sizeof path, "settings", i);
+        static const char *const keys[] = {"name", "seed", "options", NULL};
+        json_t *e = NULL, *o = NULL;
+        const char *name = NULL;
+        int64_t seed = 1;
+        rc = so_jin_object_at(in, arr, "settings", i, &e);
+        if (!rc)
+            rc = so_jin_keys(in, e, path, keys);
+        if (!rc)
+            rc = so_jin_str(in, e, path, "name", SO_REQUIRED, &name);
+        if (!rc && (!*name || strlen(name) >= sizeof set[n].name || strchr(name, '/'))) {
+            so_jin_path(kpath, sizeof kpath, path, "name");
+            rc = so_jin_fail(in, kpath, 0, "expected 1 to %zu characters, no '/'",
+                             sizeof set[n].name - 1);
+        }
+        for (size_t j = 0; !rc && j < n; j++)
+            if (!strcmp(set[j].name, name)) {
+                so_jin_path(kpath, sizeof kpath, path, "name");
+                rc = so_jin_fail(in, kpath, 0, "'%s' given twice", name);
+            }
+        if (!rc)
+            rc = so_jin_int(in, e, path, "seed", SO_OPTIONAL, 1, INT64_MAX / 2, &seed);
+        if (!rc)
+            rc = so_jin_object(in, e, path, "options", SO_OPTIONAL, &o);
+        so_params_init(&set[n].options);
+        if (!rc && o) {
+            so_jin_path(kpath, sizeof kpath, path, "options");
+            rc = settings(in, o, kpath, &set[n].options);
+        }
+        for (int q = 0; !rc && q < set[n].options.n_options; q++)
+            for (size_t p = 0; !rc && p < c->n_policies; p++)
+                if (c->policies[p].scheduler &&
+                    !so_hpolicy_takes(&c->policies[p], set[n].options.options[q].key)) {
+                    char opath[200];
+                    so_jin_path(kpath, sizeof kpath, path, "options");
+                    so_jin_path(opath, sizeof opath, kpath, set[n].options.options[q].key);
+                    rc = so_jin_fail(in, opath, 0, "not an option of policy '%s'",
+                                     c->policies[p].name);
+                }
+        if (!rc) {
+            snprintf(set[n].name, sizeof set[n].name, "%s", name);
+            set[n].seed = (uint64_t)seed;
+            snprintf(c->settings[n], sizeof c->settings[n], "%s", name);
+            n++;
+        }
+    }
+    c->n_settings = rc ? 0 : n;
+    if (!rc)
+        rc = so_hinsts_apply_settings(s, from, set, n, in->err);
+    free(set);
+    return rc;
+}
+
 /* The listing fields: "figure", "runtime" {"full", "quick"} (seconds). */
 static int listing(so_jin *in, json_t *root, so_hscenario *sc)
 {
@@ -339,7 +411,7 @@ static int scenario(so_jin *in, json_t *root, const char *base, so_hconfig *c,
                                        "group_by", "inputs", "reproduces",
                                        "policies", "sim_reference", "metric",
                                        "figure", "runtime", "table", "quick",
-                                       "timeline", NULL};
+                                       "timeline", "settings", NULL};
     if (!json_is_object(root))
         return so_jin_fail(in, "", 0, "expected a JSON object at the top");
     int rc = so_jin_keys(in, root, "", keys);
@@ -387,6 +459,7 @@ static int scenario(so_jin *in, json_t *root, const char *base, so_hconfig *c,
     c->reps = (int)reps;
     c->jobs = (int)jobs;
     json_t *inputs = NULL;
+    size_t first_input = s->n;
     if (!rc)
         rc = so_jin_array(in, root, "", "inputs", SO_REQUIRED, 1, &inputs);
     for (size_t i = 0; !rc && i < json_array_size(inputs); i++) {
@@ -397,6 +470,8 @@ static int scenario(so_jin *in, json_t *root, const char *base, so_hconfig *c,
         if (!rc)
             rc = input(in, obj, path, base, s);
     }
+    if (!rc)
+        rc = settings_list(in, root, c, s, first_input);
     if (!rc && sc) {
         const char *ref = c->n_policies ? c->sim_reference
                           : c->n_refs ? c->refs[0]->name : "";
@@ -418,7 +493,7 @@ static int apply_quick(so_jin *in, json_t *root, int quick)
     static const char *const keys[] = {"backends", "reference", "time_limit",
                                        "repetitions", "jobs", "group_by", "inputs",
                                        "policies", "sim_reference", "metric",
-                                       "timeline", NULL};
+                                       "timeline", "settings", NULL};
     if ((rc = so_jin_keys(in, q, "quick", keys)))
         return rc;
     if (quick) {

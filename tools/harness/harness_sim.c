@@ -35,6 +35,19 @@
 #include "tools/harness/harness_bound.h"
 #include "tools/harness/harness_timeline.h"
 
+int so_hpolicy_takes(const so_hpolicy *p, const char *key)
+{
+    if (!p->scheduler)
+        return 0;
+    const so_option_doc *lists[] = {so_cl_sim_options, so_cl_swim_options,
+                                    p->scheduler->options};
+    for (size_t l = 0; l < 3; l++)
+        for (const so_option_doc *d = lists[l]; d && d->key; d++)
+            if (!strcmp(d->key, key))
+                return 1;
+    return 0;
+}
+
 int so_hconfig_add_policy(so_hconfig *c, const char *spec, const char *name,
                           const so_params *options, so_error *err)
 {
@@ -77,13 +90,7 @@ int so_hconfig_add_policy(so_hconfig *c, const char *spec, const char *name,
         }
         /* every option must belong to the simulator, SWIM reader or scheduler */
         for (int i = 0; i < p.options.n_options; i++) {
-            const so_option_doc *lists[] = {so_cl_sim_options, so_cl_swim_options,
-                                            p.scheduler->options};
-            int ok = 0;
-            for (size_t l = 0; l < 3 && !ok; l++)
-                for (const so_option_doc *d = lists[l]; d && d->key && !ok; d++)
-                    ok = !strcmp(d->key, p.options.options[i].key);
-            if (!ok)
+            if (!so_hpolicy_takes(&p, p.options.options[i].key))
                 return so_error_setf(err, NULL, 0, 0, p.options.options[i].key,
                                      "policy '%s': unknown option for scheduler '%s'",
                                      p.name, sched);
@@ -272,7 +279,9 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
 {
     const so_hpolicy *pol = cell->policy;
     so_params prm = pol->options;
-    uint64_t seed = (uint64_t)cell->rep + 1;
+    for (int i = 0; in->options && i < in->options->n_options; i++)
+        so_params_set(&prm, in->options->options[i].key, in->options->options[i].value);
+    uint64_t seed = (in->first_seed ? in->first_seed : 1) + (uint64_t)cell->rep;
     prm.seed = seed;
     so_error err;
     so_error_clear(&err);

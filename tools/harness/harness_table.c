@@ -340,6 +340,17 @@ static int distinct(const samples *ss, int k, const char *key, const so_hconfig 
     }
     if (all_num)
         qsort(out->v, out->n, sizeof *out->v, cmp_num);
+    if (!strcmp(key, "setting")) /* in the scenario's order */
+        for (size_t i = 0, k = 0; i < c->n_settings; i++)
+            for (size_t j = k; j < out->n; j++)
+                if (!strcmp(out->v[j], c->settings[i])) {
+                    char tmp[64];
+                    memcpy(tmp, out->v[k], 64);
+                    memcpy(out->v[k], out->v[j], 64);
+                    memcpy(out->v[j], tmp, 64);
+                    k++;
+                    break;
+                }
     if (has_all)
         snprintf(out->v[out->n++], 64, "all");
     return SO_OK;
