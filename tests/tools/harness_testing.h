@@ -2,7 +2,10 @@
  * the cells table of a results database, and killing a run part-way. */
 #ifndef SO_HARNESS_TESTING_H
 #define SO_HARNESS_TESTING_H
+#include <jansson.h>
+#include <math.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <sqlite3.h>
@@ -23,6 +26,20 @@ static inline int harness_read_scenario(const char *name, const char *text, so_h
     if (rc)
         so_hinsts_free(s);
     return rc;
+}
+
+/* Runs `slotopt args` (it must exit 0) and returns the number at key of
+ * the JSON object it prints (NAN when missing). */
+static inline double harness_run_number(const char *args, const char *key)
+{
+    char *out = NULL;
+    CU_ASSERT_EQUAL(so_test_run(args, &out, NULL), 0);
+    json_t *j = json_loads(out ? out : "", 0, NULL);
+    json_t *v = json_object_get(j, key);
+    double x = json_is_number(v) ? json_number_value(v) : NAN;
+    json_decref(j);
+    free(out);
+    return x;
 }
 
 /* <tmpdir>/name (a ring of 4 static buffers). */

@@ -78,18 +78,6 @@ static void test_errors(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "simulation cells"));
 }
 
-/* The makespan `slotopt sim` reports for args (its --summary JSON). */
-static double sim_makespan(const char *args)
-{
-    char *out = NULL;
-    CU_ASSERT_EQUAL(so_test_run(args, &out, NULL), 0);
-    json_t *j = json_loads(out ? out : "", 0, NULL);
-    double m = json_number_value(json_object_get(j, "makespan"));
-    json_decref(j);
-    free(out);
-    return m;
-}
-
 static void test_runs_as_sim(void)
 {
     char args[1400], *out = NULL;
@@ -117,10 +105,10 @@ static void test_runs_as_sim(void)
         json_object_get(json_array_get(rows, 0), "values"), "fair"), "mean"));
     snprintf(args, sizeof args, "sim %s/st-w/ras-gridmix-workload-1-0.json --scheduler fair"
              " --seed 6 --opt swap_penalty=30 --summary", dir);
-    CU_ASSERT_DOUBLE_EQUAL(fair6, sim_makespan(args), 1e-6);
+    CU_ASSERT_DOUBLE_EQUAL(fair6, harness_run_number(args, "makespan"), 1e-6);
     snprintf(args, sizeof args, "sim %s/st-w/ras-gridmix-workload-1-0.json --scheduler fair"
              " --seed 1 --summary", dir);
-    CU_ASSERT_DOUBLE_EQUAL(fair1, sim_makespan(args), 1e-6);
+    CU_ASSERT_DOUBLE_EQUAL(fair1, harness_run_number(args, "makespan"), 1e-6);
     CU_ASSERT(fabs(fair6 - fair1) > 1);
     json_decref(rep);
     free(out);

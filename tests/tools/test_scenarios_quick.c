@@ -102,7 +102,10 @@ static size_t policy_count(json_t *sc, json_t *table)
         size_t i;
         json_t *e;
         int dup = json_is_string(b) && !strcmp(json_string_value(b), json_string_value(r));
-        json_array_foreach(b, i, e) dup |= !strcmp(json_string_value(e), json_string_value(r));
+        json_array_foreach(b, i, e) { /* a name, or {"name", "backend", "options"} */
+            json_t *nm = json_is_object(e) ? json_object_get(e, "name") : e;
+            dup |= !strcmp(json_string_value(nm), json_string_value(r));
+        }
         n += !dup;
     }
     return n;

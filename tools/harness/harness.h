@@ -100,6 +100,16 @@ typedef struct so_hpolicy {
 #define SO_HARNESS_MAX_SETTINGS 16
 #define SO_HARNESS_MAX_POLICIES 32
 
+/* A backend under a name of its own with its own options (a scenario's
+ * {"name", "backend", "options"}): the registry's entry, copied and
+ * renamed, so that cells, rows and references know it by that name. */
+#define SO_HARNESS_MAX_VARIANTS 8
+typedef struct so_hvariant {
+    so_backend backend; /* .name points to name */
+    char name[64];
+    so_params options;
+} so_hvariant;
+
 typedef struct so_hconfig {
     const so_backend *backends[SO_HARNESS_MAX_BACKENDS]; /* references too */
     size_t n_backends;
@@ -116,6 +126,8 @@ typedef struct so_hconfig {
     char sim_reference[64]; /* a policy's name or "lower-bound"; "" = first */
     char metric[32];        /* mean_response (default), p95_response,
                                max_response or makespan */
+    so_hvariant variants[SO_HARNESS_MAX_VARIANTS]; /* named backends with options */
+    size_t n_variants;
     char settings[SO_HARNESS_MAX_SETTINGS][64]; /* a scenario's settings, in order */
     size_t n_settings;
     double timeline_step;   /* > 0: simulation cells store their timeline
@@ -153,6 +165,12 @@ void so_hconfig_init(so_hconfig *c);
 /* Adds a backend (once); references are added to the backends as well. */
 int so_hconfig_add_backend(so_hconfig *c, const char *name, so_error *err);
 int so_hconfig_add_reference(so_hconfig *c, const char *name, so_error *err);
+/* Adds backend under name with options (each one of the backend's); the
+ * name then works as a backend or reference name of c. */
+int so_hconfig_add_variant(so_hconfig *c, const char *name, const char *backend,
+                           const so_params *options, so_error *err);
+/* The options of a variant's backend b, or NULL (a registry backend). */
+const so_params *so_hconfig_options(const so_hconfig *c, const so_backend *b);
 /* Comma-separated list of names. */
 int so_hconfig_add_backend_list(so_hconfig *c, const char *list, int reference,
                                 so_error *err);

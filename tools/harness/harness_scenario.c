@@ -31,6 +31,42 @@ static int add_name(so_jin *in, const char *path, const char *name, so_hconfig *
     return so_jin_fail(in, path, 0, "%s", msg);
 }
 
+static int settings(so_jin *in, json_t *obj, const char *path, so_params *set);
+
+/* {"name", "backend", "options"}: a backend under its own name with its own
+ * options (so_hconfig_add_variant). */
+static int variant(so_jin *in, json_t *e, const char *path, so_hconfig *c)
+{
+    static const char *const keys[] = {"name", "backend", "options", NULL};
+    const char *name = NULL, *backend = NULL;
+    json_t *o = NULL;
+    so_params opts;
+    so_params_init(&opts);
+    int rc = so_jin_keys(in, e, path, keys);
+    if (!rc)
+        rc = so_jin_str(in, e, path, "name", SO_REQUIRED, &name);
+    if (!rc)
+        rc = so_jin_str(in, e, path, "backend", SO_REQUIRED, &backend);
+    if (!rc)
+        rc = so_jin_object(in, e, path, "options", SO_OPTIONAL, &o);
+    char opath[128];
+    so_jin_path(opath, sizeof opath, path, "options");
+    if (!rc && o)
+        rc = settings(in, o, opath, &opts);
+    if (rc)
+        return rc;
+    if (!so_hconfig_add_variant(c, name, backend, &opts, in->err))
+        return SO_OK;
+    char msg[sizeof in->err->message], kpath[200];
+    snprintf(msg, sizeof msg, "%s", in->err->message);
+    if (in->err->key[0])
+        so_jin_path(kpath, sizeof kpath, opath, in->err->key);
+    else
+        so_jin_path(kpath, sizeof kpath, path, strstr(msg, "unknown backend") ? "backend"
+                                                                             : "name");
+    return so_jin_fail(in, kpath, 0, "%s", msg);
+}
+
 /* A name, or an array of names, at key; each passed to add(). */
 static int names(so_jin *in, json_t *root, const char *key, int required,
                  so_hconfig *c, int (*add)(so_hconfig *, const char *, so_error *))
@@ -47,8 +83,16 @@ static int names(so_jin *in, json_t *root, const char *key, int required,
         char path[64];
         so_jin_index(path, sizeof path, key, i);
         json_t *e = json_array_get(v, i);
+        if (json_is_object(e) && add == so_hconfig_add_backend) {
+            if ((rc = variant(in, e, path, c)))
+                return rc;
+            continue;
+        }
         if (!json_is_string(e))
-            return so_jin_fail(in, path, 0, "expected a backend name");
+            return so_jin_fail(in, path, 0, add == so_hconfig_add_backend
+                               ? "expected a backend name or {\"name\", \"backend\","
+                                 " \"options\"}"
+                               : "expected a backend name");
         if ((rc = add_name(in, path, json_string_value(e), c, add)))
             return rc;
     }
