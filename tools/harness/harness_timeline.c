@@ -32,10 +32,13 @@ typedef struct tl {
 
 static void tl_free(tl *s)
 {
-    for (int j = 0; s->job && j < s->w->n_jobs * SERIES; j++)
-        json_decref(s->job[j]);
-    for (int u = 0; s->user && u < s->n_users * SERIES; u++)
-        json_decref(s->user[u]);
+    size_t n = ((size_t)s->w->n_jobs + 1) * SERIES; /* as tl_init made them */
+    for (size_t k = 0; k < n; k++) {
+        if (s->job)
+            json_decref(s->job[k]);
+        if (s->user)
+            json_decref(s->user[k]);
+    }
     for (int k = 0; k < SERIES; k++)
         json_decref(s->all[k]);
     free(s->first);
