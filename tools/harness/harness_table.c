@@ -158,6 +158,15 @@ static int wanted(const so_htable_def *d, const so_hrow *r)
     return ok;
 }
 
+/* The index of row key name, or -1. */
+static int row_key(const so_htable_def *d, const char *name)
+{
+    for (int k = 0; k < d->n_rows; k++)
+        if (!strcmp(d->rows[k], name))
+            return k;
+    return -1;
+}
+
 /* With a "time" key: one sample per point of the cell's timeline (per user
  * or job with such a key, else of the whole cluster); value a field of it. */
 typedef struct tl_ctx {
@@ -213,9 +222,8 @@ static int timeline_samples(const so_htable_def *d, const so_hrow *r, int tk, sa
 static int row_samples(const so_htable_def *d, const so_hrows *rows, const so_hrow *r,
                        const char *ref, samples *out)
 {
-    for (int k = 0; k < d->n_rows; k++)
-        if (!strcmp(d->rows[k], "time"))
-            return timeline_samples(d, r, k, out);
+    if (row_key(d, "time") >= 0)
+        return timeline_samples(d, r, row_key(d, "time"), out);
     if (!strcmp(d->columns, "time"))
         return timeline_samples(d, r, -2, out);
     json_t *params = r->params ? json_loads(r->params, 0, NULL) : NULL;
@@ -421,14 +429,6 @@ static int add_paper_col(so_htable *t, const char *name)
     return SO_OK;
 }
 
-static int is_time_key(const so_htable_def *d)
-{
-    for (int k = 0; k < d->n_rows; k++)
-        if (!strcmp(d->rows[k], "time"))
-            return 1;
-    return 0;
-}
-
 /* Rows: every combination of the row keys' values that some sample has,
  * and with "policy" a row key every policy for each combination of the
  * others. */
@@ -454,7 +454,7 @@ static int make_rows(so_htable *t, const samples *ss, values *kv, int policy_key
         for (int k = 0; k < d->n_rows; k++)
             snprintf(row->keys[k], 64, "%s", kv[k].n ? kv[k].v[idx[k]] : "-");
         /* over time, a policy's rows end with its run */
-        int skip = is_time_key(d) ? -1 : policy_key;
+        int skip = row_key(d, "time") >= 0 ? -1 : policy_key;
         for (size_t i = 0; i < ss->n && !any; i++)
             any = matches(d, &ss->v[i], row->keys, skip);
         if (!any)
