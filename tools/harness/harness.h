@@ -93,7 +93,7 @@ typedef struct so_hpolicy {
 } so_hpolicy;
 
 #define SO_HARNESS_LOWER_BOUND "lower-bound"
-#define SO_HARNESS_MAX_POLICIES 32
+#define SO_HARNESS_MAX_POLICIES 96
 
 typedef struct so_hconfig {
     const so_backend *backends[SO_HARNESS_MAX_BACKENDS]; /* references too */

@@ -257,6 +257,8 @@ static int policies(so_jin *in, json_t *root, so_hconfig *c)
         snprintf(c->sim_reference, sizeof c->sim_reference, "%s", ref);
     if (!rc && metric)
         snprintf(c->metric, sizeof c->metric, "%s", metric);
+    if (!rc)
+        rc = so_hphysics_expand(in, root, c, settings);
     if (!rc && so_hconfig_check_sim(c, in->err)) {
         char msg[sizeof in->err->message];
         snprintf(msg, sizeof msg, "%s", in->err->message);
@@ -323,10 +325,8 @@ static int table(so_jin *in, json_t *root, so_hscenario *sc)
             rc = so_htable_def_read(in, obj, path, &def);
         if (!rc && sc)
             sc->tables[sc->n_tables++] = def;
-        else if (!rc) {
-            json_decref(def.paper);
-            json_decref(def.where);
-        }
+        else if (!rc)
+            so_htable_def_free(&def);
     }
     return rc;
 }
@@ -338,7 +338,8 @@ static int scenario(so_jin *in, json_t *root, const char *base, so_hconfig *c,
                                        "time_limit", "repetitions", "jobs",
                                        "group_by", "inputs", "reproduces",
                                        "policies", "sim_reference", "metric",
-                                       "figure", "runtime", "table", "quick", NULL};
+                                       "figure", "runtime", "table", "quick",
+                                       "physics", NULL};
     if (!json_is_object(root))
         return so_jin_fail(in, "", 0, "expected a JSON object at the top");
     int rc = so_jin_keys(in, root, "", keys);
@@ -357,6 +358,8 @@ static int scenario(so_jin *in, json_t *root, const char *base, so_hconfig *c,
                    so_hconfig_add_reference);
     if (!rc && sims)
         rc = policies(in, root, c);
+    if (!rc && !sims && json_object_get(root, "physics"))
+        rc = so_jin_fail(in, "physics", 1, "physics settings need simulation policies");
     if (!rc)
         rc = so_jin_num(in, root, "", "time_limit", SO_OPTIONAL, 0, 1e9, &c->time_limit);
     if (s->read_limit < 0) { /* unless the command line set it */
@@ -412,7 +415,8 @@ static int apply_quick(so_jin *in, json_t *root, int quick)
         return rc;
     static const char *const keys[] = {"backends", "reference", "time_limit",
                                        "repetitions", "jobs", "group_by", "inputs",
-                                       "policies", "sim_reference", "metric", NULL};
+                                       "policies", "sim_reference", "metric",
+                                       "physics", NULL};
     if ((rc = so_jin_keys(in, q, "quick", keys)))
         return rc;
     if (quick) {
@@ -432,10 +436,8 @@ int so_scenario_read(const char *path, so_hconfig *c, so_hinsts *s,
 
 void so_hscenario_free(so_hscenario *sc)
 {
-    for (size_t i = 0; sc && i < sc->n_tables; i++) {
-        json_decref(sc->tables[i].paper);
-        json_decref(sc->tables[i].where);
-    }
+    for (size_t i = 0; sc && i < sc->n_tables; i++)
+        so_htable_def_free(&sc->tables[i]);
     if (sc)
         sc->n_tables = 0;
 }

@@ -71,12 +71,15 @@ static void number_text(char *out, size_t size, json_t *v)
         snprintf(out, size, "-");
 }
 
-/* The value of key k for row r (not "user"). */
+/* The value of key k for row r (not "user"): "policy" is the policy's
+ * name without its physics setting, "physics" the setting (harness_physics.c). */
 static void key_value(const char *k, const so_hrow *r, json_t *params, char *out,
                       size_t size)
 {
     if (!strcmp(k, "policy"))
-        snprintf(out, size, "%s", r->backend);
+        so_hphysics_base(out, size, r->backend);
+    else if (!strcmp(k, "physics"))
+        snprintf(out, size, "%s", so_hphysics_of(r->backend));
     else if (!strcmp(k, "instance"))
         snprintf(out, size, "%s", r->instance);
     else if (!strcmp(k, "family"))
@@ -113,19 +116,25 @@ static const so_hrow *find_row(const so_hrows *rows, const so_hrow *r, const cha
 }
 
 /* Whether the policy or backend is one of the scenario's (and of the
- * table's "policies" when it lists some). */
+ * table's "policies" when it lists some); a policy is named with or without
+ * its physics setting. */
 static int in_config(const so_hconfig *c, const so_htable_def *d, const char *name)
 {
+    char base[64];
+    so_hphysics_base(base, sizeof base, name);
     if (d->n_policies) {
         int listed = 0;
         for (int i = 0; i < d->n_policies && !listed; i++)
-            listed = !strcmp(d->policies[i], name);
+            listed = !strcmp(d->policies[i], base);
         if (!listed)
             return 0;
     }
-    for (size_t i = 0; i < c->n_policies; i++)
-        if (!strcmp(c->policies[i].name, name))
+    for (size_t i = 0; i < c->n_policies; i++) {
+        char b[64];
+        so_hphysics_base(b, sizeof b, c->policies[i].name);
+        if (!strcmp(c->policies[i].name, name) || !strcmp(b, base))
             return 1;
+    }
     for (size_t i = 0; i < c->n_backends; i++)
         if (!strcmp(c->backends[i]->name, name))
             return 1;
@@ -195,8 +204,16 @@ static int row_samples(const so_htable_def *d, const so_hrows *rows, const so_hr
             if (!strcmp(d->value, "metric")) {
                 v = r->objective;
             } else if (!strcmp(d->value, "ratio") || !strcmp(d->value, "difference")) {
-                /* the harness's gap (>= 1 / >= 0 is worse; docs/harness.md) */
-                const so_hrow *rr = find_row(rows, r, ref);
+                /* the harness's gap (>= 1 / >= 0 is worse; docs/harness.md),
+                 * against the reference under the row's physics setting */
+                char rname[64], rb[64];
+                so_hphysics_base(rb, sizeof rb, ref);
+                if (strchr(r->backend, '@'))
+                    snprintf(rname, sizeof rname, "%.40s@%.22s", rb,
+                             so_hphysics_of(r->backend));
+                else
+                    snprintf(rname, sizeof rname, "%s", ref);
+                const so_hrow *rr = find_row(rows, r, rname);
                 so_hgap g = so_harness_gap(r, rr);
                 v = d->value[0] == 'r' ? g.ratio : g.diff;
             } else {
@@ -211,7 +228,7 @@ static int row_samples(const so_htable_def *d, const so_hrows *rows, const so_hr
             break;
         }
         s->v = v;
-        snprintf(s->policy, sizeof s->policy, "%s", r->backend);
+        so_hphysics_base(s->policy, sizeof s->policy, r->backend);
         for (int k = 0; k < d->n_rows; k++) {
             if (k == by)
                 snprintf(s->keys[k], sizeof s->keys[k], "%s", member);
@@ -222,8 +239,8 @@ static int row_samples(const so_htable_def *d, const so_hrows *rows, const so_hr
             snprintf(s->col, sizeof s->col, "%s", member);
         else if (d->columns[0])
             key_value(d->columns, r, params, s->col, sizeof s->col);
-        snprintf(s->pair, sizeof s->pair, "%.16s:%d:%.63s", r->hash, r->rep,
-                 member ? member : "");
+        snprintf(s->pair, sizeof s->pair, "%.16s:%d:%.40s@%.23s", r->hash, r->rep,
+                 member ? member : "", so_hphysics_of(r->backend));
     }
     json_decref(params);
     json_decref(extras);
@@ -260,11 +277,21 @@ static int distinct(const samples *ss, int k, const char *key, const so_hconfig 
     if (!out->v)
         return SO_ENOMEM;
     int all_num = 1, has_all = 0;
-    if (!strcmp(key, "policy")) {
-        for (size_t i = 0; i < c->n_policies; i++)
-            if (in_config(c, d, c->policies[i].name))
-                snprintf(out->v[out->n++], 64, "%s", c->policies[i].name);
-        for (size_t i = 0; i < c->n_backends; i++)
+    if (!strcmp(key, "policy") || !strcmp(key, "physics")) {
+        /* in the scenario's order; a policy once over its physics settings */
+        for (size_t i = 0; i < c->n_policies; i++) {
+            char v[64];
+            if (key[1] == 'o')
+                so_hphysics_base(v, sizeof v, c->policies[i].name);
+            else
+                snprintf(v, sizeof v, "%s", so_hphysics_of(c->policies[i].name));
+            size_t j = 0;
+            while (j < out->n && strcmp(out->v[j], v))
+                j++;
+            if (j == out->n && in_config(c, d, c->policies[i].name))
+                snprintf(out->v[out->n++], 64, "%s", v);
+        }
+        for (size_t i = 0; key[1] == 'o' && i < c->n_backends; i++)
             if (in_config(c, d, c->backends[i]->name))
                 snprintf(out->v[out->n++], 64, "%s", c->backends[i]->name);
         return SO_OK;
@@ -324,7 +351,8 @@ static void ratio_cell(const so_htable_def *d, const so_hratio_def *rd, const sa
                        so_htable_cell *out)
 {
     const char *of = rd->of[0] ? rd->of : row->keys[policy_key];
-    const char *to = rd->to[0] ? rd->to : ref;
+    char to[64];
+    so_hphysics_base(to, sizeof to, rd->to[0] ? rd->to : ref);
     size_t n = 0;
     for (size_t i = 0; i < ss->n; i++) {
         const sample *a = &ss->v[i];
@@ -333,8 +361,8 @@ static void ratio_cell(const so_htable_def *d, const so_hratio_def *rd, const sa
         for (size_t j = 0; j < ss->n; j++) {
             const sample *b = &ss->v[j];
             if (!strcmp(b->policy, to) && !strcmp(b->pair, a->pair) &&
-                matches(d, b, row->keys, policy_key) && b->v != 0) {
-                buf[n++] = a->v / b->v;
+                matches(d, b, row->keys, policy_key) && (rd->difference || b->v != 0)) {
+                buf[n++] = rd->difference ? a->v - b->v : a->v / b->v;
                 break;
             }
         }
@@ -422,10 +450,13 @@ int so_htable_build(const so_htable_def *d, const so_hrows *rows, const so_hconf
             return so_error_setf(err, NULL, 0, 0, "table", "'%s' is not one of the"
                                  " scenario's policies or backends", named[i]);
     samples ss = {0};
-    int rc = SO_OK, policy_key = -1;
-    for (int k = 0; k < d->n_rows; k++)
+    int rc = SO_OK, policy_key = -1, physics_key = -1;
+    for (int k = 0; k < d->n_rows; k++) {
         if (!strcmp(d->rows[k], "policy"))
             policy_key = k;
+        if (!strcmp(d->rows[k], "physics"))
+            physics_key = k;
+    }
     for (size_t i = 0; !rc && i < rows->n; i++) {
         const so_hrow *r = &rows->v[i];
         if (!in_config(c, d, r->backend) || !wanted(d, r))
@@ -468,6 +499,13 @@ int so_htable_build(const so_htable_def *d, const so_hrows *rows, const so_hconf
         for (int q = 0; q < d->n_ratios; q++)
             ratio_cell(d, &d->ratios[q], &ss, row, policy_key, ref, buf, &row->ratios[q]);
         json_t *p = json_object_get(d->paper, row->label);
+        if (!p && physics_key >= 0) { /* the paper knows no physics settings */
+            char label[160] = "";
+            for (int k = 0; k < d->n_rows; k++)
+                if (k != physics_key)
+                    so_htable_join(label, sizeof label, row->keys[k]);
+            p = json_object_get(d->paper, label);
+        }
         row->paper = p;
         if (json_is_object(p)) {
             const char *key;
@@ -480,6 +518,8 @@ int so_htable_build(const so_htable_def *d, const so_hrows *rows, const so_hconf
         }
     }
     free(buf);
+    if (!rc)
+        rc = so_htable_verdicts(t);
     for (int k = 0; k < d->n_rows; k++)
         free(kv[k].v);
     free(cv.v);
@@ -498,5 +538,6 @@ void so_htable_free(so_htable *t)
     free(t->rows);
     free(t->cols);
     free(t->paper_cols);
+    free(t->verdicts);
     memset(t, 0, sizeof *t);
 }
