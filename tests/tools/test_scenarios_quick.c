@@ -2,8 +2,8 @@
  * `slotopt scenarios` lists it, `bench --scenario NAME --quick` runs it and
  * `report --scenario NAME --quick --format json` prints its tables; each
  * table has the rows its definition implies (the product of the values of
- * its row keys: the policies it shows, each family parameter's values among
- * the quick inputs it keeps) and no failed cell or missing value. A scenario
+ * its row keys: the policies it shows, the physics settings, each family
+ * parameter's values among the quick inputs it keeps) and no failed cell or missing value. A scenario
  * that breaks fails here. */
 #include <jansson.h>
 #include <stdlib.h>
@@ -137,6 +137,8 @@ static size_t expected_rows(json_t *sc, json_t *table, json_t *report_rows)
         const char *key = json_string_value(k);
         if (!strcmp(key, "policy"))
             n *= policy_count(sc, table);
+        else if (!strcmp(key, "physics")) /* the scenario's settings */
+            n *= json_array_size(json_object_get(sc, "physics"));
         else if (!strcmp(key, "user") || !strcmp(key, "job_name") || !strcmp(key, "family") ||
                  !strcmp(key, "instance"))
             n *= report_values(report_rows, key);
