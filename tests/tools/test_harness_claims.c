@@ -170,7 +170,7 @@ static void test_verdicts(void)
     CU_ASSERT_EQUAL(t.verdicts[3].n_holds, 1);
     CU_ASSERT_EQUAL(t.verdicts[3].n_fails, 1);
     CU_ASSERT_STRING_EQUAL(t.verdicts[3].where,
-                           "unclear at b/fifo (1); fails at c/fifo (0.5)");
+                           "unclear at physics=b/fifo (1); fails at physics=c/fifo (0.5)");
     /* a conjunction: a's fifo [1.95, 2.45] straddles 2 (fair's 1 holds):
      * unclear; b and c hold on every row */
     CU_ASSERT_EQUAL(t.verdicts[4].verdict, SO_HV_UNCLEAR);

@@ -230,10 +230,19 @@ static void group_verdict(const so_htable *t, const so_hclaim_def *c, int by,
         int rv = row_verdict(c, x, paper_number(r, c->column));
         if (rv == SO_HV_NODATA)
             continue;
+        /* the row: its keys but `by`, "KEY=VALUE" except the policy's and
+         * the job's own names */
         char label[160] = "";
-        for (int k = 0; k < d->n_rows; k++)
-            if (k != by)
-                so_htable_join(label, sizeof label, r->keys[k]);
+        for (int k = 0; k < d->n_rows; k++) {
+            char kv[130];
+            if (k == by)
+                continue;
+            if (!strcmp(d->rows[k], "policy") || !strcmp(d->rows[k], "job_name"))
+                snprintf(kv, sizeof kv, "%s", r->keys[k]);
+            else
+                snprintf(kv, sizeof kv, "%.40s=%.80s", d->rows[k], r->keys[k]);
+            so_htable_join(label, sizeof label, kv);
+        }
         v->n_holds += rv == SO_HV_HOLDS;
         v->n_fails += rv == SO_HV_FAILS;
         v->n_unclear += rv == SO_HV_UNCLEAR;
