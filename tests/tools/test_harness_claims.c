@@ -244,7 +244,29 @@ static void test_bad_claims(void)
     CU_ASSERT_STRING_EQUAL(err.key, "table.ratios[0].kind");
 }
 
+/* bench's summary: each cell against the reference under its own setting
+ * (fair@b for fifo@b), not the first setting's */
+static void test_summary_reference(void)
+{
+    so_hrow v[] = {cell("fifo@a", 0, 20), cell("fair@a", 0, 10), cell("fifo@b", 0, 30),
+                   cell("fair@b", 0, 15)};
+    so_hrows rows = {v, 4, 4};
+    so_hkind k = {"sim", "fair@a", ""};
+    so_hkinds kinds = {&k, 1};
+    so_htables t;
+    CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &kinds, "", &t), SO_OK);
+    CU_ASSERT_EQUAL_FATAL(t.n_cells, 4);
+    for (size_t i = 0; i < t.n_cells; i++) {
+        const char *b = t.cells[i].row->backend;
+        CU_ASSERT_DOUBLE_EQUAL(t.cells[i].gap.ratio, b[1] == 'i' ? 2 : 1, 1e-12);
+        CU_ASSERT_STRING_EQUAL(t.cells[i].ref->backend, b[4] == 'a' || b[5] == 'a'
+                                                            ? "fair@a" : "fair@b");
+    }
+    so_htables_free(&t);
+}
+
 static CU_TestInfo tests[] = {
+    {"bench's summary: the reference under the cell's setting", test_summary_reference},
     {"physics settings multiply the policies", test_physics_expand},
     {"claims: holds, in part, unclear, fails", test_verdicts},
     {"bad claims at their keys", test_bad_claims},
