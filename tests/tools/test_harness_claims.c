@@ -1,10 +1,9 @@
-/* test_harness_claims.c — a scenario's physics settings (policies times
- * settings, names P@S, options merged, the reference moved) and a table's
- * claims (issue 32, item 4): hand-made cells whose per-seed ratios and
- * 95 % intervals are computed by hand give holds / unclear / fails per
- * setting, holds in part over settings, a conjunction failing on one row,
- * the paper's number with a band; difference columns; every bad claim or
- * setting an error at its key. */
+/* test_harness_claims.c — a table's claims (issue 32, item 4): hand-made
+ * cells under three settings (docs/harness.md, "Settings") whose per-seed
+ * ratios and 95 % intervals are computed by hand give holds / unclear /
+ * fails per setting, holds in part over settings, a conjunction failing on
+ * one row, the paper's number (keyed without the setting) with a band;
+ * difference columns; every bad claim an error at its key. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +13,7 @@
 
 #define HEAD "{\"policies\": [\"fifo\", \"fair\"], \"sim_reference\": \"fair\",\n" \
              " \"inputs\": [{\"workload\": \"cw.json\"}],\n"
-#define PHYS " \"physics\": [{\"name\": \"a\"}, {\"name\": \"b\", \"options\":" \
+#define PHYS " \"settings\": [{\"name\": \"a\"}, {\"name\": \"b\", \"options\":" \
              " {\"noise_cv\": 0.2}}, {\"name\": \"c\"}],\n"
 
 static int load(const char *text, so_hconfig *c, so_hscenario *sc, so_error *err)
@@ -34,75 +33,24 @@ static int load(const char *text, so_hconfig *c, so_hscenario *sc, so_error *err
     return rc;
 }
 
-static so_hrow cell(const char *policy, int rep, double v)
+/* A cell of the input under setting k (0, 1, 2: a, b, c), as the harness
+ * makes it: an instance of its own with "setting" among its parameters. */
+static so_hrow cell(const char *policy, int k, int rep, double v)
 {
+    static const char *const hash[] = {"ha", "hb", "hc"};
+    static const char *const params[] = {"{\"setting\": \"a\"}", "{\"setting\": \"b\"}",
+                                         "{\"setting\": \"c\"}"};
     so_hrow r;
     memset(&r, 0, sizeof r);
-    r.instance = r.hash = (char *)"h";
+    r.instance = r.hash = (char *)hash[k];
     r.problem = (char *)"sim";
     r.backend = (char *)policy;
     r.rep = rep;
     r.status = (char *)"simulated";
     r.objective = v;
-    r.params = (char *)"{}";
+    r.params = (char *)params[k];
     r.bound = r.seconds = NAN;
     return r;
-}
-
-static void test_physics_expand(void)
-{
-    so_hconfig c;
-    so_hscenario sc;
-    so_error err;
-    CU_ASSERT_EQUAL_FATAL(load(HEAD PHYS " \"table\": {\"rows\": [\"policy\"]}}\n", &c, &sc,
-                               &err),
-                          SO_OK);
-    CU_ASSERT_EQUAL_FATAL(c.n_policies, 6);
-    const char *want[] = {"fifo@a", "fifo@b", "fifo@c", "fair@a", "fair@b", "fair@c"};
-    for (int i = 0; i < 6; i++)
-        CU_ASSERT_STRING_EQUAL(c.policies[i].name, want[i]);
-    CU_ASSERT_STRING_EQUAL(c.sim_reference, "fair@a");
-    CU_ASSERT_STRING_EQUAL(sc.reference, "fair@a");
-    CU_ASSERT_STRING_EQUAL(so_params_get(&c.policies[1].options, "noise_cv"), "0.2");
-    CU_ASSERT_PTR_NULL(so_params_get(&c.policies[0].options, "noise_cv"));
-    so_hscenario_free(&sc);
-    char base[64];
-    so_hphysics_base(base, sizeof base, "fair-3@swap=3");
-    CU_ASSERT_STRING_EQUAL(base, "fair-3");
-    CU_ASSERT_STRING_EQUAL(so_hphysics_of("fair-3@swap=3"), "swap=3");
-    CU_ASSERT_STRING_EQUAL(so_hphysics_of("fair"), "-");
-
-    static const struct {
-        const char *text, *key, *words;
-    } bad[] = {
-        {" \"physics\": [{\"name\": \"x@y\"}]", "physics[0].name", "without '@'"},
-        {" \"physics\": [{\"name\": \"x\"}, {\"name\": \"x\"}]", "physics[1].name",
-         "given twice"},
-        {" \"physics\": [{\"name\": \"x\", \"options\": {\"alpha\": 1}}]",
-         "physics[0].options.alpha", "not a simulator option"},
-        {" \"physics\": [{\"name\": \"x\", \"colour\": 1}]", "physics[0].colour", "unknown"},
-        {" \"physics\": []", "physics", ""},
-    };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        char text[1200];
-        snprintf(text, sizeof text, HEAD "%s}\n", bad[i].text);
-        CU_ASSERT_EQUAL(load(text, &c, &sc, &err), SO_EINVAL);
-        CU_ASSERT_STRING_EQUAL(err.key, bad[i].key);
-        CU_ASSERT_PTR_NOT_NULL(strstr(err.message, bad[i].words));
-    }
-    /* a policy and its setting set the same option */
-    CU_ASSERT_EQUAL(load("{\"policies\": [{\"name\": \"f\", \"policy\": \"fifo\", \"options\":"
-                         " {\"noise_cv\": 0.1}}], \"inputs\": [{\"workload\": \"cw.json\"}],"
-                         PHYS " \"metric\": \"makespan\"}\n", &c, &sc, &err),
-                    SO_EINVAL);
-    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "sets 'noise_cv' itself"));
-    /* settings need simulation policies */
-    CU_ASSERT_EQUAL(load("{\"backends\": \"kp-dp\", \"reference\": \"kp-dp\", \"inputs\":"
-                         " [{\"family\": \"knapsack\", \"params\": {\"n\": 5}}]," PHYS
-                         " \"time_limit\": 5}\n",
-                         &c, &sc, &err),
-                    SO_EINVAL);
-    CU_ASSERT_STRING_EQUAL(err.key, "physics");
 }
 
 /* fifo over fair per seed: setting a 2.1, 2.2, 2.3 (mean 2.2, sd 0.1, 95 %
@@ -117,13 +65,11 @@ static void build(const char *table, so_hscenario *sc, so_htable *t)
     CU_ASSERT_EQUAL_FATAL(load(text, &c, sc, &err), SO_OK);
     static so_hrow v[18];
     static const double fifo[3][3] = {{21, 22, 23}, {9, 11, 10}, {5, 5, 5}};
-    static const char *const names[2][3] = {{"fifo@a", "fifo@b", "fifo@c"},
-                                            {"fair@a", "fair@b", "fair@c"}};
     size_t n = 0;
-    for (int s = 0; s < 3; s++)
+    for (int k = 0; k < 3; k++)
         for (int r = 0; r < 3; r++) {
-            v[n++] = cell(names[0][s], r, fifo[s][r]);
-            v[n++] = cell(names[1][s], r, 10);
+            v[n++] = cell("fifo", k, r, fifo[k][r]);
+            v[n++] = cell("fair", k, r, 10);
         }
     so_hrows rows = {v, n, n};
     CU_ASSERT_EQUAL_FATAL(so_htable_build(&sc->tables[0], &rows, &c, sc->reference, t, &err),
@@ -134,19 +80,19 @@ static void test_verdicts(void)
 {
     so_hscenario sc;
     so_htable t;
-    build("{\"rows\": [\"physics\", \"policy\"], \"statistic\": \"mean_ci95\",\n"
+    build("{\"rows\": [\"setting\", \"policy\"], \"statistic\": \"mean_ci95\",\n"
           "  \"ratios\": [{\"name\": \"over fair\", \"to\": \"fair\"},\n"
           "              {\"name\": \"minus fair\", \"to\": \"fair\", \"kind\": \"difference\"}],\n"
           "  \"paper\": {\"fifo\": {\"over fair\": 2}},\n"
           "  \"claims\": [\n"
           "   {\"claim\": \"fifo slower\", \"column\": \"over fair\", \"above\": 1,"
-          "    \"by\": \"physics\", \"rows\": {\"policy\": [\"fifo\"]}},\n"
+          "    \"by\": \"setting\", \"rows\": {\"policy\": [\"fifo\"]}},\n"
           "   {\"claim\": \"fifo slower anywhere\", \"column\": \"over fair\", \"above\": 1,"
           "    \"rows\": {\"policy\": [\"fifo\"]}},\n"
           "   {\"claim\": \"every row below 2\", \"column\": \"over fair\", \"below\": 2,"
-          "    \"all\": true, \"by\": \"physics\"},\n"
+          "    \"all\": true, \"by\": \"setting\"},\n"
           "   {\"claim\": \"the paper's 2x\", \"column\": \"over fair\", \"paper_within\": 0.5,"
-          "    \"by\": \"physics\"}]}",
+          "    \"by\": \"setting\"}]}",
           &sc, &t);
     CU_ASSERT_EQUAL_FATAL(t.n_rows, 6);
     CU_ASSERT_STRING_EQUAL(t.rows[0].label, "a/fifo");
@@ -170,7 +116,7 @@ static void test_verdicts(void)
     CU_ASSERT_EQUAL(t.verdicts[3].n_holds, 1);
     CU_ASSERT_EQUAL(t.verdicts[3].n_fails, 1);
     CU_ASSERT_STRING_EQUAL(t.verdicts[3].where,
-                           "unclear at physics=b/fifo (1); fails at physics=c/fifo (0.5)");
+                           "unclear at setting=b/fifo (1); fails at setting=c/fifo (0.5)");
     /* a conjunction: a's fifo [1.95, 2.45] straddles 2 (fair's 1 holds):
      * unclear; b and c hold on every row */
     CU_ASSERT_EQUAL(t.verdicts[4].verdict, SO_HV_UNCLEAR);
@@ -195,7 +141,7 @@ static void test_verdicts(void)
     json_t *j = so_htable_json(&t);
     json_t *first = json_array_get(json_object_get(j, "claims"), 0);
     CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(first, "verdict")), "holds");
-    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(first, "physics")), "a");
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(first, "setting")), "a");
     json_decref(j);
     so_htable_free(&t);
     so_hscenario_free(&sc);
@@ -244,30 +190,7 @@ static void test_bad_claims(void)
     CU_ASSERT_STRING_EQUAL(err.key, "table.ratios[0].kind");
 }
 
-/* bench's summary: each cell against the reference under its own setting
- * (fair@b for fifo@b), not the first setting's */
-static void test_summary_reference(void)
-{
-    so_hrow v[] = {cell("fifo@a", 0, 20), cell("fair@a", 0, 10), cell("fifo@b", 0, 30),
-                   cell("fair@b", 0, 15)};
-    so_hrows rows = {v, 4, 4};
-    so_hkind k = {"sim", "fair@a", ""};
-    so_hkinds kinds = {&k, 1};
-    so_htables t;
-    CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &kinds, "", &t), SO_OK);
-    CU_ASSERT_EQUAL_FATAL(t.n_cells, 4);
-    for (size_t i = 0; i < t.n_cells; i++) {
-        const char *b = t.cells[i].row->backend;
-        CU_ASSERT_DOUBLE_EQUAL(t.cells[i].gap.ratio, b[1] == 'i' ? 2 : 1, 1e-12);
-        CU_ASSERT_STRING_EQUAL(t.cells[i].ref->backend, b[4] == 'a' || b[5] == 'a'
-                                                            ? "fair@a" : "fair@b");
-    }
-    so_htables_free(&t);
-}
-
 static CU_TestInfo tests[] = {
-    {"bench's summary: the reference under the cell's setting", test_summary_reference},
-    {"physics settings multiply the policies", test_physics_expand},
     {"claims: holds, in part, unclear, fails", test_verdicts},
     {"bad claims at their keys", test_bad_claims},
     CU_TEST_INFO_NULL,

@@ -143,6 +143,10 @@ static void test_bad_tables(void)
         {"{\"rows\": [\"policy\"], \"where\": {\"load\": 1}}", "table.where.load",
          "non-empty array"},
         {"{\"rows\": [\"policy\"], \"decimals\": 9}", "table.decimals", ""},
+        {"{\"rows\": [\"policy\", \"time\"]}", "table.value", "with a \"time\" key"},
+        {"{\"rows\": [\"policy\"], \"value\": \"maps\"}", "table.value", "need a \"time\" key"},
+        {"{\"rows\": [\"policy\"], \"where\": {\"time\": [1]}}", "table.where.time",
+         "a key of the cells"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char text[1200];

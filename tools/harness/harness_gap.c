@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tools/harness/harness.h"
-#include "tools/harness/harness_table.h"
 
 #define TOL 1e-9
 
@@ -292,14 +291,6 @@ int so_harness_tables(const so_hrows *rows, const so_hkinds *kinds,
             const so_hrow *row = &rows->v[i];
             const so_hkind *k = kind_of(kinds, row->problem);
             const char *rb = k ? k->reference : NULL;
-            char under[64]; /* P@S: the reference under the cell's physics */
-            if (rb && strchr(rb, '@') && strchr(row->backend, '@')) {
-                char base[64];
-                so_hphysics_base(base, sizeof base, rb);
-                snprintf(under, sizeof under, "%.40s@%.22s", base,
-                         so_hphysics_of(row->backend));
-                rb = under;
-            }
             const so_hrow *ref = rb ? lookup(sorted, n, row->hash, rb, row->rep) : NULL;
             if (rb && !ref)
                 ref = lookup(sorted, n, row->hash, rb, 0);

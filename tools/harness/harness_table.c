@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tools/harness/harness_table.h"
+#include "tools/harness/harness_timeline.h"
 
 typedef struct sample {
     char keys[SO_HTABLE_MAX_KEYS][64];
@@ -71,15 +72,12 @@ static void number_text(char *out, size_t size, json_t *v)
         snprintf(out, size, "-");
 }
 
-/* The value of key k for row r (not "user"): "policy" is the policy's
- * name without its physics setting, "physics" the setting (harness_physics.c). */
+/* The value of key k for row r (not "user"). */
 static void key_value(const char *k, const so_hrow *r, json_t *params, char *out,
                       size_t size)
 {
     if (!strcmp(k, "policy"))
-        so_hphysics_base(out, size, r->backend);
-    else if (!strcmp(k, "physics"))
-        snprintf(out, size, "%s", so_hphysics_of(r->backend));
+        snprintf(out, size, "%s", r->backend);
     else if (!strcmp(k, "instance"))
         snprintf(out, size, "%s", r->instance);
     else if (!strcmp(k, "family"))
@@ -116,25 +114,19 @@ static const so_hrow *find_row(const so_hrows *rows, const so_hrow *r, const cha
 }
 
 /* Whether the policy or backend is one of the scenario's (and of the
- * table's "policies" when it lists some); a policy is named with or without
- * its physics setting. */
+ * table's "policies" when it lists some). */
 static int in_config(const so_hconfig *c, const so_htable_def *d, const char *name)
 {
-    char base[64];
-    so_hphysics_base(base, sizeof base, name);
     if (d->n_policies) {
         int listed = 0;
         for (int i = 0; i < d->n_policies && !listed; i++)
-            listed = !strcmp(d->policies[i], base);
+            listed = !strcmp(d->policies[i], name);
         if (!listed)
             return 0;
     }
-    for (size_t i = 0; i < c->n_policies; i++) {
-        char b[64];
-        so_hphysics_base(b, sizeof b, c->policies[i].name);
-        if (!strcmp(c->policies[i].name, name) || !strcmp(b, base))
+    for (size_t i = 0; i < c->n_policies; i++)
+        if (!strcmp(c->policies[i].name, name))
             return 1;
-    }
     for (size_t i = 0; i < c->n_backends; i++)
         if (!strcmp(c->backends[i]->name, name))
             return 1;
@@ -166,12 +158,66 @@ static int wanted(const so_htable_def *d, const so_hrow *r)
     return ok;
 }
 
+/* With a "time" key: one sample per point of the cell's timeline (per user
+ * or job with such a key, else of the whole cluster); value a field of it. */
+typedef struct tl_ctx {
+    const so_htable_def *d;
+    const so_hrow *r;
+    json_t *params;
+    int tk, by; /* the time and member keys: row key index, -2 the columns, -1 none */
+    samples *out;
+} tl_ctx;
+
+static int tl_sample(void *ctx, const char *member, double time, double v)
+{
+    tl_ctx *x = ctx;
+    sample *s = push(x->out);
+    if (!s)
+        return SO_ENOMEM;
+    s->v = v;
+    snprintf(s->policy, sizeof s->policy, "%s", x->r->backend);
+    char tv[32];
+    snprintf(tv, sizeof tv, "%.10g", time);
+    for (int k = 0; k < x->d->n_rows; k++)
+        snprintf(s->keys[k], sizeof s->keys[k], "%s", k == x->tk ? tv : k == x->by ? member : "");
+    for (int k = 0; k < x->d->n_rows; k++)
+        if (k != x->tk && k != x->by)
+            key_value(x->d->rows[k], x->r, x->params, s->keys[k], sizeof s->keys[k]);
+    if (x->tk == -2 || x->by == -2)
+        snprintf(s->col, sizeof s->col, "%s", x->tk == -2 ? tv : member);
+    else if (x->d->columns[0])
+        key_value(x->d->columns, x->r, x->params, s->col, sizeof s->col);
+    snprintf(s->pair, sizeof s->pair, "%.16s:%d:%.40s:%s", x->r->hash, x->r->rep, member, tv);
+    return SO_OK;
+}
+
+static int timeline_samples(const so_htable_def *d, const so_hrow *r, int tk, samples *out)
+{
+    tl_ctx x = {d, r, r->params ? json_loads(r->params, 0, NULL) : NULL, tk, -1, out};
+    const char *by = "";
+    for (int k = 0; k < d->n_rows; k++)
+        if (!strcmp(d->rows[k], "user") || !strcmp(d->rows[k], "job_name"))
+            by = d->rows[(x.by = k)];
+    if (!strcmp(d->columns, "user") || !strcmp(d->columns, "job_name"))
+        by = d->columns, x.by = -2;
+    json_t *extras = r->extras ? json_loads(r->extras, 0, NULL) : NULL;
+    int rc = so_htimeline_each(extras, by, d->value, tl_sample, &x);
+    json_decref(extras);
+    json_decref(x.params);
+    return rc;
+}
+
 /* The samples of one stored row: one, or with a "user" (or "job_name") row key
  * one per member of the extras "users" (or "per_job") object, plus "all"
  * (the whole run's "response") for users. */
 static int row_samples(const so_htable_def *d, const so_hrows *rows, const so_hrow *r,
                        const char *ref, samples *out)
 {
+    for (int k = 0; k < d->n_rows; k++)
+        if (!strcmp(d->rows[k], "time"))
+            return timeline_samples(d, r, k, out);
+    if (!strcmp(d->columns, "time"))
+        return timeline_samples(d, r, -2, out);
     json_t *params = r->params ? json_loads(r->params, 0, NULL) : NULL;
     json_t *extras = r->extras ? json_loads(r->extras, 0, NULL) : NULL;
     /* by: the row key (>= 0) or the columns (-2) that takes each member */
@@ -204,16 +250,8 @@ static int row_samples(const so_htable_def *d, const so_hrows *rows, const so_hr
             if (!strcmp(d->value, "metric")) {
                 v = r->objective;
             } else if (!strcmp(d->value, "ratio") || !strcmp(d->value, "difference")) {
-                /* the harness's gap (>= 1 / >= 0 is worse; docs/harness.md),
-                 * against the reference under the row's physics setting */
-                char rname[64], rb[64];
-                so_hphysics_base(rb, sizeof rb, ref);
-                if (strchr(r->backend, '@'))
-                    snprintf(rname, sizeof rname, "%.40s@%.22s", rb,
-                             so_hphysics_of(r->backend));
-                else
-                    snprintf(rname, sizeof rname, "%s", ref);
-                const so_hrow *rr = find_row(rows, r, rname);
+                /* the harness's gap (>= 1 / >= 0 is worse; docs/harness.md) */
+                const so_hrow *rr = find_row(rows, r, ref);
                 so_hgap g = so_harness_gap(r, rr);
                 v = d->value[0] == 'r' ? g.ratio : g.diff;
             } else {
@@ -228,7 +266,7 @@ static int row_samples(const so_htable_def *d, const so_hrows *rows, const so_hr
             break;
         }
         s->v = v;
-        so_hphysics_base(s->policy, sizeof s->policy, r->backend);
+        snprintf(s->policy, sizeof s->policy, "%s", r->backend);
         for (int k = 0; k < d->n_rows; k++) {
             if (k == by)
                 snprintf(s->keys[k], sizeof s->keys[k], "%s", member);
@@ -239,8 +277,8 @@ static int row_samples(const so_htable_def *d, const so_hrows *rows, const so_hr
             snprintf(s->col, sizeof s->col, "%s", member);
         else if (d->columns[0])
             key_value(d->columns, r, params, s->col, sizeof s->col);
-        snprintf(s->pair, sizeof s->pair, "%.16s:%d:%.40s@%.23s", r->hash, r->rep,
-                 member ? member : "", so_hphysics_of(r->backend));
+        snprintf(s->pair, sizeof s->pair, "%.16s:%d:%.63s", r->hash, r->rep,
+                 member ? member : "");
     }
     json_decref(params);
     json_decref(extras);
@@ -277,21 +315,11 @@ static int distinct(const samples *ss, int k, const char *key, const so_hconfig 
     if (!out->v)
         return SO_ENOMEM;
     int all_num = 1, has_all = 0;
-    if (!strcmp(key, "policy") || !strcmp(key, "physics")) {
-        /* in the scenario's order; a policy once over its physics settings */
-        for (size_t i = 0; i < c->n_policies; i++) {
-            char v[64];
-            if (key[1] == 'o')
-                so_hphysics_base(v, sizeof v, c->policies[i].name);
-            else
-                snprintf(v, sizeof v, "%s", so_hphysics_of(c->policies[i].name));
-            size_t j = 0;
-            while (j < out->n && strcmp(out->v[j], v))
-                j++;
-            if (j == out->n && in_config(c, d, c->policies[i].name))
-                snprintf(out->v[out->n++], 64, "%s", v);
-        }
-        for (size_t i = 0; key[1] == 'o' && i < c->n_backends; i++)
+    if (!strcmp(key, "policy")) {
+        for (size_t i = 0; i < c->n_policies; i++)
+            if (in_config(c, d, c->policies[i].name))
+                snprintf(out->v[out->n++], 64, "%s", c->policies[i].name);
+        for (size_t i = 0; i < c->n_backends; i++)
             if (in_config(c, d, c->backends[i]->name))
                 snprintf(out->v[out->n++], 64, "%s", c->backends[i]->name);
         return SO_OK;
@@ -312,6 +340,17 @@ static int distinct(const samples *ss, int k, const char *key, const so_hconfig 
     }
     if (all_num)
         qsort(out->v, out->n, sizeof *out->v, cmp_num);
+    if (!strcmp(key, "setting")) /* in the scenario's order */
+        for (size_t i = 0, k = 0; i < c->n_settings; i++)
+            for (size_t j = k; j < out->n; j++)
+                if (!strcmp(out->v[j], c->settings[i])) {
+                    char tmp[64];
+                    memcpy(tmp, out->v[k], 64);
+                    memcpy(out->v[k], out->v[j], 64);
+                    memcpy(out->v[j], tmp, 64);
+                    k++;
+                    break;
+                }
     if (has_all)
         snprintf(out->v[out->n++], 64, "all");
     return SO_OK;
@@ -351,8 +390,7 @@ static void ratio_cell(const so_htable_def *d, const so_hratio_def *rd, const sa
                        so_htable_cell *out)
 {
     const char *of = rd->of[0] ? rd->of : row->keys[policy_key];
-    char to[64];
-    so_hphysics_base(to, sizeof to, rd->to[0] ? rd->to : ref);
+    const char *to = rd->to[0] ? rd->to : ref;
     size_t n = 0;
     for (size_t i = 0; i < ss->n; i++) {
         const sample *a = &ss->v[i];
@@ -383,6 +421,14 @@ static int add_paper_col(so_htable *t, const char *name)
     return SO_OK;
 }
 
+static int is_time_key(const so_htable_def *d)
+{
+    for (int k = 0; k < d->n_rows; k++)
+        if (!strcmp(d->rows[k], "time"))
+            return 1;
+    return 0;
+}
+
 /* Rows: every combination of the row keys' values that some sample has,
  * and with "policy" a row key every policy for each combination of the
  * others. */
@@ -407,8 +453,10 @@ static int make_rows(so_htable *t, const samples *ss, values *kv, int policy_key
         int any = d->n_rows == 1 && policy_key == 0;
         for (int k = 0; k < d->n_rows; k++)
             snprintf(row->keys[k], 64, "%s", kv[k].n ? kv[k].v[idx[k]] : "-");
+        /* over time, a policy's rows end with its run */
+        int skip = is_time_key(d) ? -1 : policy_key;
         for (size_t i = 0; i < ss->n && !any; i++)
-            any = matches(d, &ss->v[i], row->keys, policy_key);
+            any = matches(d, &ss->v[i], row->keys, skip);
         if (!any)
             continue;
         row->label[0] = '\0';
@@ -450,12 +498,12 @@ int so_htable_build(const so_htable_def *d, const so_hrows *rows, const so_hconf
             return so_error_setf(err, NULL, 0, 0, "table", "'%s' is not one of the"
                                  " scenario's policies or backends", named[i]);
     samples ss = {0};
-    int rc = SO_OK, policy_key = -1, physics_key = -1;
+    int rc = SO_OK, policy_key = -1, setting_key = -1;
     for (int k = 0; k < d->n_rows; k++) {
+        if (!strcmp(d->rows[k], "setting"))
+            setting_key = k;
         if (!strcmp(d->rows[k], "policy"))
             policy_key = k;
-        if (!strcmp(d->rows[k], "physics"))
-            physics_key = k;
     }
     for (size_t i = 0; !rc && i < rows->n; i++) {
         const so_hrow *r = &rows->v[i];
@@ -499,10 +547,10 @@ int so_htable_build(const so_htable_def *d, const so_hrows *rows, const so_hconf
         for (int q = 0; q < d->n_ratios; q++)
             ratio_cell(d, &d->ratios[q], &ss, row, policy_key, ref, buf, &row->ratios[q]);
         json_t *p = json_object_get(d->paper, row->label);
-        if (!p && physics_key >= 0) { /* the paper knows no physics settings */
+        if (!p && setting_key >= 0) { /* the paper knows no settings */
             char label[160] = "";
             for (int k = 0; k < d->n_rows; k++)
-                if (k != physics_key)
+                if (k != setting_key)
                     so_htable_join(label, sizeof label, row->keys[k]);
             p = json_object_get(d->paper, label);
         }

@@ -94,21 +94,6 @@ int so_scenario_load(const char *path, int quick, so_hconfig *c, so_hinsts *s,
  * 0, or -1 when none exists. */
 int so_scenario_dir(char *out, size_t size);
 
-/* ---- physics settings (tools/harness/harness_physics.c) ------------------- */
-#define SO_HPHYSICS_MAX 12
-#define SO_HPHYSICS_NAME 24
-struct so_jin;
-/* The scenario's "physics" (if any): multiplies the policies read so far by
- * the settings (P -> P@NAME, the setting's options added) and moves the
- * simulation reference to P@(first setting). settings() reads an options
- * object. */
-int so_hphysics_expand(struct so_jin *in, json_t *root, so_hconfig *c,
-                       int (*settings)(struct so_jin *, json_t *, const char *,
-                                       so_params *));
-/* A policy name's setting ("-" without one) and its policy (before '@'). */
-const char *so_hphysics_of(const char *name);
-void so_hphysics_base(char *out, size_t size, const char *name);
-
 /* Parses a "table" object (at path in the file read by in) into def. */
 struct so_jin;
 int so_htable_def_read(struct so_jin *in, json_t *obj, const char *path,

@@ -72,7 +72,7 @@ static int where(so_jin *in, json_t *obj, const char *path, so_htable_def *d)
     json_object_foreach(w, key, v) {
         char kpath[256];
         so_jin_path(kpath, sizeof kpath, wpath, key);
-        if (!strcmp(key, "user") || !strcmp(key, "job_name"))
+        if (!strcmp(key, "user") || !strcmp(key, "job_name") || !strcmp(key, "time"))
             return so_jin_fail(in, kpath, 1, "expected a key of the cells (policy, instance,"
                                " family, seed or a family parameter)");
         if (!json_is_array(v) || !json_array_size(v))
@@ -213,7 +213,7 @@ int so_htable_def_read(so_jin *in, json_t *obj, const char *path, so_htable_def 
     if (!rc)
         rc = name_list(in, obj, path, "rows", SO_REQUIRED, SO_HTABLE_MAX_KEYS, d->rows[0],
                        sizeof d->rows[0], &d->n_rows, "a key (policy, user, job_name,"
-                       " instance, family, seed or a family parameter)");
+                       " time, instance, family, seed or a family parameter)");
     if (!rc)
         rc = text(in, obj, path, "columns", SO_OPTIONAL, d->columns, sizeof d->columns);
     if (!rc)
@@ -245,6 +245,18 @@ int so_htable_def_read(so_jin *in, json_t *obj, const char *path, so_htable_def 
     if (!rc && strcmp(d->columns, "policy") && !is_row_key(d, "policy")) {
         so_jin_path(kpath, sizeof kpath, path, "rows");
         rc = so_jin_fail(in, kpath, 0, "\"policy\" must be a row key or the columns key");
+    }
+    int timed = is_row_key(d, "time") || !strcmp(d->columns, "time");
+    static const char *const tl_fields[] = {"maps", "reduces", "tasks", "utility", "per_node",
+                                            NULL};
+    int tl_field = 0;
+    for (int i = 0; tl_fields[i]; i++)
+        tl_field |= !strcmp(d->value, tl_fields[i]);
+    if (!rc && timed != tl_field) {
+        so_jin_path(kpath, sizeof kpath, path, "value");
+        rc = so_jin_fail(in, kpath, 0, timed ? "with a \"time\" key: maps, reduces, tasks,"
+                         " utility or per_node (the scenario's \"timeline\")"
+                         : "maps, reduces, tasks, utility and per_node need a \"time\" key");
     }
     if (!rc)
         rc = ratios(in, obj, path, d);

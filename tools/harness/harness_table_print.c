@@ -335,7 +335,12 @@ int so_htable_plot(const so_htable *t, const char *dir, const char *base,
     so_gp_put_quoted(g, d->fig_x);
     fprintf(g, "'\nset ylabel '");
     so_gp_put_quoted(g, d->fig_ylabel[0] ? d->fig_ylabel : t->value_label);
-    fprintf(g, "'\nset key outside right top\nset grid ytics\nset yrange [0:*]\n");
+    int negative = 0; /* RAS's utilities: the y axis goes below 0 */
+    for (size_t r = 0; r < t->n_rows; r++)
+        for (size_t j = 0; j < t->n_cols; j++)
+            negative |= t->rows[r].cells[j].n && t->rows[r].cells[j].mean < 0;
+    fprintf(g, "'\nset key outside right top\nset grid ytics\nset yrange [%s:*]\n",
+            negative ? "*" : "0");
     if (!numeric_x) { /* categories at 0, 1, ...: room beside the first and last */
         fprintf(g, "set offsets 0.5, 0.5, 0, 0\nset xtics (");
         for (size_t r = 0, k = 0; r < t->n_rows; r++)
@@ -356,7 +361,8 @@ int so_htable_plot(const so_htable *t, const char *dir, const char *base,
             fprintf(g, "($1+%.3g):2 with boxes title ",
                     (double)s * 0.8 / (double)n_series - 0.4 + 0.4 / (double)n_series);
         else
-            fprintf(g, "1:2:3 with yerrorlines title ");
+            fprintf(g, "%s title ", strcmp(d->fig_x, "time") ? "1:2:3 with yerrorlines"
+                                                              : "1:2 with lines lw 1.5");
         fputc('\'', g);
         so_gp_put_quoted(g, series[s]);
         fputc('\'', g);
