@@ -349,6 +349,17 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
             rc = so_cl_stealing_new(pol->stealing, &stealing);
             cfg.hooks = &so_cl_stealing_hooks;
             cfg.hooks_state = stealing;
+            cfg.stealing = so_cl_steal_name(pol->stealing);
+        }
+        /* options that cannot act (cluster/run_checks.c), as `slotopt sim`
+         * checks them: an error fails the cell, a warning is kept with it */
+        if (!rc)
+            rc = so_cl_check_config(w, &cfg, &err);
+        if (!rc && cfg.n_warnings > 0) {
+            json_t *wa = json_array();
+            for (int i = 0; i < cfg.n_warnings; i++)
+                json_array_append_new(wa, json_string(cfg.warnings[i]));
+            json_object_set_new(extras, "warnings", wa);
         }
         if (!rc && c->timeline_step > 0 && !(cfg.event_log = log_fp =
                                                  open_memstream(&log, &log_len)))
