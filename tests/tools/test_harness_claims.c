@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "tests/test_util.h"
+#include "tests/tools/harness_testing.h"
 #include "tools/harness/harness_table.h"
 #include "tools/output/output_format.h"
 
@@ -25,12 +25,7 @@ static int load(const char *text, so_hconfig *c, so_hscenario *sc, so_error *err
     char name[64];
     static int k;
     snprintf(name, sizeof name, "claims-%d.json", k++);
-    const char *path = so_test_write(name, text);
-    so_hconfig_init(c);
-    so_hinsts s = {0};
-    int rc = so_scenario_load(path, 0, c, &s, sc, err);
-    so_hinsts_free(&s);
-    return rc;
+    return harness_load_scenario(name, text, 0, c, sc, err);
 }
 
 /* A cell of the input under setting k (0, 1, 2: a, b, c), as the harness
