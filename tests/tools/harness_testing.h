@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "tests/test_util.h"
 #include "tools/harness/harness.h"
+#include "tools/harness/harness_table.h"
 
 /* Writes text as <tmpdir>/name and reads it as a scenario into c and s
  * (both set up here; s freed when the reading fails). */
@@ -25,6 +26,19 @@ static inline int harness_read_scenario(const char *name, const char *text, so_h
     int rc = so_scenario_read(path, c, s, err);
     if (rc)
         so_hinsts_free(s);
+    return rc;
+}
+
+/* Writes text as <tmpdir>/name and loads it as a scenario (its quick form
+ * with quick) into c and sc, its inputs read and freed. */
+static inline int harness_load_scenario(const char *name, const char *text, int quick,
+                                        so_hconfig *c, so_hscenario *sc, so_error *err)
+{
+    const char *path = so_test_write(name, text);
+    so_hconfig_init(c);
+    so_hinsts s = {0};
+    int rc = so_scenario_load(path, quick, c, &s, sc, err);
+    so_hinsts_free(&s);
     return rc;
 }
 

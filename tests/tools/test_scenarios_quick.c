@@ -132,6 +132,17 @@ static size_t report_values(json_t *report_rows, const char *key)
  * family-parameter keys among the inputs it keeps; a key whose values are
  * not in the scenario file (user, job_name, family, instance, parameters
  * of workload files) counts the report's own values of it. */
+/* The scenario's settings that the table's "where" keeps. */
+static size_t setting_count(json_t *sc, json_t *table)
+{
+    json_t *keep = json_object_get(json_object_get(table, "where"), "setting");
+    size_t n = 0, i;
+    json_t *st;
+    json_array_foreach(json_object_get(sc, "settings"), i, st) n +=
+        !keep || listed(keep, json_object_get(st, "name"));
+    return n;
+}
+
 static size_t expected_rows(json_t *sc, json_t *table, json_t *report_rows)
 {
     size_t n = 1, i, n_params = 0;
@@ -141,6 +152,8 @@ static size_t expected_rows(json_t *sc, json_t *table, json_t *report_rows)
         const char *key = json_string_value(k);
         if (!strcmp(key, "policy"))
             n *= policy_count(sc, table);
+        else if (!strcmp(key, "setting") && json_object_get(sc, "settings"))
+            n *= setting_count(sc, table);
         else if (!strcmp(key, "user") || !strcmp(key, "job_name") || !strcmp(key, "family") ||
                  !strcmp(key, "instance") || !strcmp(key, "time"))
             n *= report_values(report_rows, key);

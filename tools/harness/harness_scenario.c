@@ -439,10 +439,8 @@ static int table(so_jin *in, json_t *root, so_hscenario *sc)
             rc = so_htable_def_read(in, obj, path, &def);
         if (!rc && sc)
             sc->tables[sc->n_tables++] = def;
-        else if (!rc) {
-            json_decref(def.paper);
-            json_decref(def.where);
-        }
+        else if (!rc)
+            so_htable_def_free(&def);
     }
     return rc;
 }
@@ -557,10 +555,8 @@ int so_scenario_read(const char *path, so_hconfig *c, so_hinsts *s,
 
 void so_hscenario_free(so_hscenario *sc)
 {
-    for (size_t i = 0; sc && i < sc->n_tables; i++) {
-        json_decref(sc->tables[i].paper);
-        json_decref(sc->tables[i].where);
-    }
+    for (size_t i = 0; sc && i < sc->n_tables; i++)
+        so_htable_def_free(&sc->tables[i]);
     if (sc)
         sc->n_tables = 0;
 }

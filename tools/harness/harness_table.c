@@ -407,8 +407,8 @@ static void ratio_cell(const so_htable_def *d, const so_hratio_def *rd, const sa
         for (size_t j = 0; j < ss->n; j++) {
             const sample *b = &ss->v[j];
             if (!strcmp(b->policy, to) && !strcmp(b->pair, a->pair) &&
-                matches(d, b, row->keys, policy_key) && b->v != 0) {
-                buf[n++] = a->v / b->v;
+                matches(d, b, row->keys, policy_key) && (rd->difference || b->v != 0)) {
+                buf[n++] = rd->difference ? a->v - b->v : a->v / b->v;
                 break;
             }
         }
@@ -498,10 +498,13 @@ int so_htable_build(const so_htable_def *d, const so_hrows *rows, const so_hconf
             return so_error_setf(err, NULL, 0, 0, "table", "'%s' is not one of the"
                                  " scenario's policies or backends", named[i]);
     samples ss = {0};
-    int rc = SO_OK, policy_key = -1;
-    for (int k = 0; k < d->n_rows; k++)
+    int rc = SO_OK, policy_key = -1, setting_key = -1;
+    for (int k = 0; k < d->n_rows; k++) {
+        if (!strcmp(d->rows[k], "setting"))
+            setting_key = k;
         if (!strcmp(d->rows[k], "policy"))
             policy_key = k;
+    }
     for (size_t i = 0; !rc && i < rows->n; i++) {
         const so_hrow *r = &rows->v[i];
         if (!in_config(c, d, r->backend) || !wanted(d, r))
@@ -544,6 +547,13 @@ int so_htable_build(const so_htable_def *d, const so_hrows *rows, const so_hconf
         for (int q = 0; q < d->n_ratios; q++)
             ratio_cell(d, &d->ratios[q], &ss, row, policy_key, ref, buf, &row->ratios[q]);
         json_t *p = json_object_get(d->paper, row->label);
+        if (!p && setting_key >= 0) { /* the paper knows no settings */
+            char label[160] = "";
+            for (int k = 0; k < d->n_rows; k++)
+                if (k != setting_key)
+                    so_htable_join(label, sizeof label, row->keys[k]);
+            p = json_object_get(d->paper, label);
+        }
         row->paper = p;
         if (json_is_object(p)) {
             const char *key;
@@ -556,6 +566,8 @@ int so_htable_build(const so_htable_def *d, const so_hrows *rows, const so_hconf
         }
     }
     free(buf);
+    if (!rc)
+        rc = so_htable_verdicts(t);
     for (int k = 0; k < d->n_rows; k++)
         free(kv[k].v);
     free(cv.v);
@@ -574,5 +586,6 @@ void so_htable_free(so_htable *t)
     free(t->rows);
     free(t->cols);
     free(t->paper_cols);
+    free(t->verdicts);
     memset(t, 0, sizeof *t);
 }

@@ -207,6 +207,8 @@ json_t *so_htable_json(const so_htable *t)
         json_array_append_new(rows, e);
     }
     json_object_set_new(o, "rows", rows);
+    if (t->n_verdicts)
+        json_object_set_new(o, "claims", so_htable_verdicts_json(t));
     json_object_set_new(o, "failed_cells", json_integer((json_int_t)t->failed));
     json_object_set_new(o, "missing_values", json_integer((json_int_t)t->missing));
     return o;
@@ -241,6 +243,7 @@ void so_htable_print(FILE *fp, const so_htable *t, int format)
             format == SO_HF_MARKDOWN ? "\n" : "",
             t->def->ci95 ? "mean [95 % t-interval]" : "mean ± sd",
             "the seeds and instances of each row", t->failed, t->missing);
+    so_htable_print_verdicts(fp, t, format == SO_HF_MARKDOWN);
     free(g);
 }
 
