@@ -283,8 +283,12 @@ int so_htable_plot(const so_htable *t, const char *dir, const char *base,
         return SO_ENOMEM;
     /* one block per series: (the other row keys) x column */
     size_t n_series = 0;
-    char (*series)[200] = calloc(t->n_rows * (t->n_cols ? t->n_cols : 1) + 1, sizeof *series);
-    if (!series) {
+    size_t max_series = t->n_rows * (t->n_cols ? t->n_cols : 1) + 1;
+    char (*series)[200] = calloc(max_series, sizeof *series);
+    so_hseries *pts = calloc(max_series, sizeof *pts); /* for the legend and ranges */
+    double lo = INFINITY, hi = -INFINITY;
+    if (!series || !pts) {
+        free(pts);
         fclose(dd);
         fclose(g);
         free(dat);
@@ -319,6 +323,16 @@ int so_htable_plot(const so_htable *t, const char *dir, const char *base,
                 if (!same || !c->n)
                     continue;
                 double e = d->ci95 ? c->hi - c->mean : c->sd;
+                so_hseries_add(&pts[n_series - 1],
+                               numeric_x ? strtod(t->rows[q].keys[x], NULL)
+                                         : (double)x_index(t, x, q),
+                               c->mean);
+                if (isfinite(e)) {
+                    lo = fmin(lo, c->mean - e);
+                    hi = fmax(hi, c->mean + e);
+                }
+                lo = fmin(lo, c->mean);
+                hi = fmax(hi, c->mean);
                 if (numeric_x)
                     fprintf(dd, "%s %.12g %.12g\n", t->rows[q].keys[x], c->mean, e);
                 else
@@ -328,11 +342,19 @@ int so_htable_plot(const so_htable *t, const char *dir, const char *base,
         }
     fclose(dd);
     so_hplot_header(g, ext, base, 900, 500, d->fig_title[0] ? d->fig_title : d->title);
-    fprintf(g, "set xlabel '");
-    so_gp_put_quoted(g, d->fig_x);
-    fprintf(g, "'\nset ylabel '");
-    so_gp_put_quoted(g, d->fig_ylabel[0] ? d->fig_ylabel : t->value_label);
-    fprintf(g, "'\nset key outside right top\nset grid ytics\nset yrange [0:*]\n");
+    so_gp_label(g, "x", so_hplot_label(NULL, d->fig_x));
+    so_gp_label(g, "y", d->fig_ylabel[0] ? d->fig_ylabel : t->value_label);
+    fprintf(g, "set key outside right top\nset grid ytics\n");
+    int bars = !strcmp(d->fig_style, "bars");
+    if (bars) /* a bar's length is its value: from 0 */
+        fprintf(g, "set yrange [%.6g:%.6g]\n", fmin(0, lo * 1.06), fmax(0, hi * 1.06));
+    else /* lines: the range of the means and their error bars */
+        so_gp_range(g, "y", lo, hi, 0);
+    if (numeric_x) {
+        double xlo = INFINITY, xhi = -INFINITY;
+        so_hseries_range(pts, n_series, 0, &xlo, &xhi);
+        so_gp_range(g, "x", xlo, xhi, 0);
+    }
     if (!numeric_x) { /* categories at 0, 1, ...: room beside the first and last */
         fprintf(g, "set offsets 0.5, 0.5, 0, 0\nset xtics (");
         for (size_t r = 0, k = 0; r < t->n_rows; r++)
@@ -343,22 +365,30 @@ int so_htable_plot(const so_htable *t, const char *dir, const char *base,
             }
         fprintf(g, ")\n");
     }
-    if (!strcmp(d->fig_style, "bars"))
+    if (bars)
         fprintf(g, "set style fill solid 0.6 border -1\nset boxwidth %.3g\n",
                 0.8 / (double)(n_series ? n_series : 1));
     fprintf(g, "plot ");
     for (size_t s = 0; s < n_series; s++) {
         fprintf(g, "%s'%s.dat' index %zu using ", s ? ", \\\n     " : "", base, s);
-        if (!strcmp(d->fig_style, "bars"))
-            fprintf(g, "($1+%.3g):2 with boxes title ",
-                    (double)s * 0.8 / (double)n_series - 0.4 + 0.4 / (double)n_series);
-        else
-            fprintf(g, "1:2:3 with yerrorlines title ");
+        if (bars)
+            fprintf(g, "($1+%.3g):2 with boxes lc rgb '%s' title ",
+                    (double)s * 0.8 / (double)n_series - 0.4 + 0.4 / (double)n_series,
+                    so_gp_colour((int)s));
+        else { /* each curve its colour, dash and point type */
+            fprintf(g, "1:2:3 with yerrorlines lw 1.5 ps 1.4");
+            so_gp_style(g, (int)s);
+            fputs(" title ", g);
+        }
+        char title[300];
+        snprintf(pts[s].name, sizeof pts[s].name, "%s", series[s]);
+        so_hseries_title(title, sizeof title, pts, s, 0);
         fputc('\'', g);
-        so_gp_put_quoted(g, series[s]);
+        so_gp_put_quoted(g, title);
         fputc('\'', g);
     }
     fprintf(g, "\n");
     free(series);
+    so_hseries_free(pts, max_series);
     return so_hplot_finish(dir, base, g, &gp, &glen, dat, dlen, n_series > 0, err);
 }
