@@ -260,6 +260,19 @@ static size_t x_index(const so_htable *t, int x, size_t q)
     return n;
 }
 
+/* Appends a row key's value to a curve's name: a number with its key
+ * ("load=1"; a bare "1" would not say what it is), a name as it is. */
+static void series_part(char *name, size_t size, const char *key, const char *value)
+{
+    char *end, part[200];
+    strtod(value, &end);
+    if (value[0] && !*end)
+        snprintf(part, sizeof part, "%s=%s", key, value);
+    else
+        snprintf(part, sizeof part, "%s", value);
+    so_htable_join(name, size, part);
+}
+
 int so_htable_plot(const so_htable *t, const char *dir, const char *base,
                    const char *ext, so_error *err)
 {
@@ -300,7 +313,7 @@ int so_htable_plot(const so_htable *t, const char *dir, const char *base,
             char name[200] = "";
             for (int k = 0; k < d->n_rows; k++)
                 if (k != x)
-                    so_htable_join(name, sizeof name, t->rows[r].keys[k]);
+                    series_part(name, sizeof name, d->rows[k], t->rows[r].keys[k]);
             if (d->columns[0])
                 so_htable_join(name, sizeof name, t->cols[j]);
             if (!name[0])
@@ -346,8 +359,11 @@ int so_htable_plot(const so_htable *t, const char *dir, const char *base,
     so_gp_label(g, "y", d->fig_ylabel[0] ? d->fig_ylabel : t->value_label);
     fprintf(g, "set key outside right top\nset grid ytics\n");
     int bars = !strcmp(d->fig_style, "bars");
-    if (bars) /* a bar's length is its value: from 0 */
-        fprintf(g, "set yrange [%.6g:%.6g]\n", fmin(0, lo * 1.06), fmax(0, hi * 1.06));
+    if (bars) { /* a bar's length is its value: from 0, to the means */
+        double mlo = 0, mhi = 0;
+        so_hseries_range(pts, n_series, 1, &mlo, &mhi);
+        fprintf(g, "set yrange [%.6g:%.6g]\n", mlo * 1.06, mhi > 0 ? mhi * 1.06 : 1);
+    }
     else /* lines: the range of the means and their error bars */
         so_gp_range(g, "y", lo, hi, 0);
     if (numeric_x) {
