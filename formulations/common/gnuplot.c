@@ -106,6 +106,13 @@ void so_gp_range(FILE *fp, const char *axis, double lo, double hi, int log)
     fprintf(fp, "set %srange [%.9g:%.9g]\n", axis, a, b);
 }
 
+void so_gp_key(FILE *fp, size_t n, size_t longest)
+{
+    fputs(n <= 10 && longest <= 24 ? "set key outside right top\n"
+                                   : "set key below maxrows 4\n",
+          fp);
+}
+
 void so_gp_label(FILE *fp, const char *axis, const char *text)
 {
     fprintf(fp, "set %slabel '", axis);

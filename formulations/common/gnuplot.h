@@ -43,6 +43,10 @@ const char *so_gp_colour(int k);
 void so_gp_range(FILE *fp, const char *axis, double lo, double hi, int log);
 /* The padded range so_gp_range writes, into *plo and *phi. */
 void so_gp_padded(double lo, double hi, int log, double *plo, double *phi);
+/* Where the key goes for n entries whose longest is longest characters:
+ * outside on the right while that leaves the plot most of the width (up
+ * to 10 entries of 24 characters), else below the plot, in columns. */
+void so_gp_key(FILE *fp, size_t n, size_t longest);
 /* "set AXISlabel 'TEXT'" (text quoted). */
 void so_gp_label(FILE *fp, const char *axis, const char *text);
 /* 1 when the series (ax, ay; na points) and (bx, by; nb points) are the

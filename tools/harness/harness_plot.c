@@ -179,10 +179,11 @@ static const char *family_of(const so_htables *t, const char *problem)
     return "";
 }
 
-/* Writes the curves' data blocks and plot entries (with WITH; at_ref: the
- * coordinate, x or y, that equals the reference value), then the
- * reference's guide line (vertical at x = refv, or horizontal at y =
- * refv) into the script g. */
+/* Writes the curves' data blocks and plot entries (with WITH; ref_on_y:
+ * the coordinate, y or x, that equals the reference value), then the
+ * reference's guide line (horizontal at y = refv, or vertical at x =
+ * refv) into the script g. Lines over groups (ref_on_y) get their key
+ * placed by its size (so_gp_key); a distribution keeps its key inside. */
 static int write_curves(FILE *g, const so_hseries *s, size_t n, const char *base,
                         const char *with, int ref_on_y, double refv, const char *ref,
                         char **dat, size_t *dlen)
@@ -190,6 +191,14 @@ static int write_curves(FILE *g, const so_hseries *s, size_t n, const char *base
     FILE *d = open_memstream(dat, dlen);
     if (!d)
         return SO_ENOMEM;
+    size_t longest = strlen(ref) + 12; /* "REF (reference)" */
+    for (size_t k = 0; k < n && ref_on_y; k++) {
+        char title[300];
+        so_hseries_title(title, sizeof title, s, k, so_hseries_at(&s[k], ref_on_y, refv));
+        longest = strlen(title) > longest ? strlen(title) : longest;
+    }
+    if (ref_on_y)
+        so_gp_key(g, n + 1, longest);
     for (size_t k = 0; k < n; k++) {
         so_hseries_block(d, &s[k]);
         char title[300];
@@ -358,7 +367,6 @@ static int gaps_group_plot(const so_htables *t, const char *problem, const char 
     so_gp_label(g, "x", so_hplot_label(family_of(t, problem), key));
     so_gp_label(g, "y", diff ? "mean difference to the reference (objective units)"
                              : "mean ratio to the reference (1 = as good)");
-    fputs("set key outside right\n", g);
     so_gp_range(g, "y", lo, hi, 0);
     if (numeric) {
         so_gp_range(g, "x", xlo, xhi, 0);

@@ -79,10 +79,24 @@ static int metric_plot(const so_htables *t, const char **groups, size_t ng,
         quoted(d, pols[p]);
     }
     fputc('\n', d);
+    /* groups "KEY=VALUE" of one KEY: the values on the axis, its label
+     * under it; else each group's "LABEL = VALUE" */
+    char key[96] = "";
+    const char *eq0 = strchr(groups[0], '=');
+    if (eq0)
+        snprintf(key, sizeof key, "%.*s", (int)(eq0 - groups[0]), groups[0]);
+    for (size_t k = 0; k < ng && key[0]; k++)
+        if (strncmp(groups[k], key, strlen(key)) || groups[k][strlen(key)] != '=')
+            key[0] = '\0';
     double hi = 0;
+    size_t longest = 0;
     for (size_t k = 0; k < ng; k++) {
         char gt[200];
-        group_title(gt, sizeof gt, groups[k]);
+        if (key[0])
+            snprintf(gt, sizeof gt, "%s", groups[k] + strlen(key) + 1);
+        else
+            group_title(gt, sizeof gt, groups[k]);
+        longest = strlen(gt) > longest ? strlen(gt) : longest;
         quoted(d, gt);
         for (size_t p = 0; p < np; p++) {
             double v = NAN;
@@ -106,11 +120,18 @@ static int metric_plot(const so_htables *t, const char **groups, size_t ng,
              label);
     so_hplot_header(g, ext, base, 900, 500, title);
     so_gp_label(g, "y", label);
+    if (key[0])
+        so_gp_label(g, "x", so_hplot_label(NULL, key));
+    if (longest > 8) /* long tic texts: slanted */
+        fputs("set xtics rotate by -30\n", g);
+    size_t klong = 0;
+    for (size_t p = 0; p < np; p++)
+        klong = strlen(pols[p]) > klong ? strlen(pols[p]) : klong;
+    so_gp_key(g, np, klong);
     /* bars start at 0 (their length is the value); room above the tallest */
     fprintf(g, "set style data histograms\n"
                "set style histogram clustered gap 1\nset style fill solid 0.85 border -1\n"
-               "set key outside right top\nset yrange [0:%.6g]\nset grid ytics\n"
-               "set xtics rotate by -30\n",
+               "set yrange [0:%.6g]\nset grid ytics\n",
             hi > 0 ? hi * 1.06 : 1);
     for (size_t p = 0; p < np; p++) {
         fprintf(g, "%s'%s.dat' using %zu:xtic(1) lc rgb '%s' title '", p ? ", \\\n     " : "plot ",

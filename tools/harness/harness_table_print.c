@@ -357,7 +357,15 @@ int so_htable_plot(const so_htable *t, const char *dir, const char *base,
     so_hplot_header(g, ext, base, 900, 500, d->fig_title[0] ? d->fig_title : d->title);
     so_gp_label(g, "x", so_hplot_label(NULL, d->fig_x));
     so_gp_label(g, "y", d->fig_ylabel[0] ? d->fig_ylabel : t->value_label);
-    fprintf(g, "set key outside right top\nset grid ytics\n");
+    size_t longest = 0;
+    for (size_t k = 0; k < n_series; k++) { /* the key's entries, for its place */
+        char title[300];
+        snprintf(pts[k].name, sizeof pts[k].name, "%s", series[k]);
+        so_hseries_title(title, sizeof title, pts, k, 0);
+        longest = strlen(title) > longest ? strlen(title) : longest;
+    }
+    so_gp_key(g, n_series, longest);
+    fprintf(g, "set grid ytics\n");
     int bars = !strcmp(d->fig_style, "bars");
     if (bars) { /* a bar's length is its value: from 0, to the means */
         double mlo = 0, mhi = 0;
@@ -397,7 +405,6 @@ int so_htable_plot(const so_htable *t, const char *dir, const char *base,
             fputs(" title ", g);
         }
         char title[300];
-        snprintf(pts[s].name, sizeof pts[s].name, "%s", series[s]);
         so_hseries_title(title, sizeof title, pts, s, 0);
         fputc('\'', g);
         so_gp_put_quoted(g, title);
