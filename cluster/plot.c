@@ -1,7 +1,7 @@
 /* plot.c — utilisation over time (busy map and reduce slots as a fraction
  * of the slots, averaged per step) drawn by gnuplot: PNG, SVG or PDF by the
  * file's extension (formulations/common/gnuplot.h; SVG for "-", standard
- * output). The data and the script go to a private folder in $TMPDIR
+ * output), map and reduce each its own colour and dash type. The data and the script go to a private folder in $TMPDIR
  * (formulations/common/scratch.h), where
  * gnuplot draws the plot; it is then copied to the target by
  * so_copy_to_output (atomically for a regular file, directly for a device
@@ -35,10 +35,11 @@ int so_cl_plot_utilisation(const so_cl_sim *sim, const so_cl_workload *w,
     snprintf(script, sizeof script, "%s/util.gp", dir);
     snprintf(tmp, sizeof tmp, "%s/util.out", dir);
     int rc = SO_OK;
+    size_t n = 0;
     FILE *fp = fopen(data, "w");
     if (fp) {
         const double *busy[SO_CL_PHASES];
-        size_t n = so_cl_sim_series(sim, SO_CL_MAP, &busy[0]);
+        n = so_cl_sim_series(sim, SO_CL_MAP, &busy[0]);
         so_cl_sim_series(sim, SO_CL_REDUCE, &busy[1]);
         for (size_t k = 0; k < n; k++)
             fprintf(fp, "%.3f %.6f %.6f\n", (double)k * step,
@@ -57,13 +58,16 @@ int so_cl_plot_utilisation(const so_cl_sim *sim, const so_cl_workload *w,
                  w->name, sim->cfg.scheduler ? sim->cfg.scheduler->name : "?",
                  sim->cfg.speculation ? sim->cfg.speculation->name : "none");
         so_gp_header(gp, kind, tmp, 900, 400, title);
-        fprintf(gp,
-                "set xlabel 'time (s)'\n"
-                "set ylabel 'busy slots / slots (fraction)'\nset yrange [0:1.05]\n"
-                "set key outside\n"
-                "plot '%s' using 1:2 with steps title 'map', "
-                "'%s' using 1:3 with steps title 'reduce'\n",
-                data, data);
+        so_gp_label(gp, "x", "time (s)");
+        so_gp_label(gp, "y", "busy slots / slots (fraction)");
+        /* a fraction: 0 to 1 whatever the data; time from the data */
+        fputs("set yrange [0:1.05]\nset key outside\nset grid\n", gp);
+        so_gp_range(gp, "x", 0, n ? (double)(n - 1) * step : 1, 0);
+        fprintf(gp, "plot '%s' using 1:2 with steps lw 1.5", data);
+        so_gp_style(gp, 0);
+        fprintf(gp, " title 'map', '%s' using 1:3 with steps lw 1.5", data);
+        so_gp_style(gp, 1);
+        fputs(" title 'reduce'\n", gp);
         rc = fclose(gp) ? SO_EIO : SO_OK;
     } else {
         rc = SO_EIO;

@@ -1,6 +1,7 @@
 /* gnuplot.c — the shared opening of slotopt's gnuplot scripts (gnuplot.h). */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,6 +65,75 @@ void so_gp_header(FILE *fp, const char *ext_path, const char *output, int width,
     fputs("'\nset title '", fp);
     so_gp_put_quoted(fp, title);
     fputs("'\n", fp);
+}
+
+/* Okabe and Ito's palette (black last: the grid is grey). */
+static const char *const colours[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
+                                      "#E69F00", "#56B4E9", "#000000", "#999933"};
+/* open circle, square, triangle, inverted triangle, diamond; +, x, star */
+static const int points[] = {6, 4, 8, 10, 12, 1, 2, 3};
+
+const char *so_gp_colour(int k)
+{
+    return colours[(k < 0 ? 0 : k) % 8];
+}
+
+void so_gp_style(FILE *fp, int k)
+{
+    if (k < 0)
+        k = 0;
+    fprintf(fp, " lc rgb '%s' dt %d pt %d", so_gp_colour(k), k % 5 + 1, points[k % 8]);
+}
+
+void so_gp_padded(double lo, double hi, int log, double *plo, double *phi)
+{
+    if (log && lo > 0) {
+        *plo = lo / 1.15;
+        *phi = hi * 1.15;
+        return;
+    }
+    double pad = hi > lo ? 0.04 * (hi - lo) : lo != 0 ? 0.04 * fabs(lo) : 1;
+    *plo = lo - pad;
+    *phi = hi + pad;
+}
+
+void so_gp_range(FILE *fp, const char *axis, double lo, double hi, int log)
+{
+    if (!isfinite(lo) || !isfinite(hi))
+        return;
+    double a, b;
+    so_gp_padded(lo, hi, log, &a, &b);
+    fprintf(fp, "set %srange [%.9g:%.9g]\n", axis, a, b);
+}
+
+void so_gp_key(FILE *fp, size_t n, size_t longest)
+{
+    fputs(n <= 10 && longest <= 24 ? "set key outside right top\n"
+                                   : "set key below maxrows 4\n",
+          fp);
+}
+
+void so_gp_label(FILE *fp, const char *axis, const char *text)
+{
+    fprintf(fp, "set %slabel '", axis);
+    so_gp_put_quoted(fp, text);
+    fputs("'\n", fp);
+}
+
+static int close_to(double a, double b)
+{
+    return fabs(a - b) <= 1e-12 || fabs(a - b) <= 1e-9 * fmax(fabs(a), fabs(b));
+}
+
+int so_gp_same(const double *ax, const double *ay, size_t na, const double *bx,
+               const double *by, size_t nb)
+{
+    if (na != nb || !na)
+        return 0;
+    for (size_t i = 0; i < na; i++)
+        if (!close_to(ax[i], bx[i]) || !close_to(ay[i], by[i]))
+            return 0;
+    return 1;
 }
 
 const char *so_gp_program(void)

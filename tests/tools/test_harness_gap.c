@@ -327,13 +327,14 @@ static void test_frontier_objects(void)
     char path[700];
     snprintf(path, sizeof path, "%s/frontier-h-h.dat", dir);
     char *dat = so_test_slurp(path);
-    CU_ASSERT_STRING_EQUAL(dat ? dat : "", "1 9\n3 2\n\n\n2 9\n\n\n");
+    CU_ASSERT_STRING_EQUAL(dat ? dat : "", "# sweep\n1 9\n3 2\n\n\n# greedy\n2 9\n\n\n");
     free(dat);
     snprintf(path, sizeof path, "%s/frontier-h-h.gp", dir);
     char *gp = so_test_slurp(path);
     CU_ASSERT_PTR_NOT_NULL(gp ? strstr(gp, "set xlabel 'makespan (s)'\nset ylabel 'budget ($)'") : NULL);
     CU_ASSERT_PTR_NOT_NULL(gp ? strstr(gp, "index 1 with steps") : NULL);
-    CU_ASSERT_PTR_NOT_NULL(gp ? strstr(gp, "index 1 with points pt 7 ps 0.6 lc 2 title 'greedy'") : NULL);
+    CU_ASSERT_PTR_NOT_NULL(gp ? strstr(gp, "index 1 with points ps 0.8 lc rgb '#D55E00' dt 2 pt 4 notitle") : NULL);
+    CU_ASSERT_PTR_NOT_NULL(gp ? strstr(gp, "NaN with linespoints lw 1.2 lc rgb '#D55E00' dt 2 pt 4 title 'greedy'") : NULL);
     CU_ASSERT_PTR_NOT_NULL(gp ? strstr(gp, "set terminal svg") : NULL);
     CU_ASSERT_PTR_NOT_NULL(gp ? strstr(gp, "noenhanced") : NULL);
     free(gp);

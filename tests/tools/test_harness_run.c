@@ -303,7 +303,7 @@ static void test_frontier_rows_and_plots(void)
              rows.v[0].hash);
     char *dat = so_test_slurp(path);
     CU_ASSERT_PTR_NOT_NULL(dat);
-    CU_ASSERT_STRING_EQUAL(dat ? dat : "", "1 9\n2 4\n5 1.5\n\n\n");
+    CU_ASSERT_STRING_EQUAL(dat ? dat : "", "# test-frontier\n1 9\n2 4\n5 1.5\n\n\n");
     free(dat);
     snprintf(path, sizeof path, "%s/frontier-%s-%.8s.svg", dir, rows.v[0].instance,
              rows.v[0].hash);

@@ -193,12 +193,18 @@ static void test_reference_and_bound(void)
     char *dat = so_test_slurp(path);
     CU_ASSERT_PTR_NOT_NULL_FATAL(dat);
     /* policies in the order of the summaries (the database's: by name) */
-    const char *head = "group \"fair+late\" \"fifo\" \"flex\" \"lower-bound\"\n";
+    const char *head = "# group \"fair+late\" \"fifo\" \"flex\" \"lower-bound\"\n";
     CU_ASSERT_EQUAL(strncmp(dat, head, strlen(head)), 0);
     char expect[200];
     const so_hsummary *s0 = &t.sums[0];
-    snprintf(expect, sizeof expect, "\"%s\" %.12g ", s0->group, s0->mean_objective);
+    /* every group is "workload=...": the value on the axis, the key its label */
+    CU_ASSERT_EQUAL(strncmp(s0->group, "workload=", 9), 0);
+    snprintf(expect, sizeof expect, "\n\"%s\" %.12g ", s0->group + 9, s0->mean_objective);
     CU_ASSERT_PTR_NOT_NULL(strstr(dat, expect));
+    free(dat);
+    snprintf(path, sizeof path, "%s/sim-metric.gp", plots);
+    dat = so_test_slurp(path);
+    CU_ASSERT_PTR_NOT_NULL(dat ? strstr(dat, "set xlabel 'workload'\n") : NULL);
     free(dat);
     snprintf(path, sizeof path, "%s/sim-cdf-workload=w0.dat", plots);
     dat = so_test_slurp(path);

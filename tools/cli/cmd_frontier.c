@@ -1,21 +1,16 @@
 /* cmd_frontier.c — `slotopt frontier`: the (makespan, budget) frontiers of
  * a pareto instance found by several backends, as JSON (every point with
  * its plan) or CSV (one row per point and job), and a gnuplot plot of the
- * heuristic frontiers against the exact one, as steps, with the
- * instance's budget/deadline window shaded (PNG, SVG or PDF by the file's
- * extension; skipped with a note when gnuplot is not installed). */
-#include <errno.h>
+ * heuristic frontiers against the exact one (tools/cli/frontier_plot.c). */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include <math.h>
 #include "formulations/common/gnuplot.h"
-#include "formulations/common/scratch.h"
 #include "formulations/pareto.h"
 #include "formulations/common/suggest.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/cli_format.h"
+#include "tools/cli/frontier_plot.h"
 #include "tools/output/output_format.h"
 
 #define MAX_BACKENDS 8
@@ -93,102 +88,6 @@ static char *render(json_t *all, int format, int compact, size_t *len)
         csv_rows(mem, res);
     fclose(mem);
     return buf;
-}
-
-/* The instance's window: budget_min..budget_max and makespan <= deadline
- * (infinite when the instance sets none). */
-typedef struct window {
-    double budget_min, budget_max, deadline;
-} window;
-
-/* Plots every frontier as steps (exact ones thick, heuristics thin with
- * their points) with the window shaded, into path (written as
- * so_output_open says: drawn in a temporary folder, then copied, so a link
- * or device at path is written, never replaced; "-" is SVG on stdout). */
-static int plot(json_t *all, const window *win, const char *path, so_error *err)
-{
-    const char *kind = strcmp(path, "-") ? path : "stdout.svg";
-    if (so_gp_check_path(kind, err))
-        return SO_EINVAL;
-    if (!so_gp_available()) {
-        fprintf(stderr, "slotopt frontier: %s is not installed; plot %s skipped\n",
-                so_gp_program(), path);
-        return SO_OK;
-    }
-    char dir[4096];
-    if (so_scratch_folder(dir, sizeof dir, "slotopt-plot", err))
-        return SO_EIO;
-    char tmp[4200], data[4200], script[4200], title[400];
-    snprintf(tmp, sizeof tmp, "%s/plot.out", dir);
-    snprintf(script, sizeof script, "%s/plot.gp", dir);
-    snprintf(title, sizeof title, "Pareto frontiers of %s",
-             json_string_value(json_object_get(all, "instance")));
-    FILE *gp = fopen(script, "w");
-    if (!gp) {
-        rmdir(dir);
-        return so_error_setf(err, script, 0, 0, NULL, "cannot write: %s", strerror(errno));
-    }
-    so_gp_header(gp, kind, tmp, 900, 600, title);
-    fprintf(gp, "set xlabel 'makespan (s)'\nset ylabel 'budget ($)'\n"
-                "set key top right\nset grid\n");
-    /* the window: x from the left edge to the deadline, y between the budgets */
-    char x1[64] = "graph 1", y0[64] = "graph 0", y1[64] = "graph 1";
-    if (isfinite(win->deadline))
-        snprintf(x1, sizeof x1, "first %.17g", win->deadline);
-    if (win->budget_min > 0)
-        snprintf(y0, sizeof y0, "first %.17g", win->budget_min);
-    if (isfinite(win->budget_max))
-        snprintf(y1, sizeof y1, "first %.17g", win->budget_max);
-    /* room beyond the window's finite edges, so that its border shows */
-    if (isfinite(win->deadline))
-        fprintf(gp, "set xrange [*:%.17g]\n", win->deadline * 1.08);
-    if (isfinite(win->budget_max))
-        fprintf(gp, "set yrange [*:%.17g]\n", win->budget_max * 1.08);
-    fprintf(gp, "set object 1 rect from graph 0, %s to %s, %s behind "
-                "fillcolor rgb '#dcecdc' fillstyle solid 1.0 noborder\n", y0, x1, y1);
-    fprintf(gp, "plot NaN with boxes fillcolor rgb '#dcecdc' fillstyle solid 1.0 noborder "
-                "title 'budget/deadline window'");
-    size_t i, k;
-    json_t *res, *pt;
-    size_t count = json_array_size(json_object_get(all, "frontiers"));
-    json_array_foreach(json_object_get(all, "frontiers"), i, res) {
-        snprintf(data, sizeof data, "%s/f%zu.dat", dir, i);
-        FILE *fp = fopen(data, "w");
-        if (!fp)
-            continue;
-        json_array_foreach(json_object_get(json_object_get(res, "solution"), "points"), k, pt)
-            fprintf(fp, "%.17g %.17g\n", json_number_value(json_object_get(pt, "makespan")),
-                    json_number_value(json_object_get(pt, "budget")));
-        fclose(fp);
-        const char *backend = json_string_value(json_object_get(res, "backend"));
-        if (json_is_true(json_object_get(res, "exact"))) {
-            fprintf(gp, ", \\\n  '%s' using 1:2 with steps lw 2 lc %zu title '", data, i + 1);
-            so_gp_put_quoted(gp, backend);
-            fputs(" (exact)'", gp);
-        } else {
-            fprintf(gp, ", \\\n  '%s' using 1:2 with steps lw 1 lc %zu notitle", data, i + 1);
-            fprintf(gp, ", \\\n  '%s' using 1:2 with points pt 7 ps 0.7 lc %zu title '",
-                    data, i + 1);
-            so_gp_put_quoted(gp, backend);
-            fputs("'", gp);
-        }
-    }
-    fputs("\n", gp);
-    int rc = SO_OK;
-    if (fclose(gp))
-        rc = so_error_setf(err, script, 0, 0, NULL, "cannot write the plot script");
-    if (!rc)
-        rc = so_gp_run(NULL, script, path, err);
-    if (!rc)
-        rc = so_copy_to_output(tmp, path, err);
-    unlink(tmp);
-    for (i = 0; i < count; i++) {
-        snprintf(data, sizeof data, "%s/f%zu.dat", dir, i);
-        unlink(data);
-    }
-    unlink(script);
-    rmdir(dir);
-    return rc;
 }
 
 /* Runs one backend; appends its result JSON to frontiers. */
@@ -298,14 +197,14 @@ int so_cmd_frontier(int argc, char **argv)
     for (int i = 0; !rc && i < nb; i++)
         rc = run_one(backends[i], p, &prm, frontiers, &err);
     const so_pareto *pr = so_pareto_of(p);
-    window win = {pr->budget_min, pr->budget_max, pr->deadline};
+    so_frontier_window win = {pr->budget_min, pr->budget_max, pr->deadline};
     so_problem_free(p);
     size_t len = 0;
     char *text = rc ? NULL : render(all, fmt, compact, &len);
     if (!rc && !text)
         rc = SO_ENOMEM;
     if (!rc && plotpath)
-        rc = plot(all, &win, plotpath, &err);
+        rc = so_frontier_plot(all, &win, plotpath, &err);
     if (!rc)
         rc = so_write_file_atomic(outpath ? outpath : "-", text, len, &err);
     free(text);

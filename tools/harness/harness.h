@@ -511,6 +511,37 @@ int so_harness_plot(const so_htables *t, const char *dir, int *plotted,
  * name written to bases (300 characters each); returns the count, or < 0. */
 int so_harness_plot_sim(const so_htables *t, const char *dir, const char *ext,
                         char (*bases)[300], size_t max, so_error *err);
+/* The label with its unit of a key a plot shows (a metric, a frontier
+ * axis, a table key or a family's --set parameter; family may be NULL):
+ * "mean_response" -> "mean response time (s)". _known returns NULL for a
+ * key without a label; so_hplot_label returns the key itself then
+ * (tools/harness/harness_plot_label.c). */
+const char *so_hplot_label_known(const char *family, const char *key);
+const char *so_hplot_label(const char *family, const char *key);
+/* A curve of a report plot (tools/harness/harness_plot_series.c): its
+ * name as written and its points. */
+typedef struct so_hseries {
+    char name[128];
+    double *x, *y;
+    size_t n, cap;
+} so_hseries;
+int so_hseries_add(so_hseries *s, double x, double y);
+/* Frees the points of the n curves and the array. */
+void so_hseries_free(so_hseries *s, size_t n);
+/* Writes the data block of s: "# NAME", a line "X Y" per point, two empty
+ * lines (the end of a gnuplot index). */
+void so_hseries_block(FILE *d, const so_hseries *s);
+/* The legend entry of curve k: its name, with " (= NAME)" when it has the
+ * points of an earlier curve NAME, else " (= reference)" with at_ref. */
+void so_hseries_title(char *out, size_t size, const so_hseries *s, size_t k, int at_ref);
+/* 1 when every point's y (on_y) or x equals v (so_gp_same's tolerance). */
+int so_hseries_at(const so_hseries *s, int on_y, double v);
+/* Widens [*lo, *hi] to the finite y (on_y) or x of the n curves. */
+void so_hseries_range(const so_hseries *s, size_t n, int on_y, double *lo, double *hi);
+/* Writes "plot " (k = 0) or ", \\" and a new line, then 'BASE.dat' index k with WITH,
+ * the style of series k (so_gp_style) and the title, quoted. */
+void so_hseries_entry(FILE *c, size_t k, const char *base, const char *with,
+                      const char *title);
 /* Helpers shared by the plot files (tools/harness/harness_plot.c). */
 void so_hplot_safe_name(char *out, size_t size, const char *in);
 int so_hplot_write_pair(const char *dir, const char *base, char *dat, size_t dlen,

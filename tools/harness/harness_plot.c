@@ -144,9 +144,9 @@ static const char *reference_of(const so_htables *t, const char *problem)
     return "";
 }
 
-/* Opens the script: header, title and the axis labels of the gap. */
+/* Opens the script: header, title and the grid. */
 static void gap_header(FILE *g, const char *problem, const char *ext, const char *base,
-                       const char *what, const char *xlabel, int diff, const char *ref)
+                       const char *what, int diff, const char *ref)
 {
     char title[600];
     snprintf(title, sizeof title, "%s: %s %s %s%s", problem, what,
@@ -154,37 +154,97 @@ static void gap_header(FILE *g, const char *problem, const char *ext, const char
              diff ? " (objective units)" : "");
     so_hplot_header(g, ext, base, 800, 500, title);
     fprintf(g, "set grid\n");
-    if (xlabel) {
-        fputs("set xlabel '", g);
-        so_gp_put_quoted(g, xlabel);
-        fputs("'\n", g);
-    }
 }
 
-/* 1 when summary s is the first of `problem` for its backend. */
-static int first_of_backend(const so_htables *t, size_t s, const char *problem)
+/* 1 when summary s is the first of `problem` for its backend, and that
+ * backend is not the reference (a reference against itself is 1 by
+ * definition: drawn as the guide line, not as a curve). */
+static int first_of_backend(const so_htables *t, size_t s, const char *problem,
+                            const char *ref)
 {
     const so_hsummary *sum = &t->sums[s];
     int first = 1;
     for (size_t k = 0; k < s && first; k++)
         first = strcmp(t->sums[k].problem, problem) || strcmp(t->sums[k].backend, sum->backend);
-    return !strcmp(sum->problem, problem) && first;
+    return !strcmp(sum->problem, problem) && first && strcmp(sum->backend, ref);
 }
 
-/* Closes the data and command streams and opens the script's; NULL (dat
- * and cmd freed) when any of them failed. */
-static FILE *open_script(FILE *d, FILE *c, char *dat, char *cmd, char **gp, size_t *glen)
+/* The family of problem's first row with one ("" when none): the labels
+ * of its parameters can depend on it. */
+static const char *family_of(const so_htables *t, const char *problem)
 {
-    if (d)
-        fclose(d);
-    if (c)
-        fclose(c);
-    FILE *g = d && c ? open_memstream(gp, glen) : NULL;
-    if (!g) {
-        free(dat);
-        free(cmd);
+    for (size_t i = 0; i < t->n_cells; i++)
+        if (!strcmp(t->cells[i].row->problem, problem) && t->cells[i].row->family)
+            return t->cells[i].row->family;
+    return "";
+}
+
+/* Writes the curves' data blocks and plot entries (with WITH; ref_on_y:
+ * the coordinate, y or x, that equals the reference value), then the
+ * reference's guide line (horizontal at y = refv, or vertical at x =
+ * refv) into the script g. Lines over groups (ref_on_y) get their key
+ * placed by its size (so_gp_key); a distribution keeps its key inside. */
+static int write_curves(FILE *g, const so_hseries *s, size_t n, const char *base,
+                        const char *with, int ref_on_y, double refv, const char *ref,
+                        char **dat, size_t *dlen)
+{
+    FILE *d = open_memstream(dat, dlen);
+    if (!d)
+        return SO_ENOMEM;
+    size_t longest = strlen(ref) + 12; /* "REF (reference)" */
+    for (size_t k = 0; k < n && ref_on_y; k++) {
+        char title[300];
+        so_hseries_title(title, sizeof title, s, k, so_hseries_at(&s[k], ref_on_y, refv));
+        longest = strlen(title) > longest ? strlen(title) : longest;
     }
+    if (ref_on_y)
+        so_gp_key(g, n + 1, longest);
+    for (size_t k = 0; k < n; k++) {
+        so_hseries_block(d, &s[k]);
+        char title[300];
+        so_hseries_title(title, sizeof title, s, k, so_hseries_at(&s[k], ref_on_y, refv));
+        so_hseries_entry(g, k, base, with, title);
+    }
+    fclose(d);
+    /* the reference: a grey guide (a line through the plot), in the key */
+    if (ref_on_y)
+        fprintf(g, ", \\\n    %.17g with lines lc rgb '#777777' dt 3 lw 1.5 title '", refv);
+    else
+        fprintf(g, ", \\\n    NaN with lines lc rgb '#777777' dt 3 lw 1.5 title '");
+    so_gp_put_quoted(g, ref[0] ? ref : "reference");
+    fputs(" (reference)'\n", g);
+    return SO_OK;
+}
+
+/* The script's stream when n curves were found (and *rc is SO_OK); else
+ * NULL, the cap curves freed (*rc SO_ENOMEM when the stream failed). */
+static FILE *open_gap_script(int *rc, so_hseries *s, size_t cap, size_t n, char **gp,
+                             size_t *glen)
+{
+    FILE *g = !*rc && n ? open_memstream(gp, glen) : NULL;
+    if (!*rc && n && !g)
+        *rc = SO_ENOMEM;
+    if (!g)
+        so_hseries_free(s, cap);
     return g;
+}
+
+/* Writes the n curves (write_curves), frees the cap curves and writes
+ * BASE.dat and BASE.gp (so_hplot_finish). */
+static int finish_gap(FILE *g, char **gp, size_t *glen, so_hseries *s, size_t cap, size_t n,
+                      const char *with, int ref_on_y, double refv, const char *ref,
+                      const char *dir, const char *base, so_error *err)
+{
+    char *dat = NULL;
+    size_t dlen = 0;
+    int rc = write_curves(g, s, n, base, with, ref_on_y, refv, ref, &dat, &dlen);
+    so_hseries_free(s, cap);
+    if (rc) {
+        fclose(g);
+        free(*gp);
+        return rc;
+    }
+    return so_hplot_finish(dir, base, g, gp, glen, dat, dlen, 1, err);
 }
 
 /* Without groups: the CDF of each backend's gap. Returns 1 when a plot was
@@ -193,15 +253,14 @@ static int gaps_cdf_plot(const so_htables *t, const char *problem, const char *d
                          const char *ext, const char *base, so_error *err)
 {
     int diff = by_difference(problem);
-    char *dat = NULL, *cmd = NULL, *gp = NULL;
-    size_t dlen = 0, clen = 0, glen = 0;
-    FILE *d = open_memstream(&dat, &dlen), *c = open_memstream(&cmd, &clen);
+    const char *ref = reference_of(t, problem);
+    so_hseries *s = calloc(t->n_sums + 1, sizeof *s);
     double *r = malloc((t->n_cells ? t->n_cells : 1) * sizeof *r);
-    double lo = INFINITY, hi = -INFINITY;
-    int block = 0;
-    for (size_t s = 0; d && c && r && s < t->n_sums; s++) {
-        const so_hsummary *sum = &t->sums[s];
-        if (!first_of_backend(t, s, problem))
+    size_t n = 0;
+    int rc = s && r ? SO_OK : SO_ENOMEM;
+    for (size_t k = 0; !rc && k < t->n_sums; k++) {
+        const so_hsummary *sum = &t->sums[k];
+        if (!first_of_backend(t, k, problem, ref))
             continue;
         size_t m = 0;
         for (size_t i = 0; i < t->n_cells; i++)
@@ -212,33 +271,30 @@ static int gaps_cdf_plot(const so_htables *t, const char *problem, const char *d
         if (!m)
             continue;
         qsort(r, m, sizeof *r, so_hplot_cmp_double);
-        lo = fmin(lo, r[0]);
-        hi = fmax(hi, r[m - 1]);
-        fprintf(d, "# %s\n%.17g 0\n", sum->backend, r[0]);
-        for (size_t i = 0; i < m; i++)
-            fprintf(d, "%.17g %.17g\n", r[i], (double)(i + 1) / (double)m);
-        fprintf(d, "\n\n");
-        fprintf(c, "%s'%s.dat' index %d with steps lw 2 title '", block ? ", \\\n    " : "plot ",
-                base, block);
-        so_gp_put_quoted(c, sum->backend);
-        fputc('\'', c);
-        block++;
+        snprintf(s[n].name, sizeof s[n].name, "%s", sum->backend);
+        rc = so_hseries_add(&s[n], r[0], 0);
+        for (size_t i = 0; !rc && i < m; i++)
+            rc = so_hseries_add(&s[n], r[i], (double)(i + 1) / (double)m);
+        n++;
     }
     free(r);
-    FILE *g = open_script(d, c, dat, cmd, &gp, &glen);
+    char *gp = NULL;
+    size_t glen = 0;
+    FILE *g = open_gap_script(&rc, s, t->n_sums + 1, n, &gp, &glen);
     if (!g)
-        return SO_ENOMEM;
-    double pad = fmax(0.01, 0.05 * (hi - lo));
-    const char *ref = reference_of(t, problem);
-    gap_header(g, problem, ext, base, "distribution of the", NULL, diff, ref);
-    fprintf(g, "set xlabel '%s'\n"
-               "set ylabel 'fraction of cells (cumulative)'\nset key bottom right\n"
-               "set yrange [0:1.05]\nset xrange [%.17g:%.17g]\n%s\n",
-            diff ? "difference to the reference, objective units (0 = as good, > 0 worse)"
-                 : "ratio to the reference (1 = as good, > 1 worse)",
-            lo - pad, hi + pad, cmd);
-    free(cmd);
-    return so_hplot_finish(dir, base, g, &gp, &glen, dat, dlen, block, err);
+        return rc;
+    double refv = diff ? 0 : 1, lo = refv, hi = refv;
+    so_hseries_range(s, n, 0, &lo, &hi);
+    gap_header(g, problem, ext, base, "distribution of the", diff, ref);
+    so_gp_label(g, "x", diff ? "difference to the reference, objective units (0 = as good)"
+                             : "ratio to the reference (1 = as good, > 1 worse)");
+    so_gp_label(g, "y", "fraction of cells (cumulative)");
+    fputs("set key bottom right\nset yrange [0:1.05]\n", g);
+    so_gp_range(g, "x", lo, hi, 0);
+    fprintf(g, "set arrow from %.17g, graph 0 to %.17g, graph 1 nohead lc rgb '#777777' "
+               "dt 3 lw 1.5\n", refv, refv);
+    return finish_gap(g, &gp, &glen, s, t->n_sums + 1, n, "steps lw 2", 0, refv, ref, dir,
+                      base, err);
 }
 
 /* With groups "KEY=VALUE": one line per backend of its mean gap over the
@@ -248,12 +304,13 @@ static int gaps_group_plot(const so_htables *t, const char *problem, const char 
                            const char *ext, const char *base, so_error *err)
 {
     int diff = by_difference(problem);
+    const char *ref = reference_of(t, problem);
     char key[96] = "";
     const char *values[256];
     size_t nv = 0;
     int numeric = 1;
-    for (size_t s = 0; s < t->n_sums; s++) {
-        const so_hsummary *sum = &t->sums[s];
+    for (size_t k = 0; k < t->n_sums; k++) {
+        const so_hsummary *sum = &t->sums[k];
         const char *eq = strchr(sum->group, '=');
         if (strcmp(sum->problem, problem) || !eq)
             continue;
@@ -269,56 +326,51 @@ static int gaps_group_plot(const so_htables *t, const char *problem, const char 
             values[nv++] = eq + 1;
         }
     }
-    char *dat = NULL, *cmd = NULL, *gp = NULL;
-    size_t dlen = 0, clen = 0, glen = 0;
-    FILE *d = open_memstream(&dat, &dlen), *c = open_memstream(&cmd, &clen);
-    int block = 0;
-    for (size_t s = 0; d && c && s < t->n_sums; s++) {
-        const so_hsummary *sum = &t->sums[s];
-        if (!first_of_backend(t, s, problem))
+    so_hseries *s = calloc(t->n_sums + 1, sizeof *s);
+    size_t n = 0;
+    int rc = s ? SO_OK : SO_ENOMEM;
+    for (size_t k = 0; !rc && k < t->n_sums; k++) {
+        const so_hsummary *sum = &t->sums[k];
+        if (!first_of_backend(t, k, problem, ref))
             continue;
         /* this backend's points, in the order of the values (numeric: sorted) */
-        double xs[256], ys[256];
-        size_t m = 0;
-        for (size_t v = 0; v < nv; v++)
-            for (size_t k = 0; k < t->n_sums; k++) {
-                const so_hsummary *o = &t->sums[k];
+        for (size_t v = 0; !rc && v < nv; v++)
+            for (size_t q = 0; !rc && q < t->n_sums; q++) {
+                const so_hsummary *o = &t->sums[q];
                 const char *eq = strchr(o->group, '=');
                 double y = diff ? o->mean_diff : o->mean_ratio;
                 if (!strcmp(o->problem, problem) && !strcmp(o->backend, sum->backend) && eq &&
-                    !strcmp(eq + 1, values[v]) && isfinite(y)) {
-                    xs[m] = numeric ? strtod(values[v], NULL) : (double)v;
-                    ys[m++] = y;
-                }
+                    !strcmp(eq + 1, values[v]) && isfinite(y))
+                    rc = so_hseries_add(&s[n], numeric ? strtod(values[v], NULL) : (double)v, y);
             }
-        if (!m)
+        if (!s[n].n)
             continue;
-        for (size_t i = 1; i < m; i++) /* insertion sort by x */
+        double *xs = s[n].x, *ys = s[n].y;
+        for (size_t i = 1; i < s[n].n; i++) /* insertion sort by x */
             for (size_t j = i; j > 0 && xs[j - 1] > xs[j]; j--) {
                 double tx = xs[j], ty = ys[j];
                 xs[j] = xs[j - 1], ys[j] = ys[j - 1];
                 xs[j - 1] = tx, ys[j - 1] = ty;
             }
-        fprintf(d, "# %s\n", sum->backend);
-        for (size_t i = 0; i < m; i++)
-            fprintf(d, "%.17g %.17g\n", xs[i], ys[i]);
-        fprintf(d, "\n\n");
-        /* categories are not a scale: points only, no line between them */
-        fprintf(c, "%s'%s.dat' index %d with %s title '", block ? ", \\\n    " : "plot ",
-                base, block, numeric ? "linespoints lw 2 pt 7" : "points pt 7 ps 1.5");
-        so_gp_put_quoted(c, sum->backend);
-        fputc('\'', c);
-        block++;
+        snprintf(s[n].name, sizeof s[n].name, "%s", sum->backend);
+        n++;
     }
-    FILE *g = open_script(d, c, dat, cmd, &gp, &glen);
+    char *gp = NULL;
+    size_t glen = 0;
+    FILE *g = open_gap_script(&rc, s, t->n_sums + 1, n, &gp, &glen);
     if (!g)
-        return SO_ENOMEM;
-    gap_header(g, problem, ext, base, "mean", key, diff, reference_of(t, problem));
-    fprintf(g, "set ylabel '%s'\nset key outside right\nset offsets graph 0.03, graph 0.03, "
-               "graph 0.05, graph 0.05\n",
-            diff ? "mean difference to the reference (objective units)"
-                 : "mean ratio to the reference (1 = as good)");
-    if (!numeric) {
+        return rc;
+    double refv = diff ? 0 : 1, lo = refv, hi = refv, xlo = INFINITY, xhi = -INFINITY;
+    so_hseries_range(s, n, 1, &lo, &hi);
+    so_hseries_range(s, n, 0, &xlo, &xhi);
+    gap_header(g, problem, ext, base, "mean", diff, ref);
+    so_gp_label(g, "x", so_hplot_label(family_of(t, problem), key));
+    so_gp_label(g, "y", diff ? "mean difference to the reference (objective units)"
+                             : "mean ratio to the reference (1 = as good)");
+    so_gp_range(g, "y", lo, hi, 0);
+    if (numeric) {
+        so_gp_range(g, "x", xlo, xhi, 0);
+    } else {
         fprintf(g, "set xrange [-0.5:%g]\n", (double)nv - 0.5);
         fputs("set xtics (", g);
         for (size_t v = 0; v < nv; v++) {
@@ -328,9 +380,10 @@ static int gaps_group_plot(const so_htables *t, const char *problem, const char 
         }
         fputs(")\n", g);
     }
-    fprintf(g, "%s\n", cmd);
-    free(cmd);
-    return so_hplot_finish(dir, base, g, &gp, &glen, dat, dlen, block, err);
+    /* categories are not a scale: points only, no line between them */
+    return finish_gap(g, &gp, &glen, s, t->n_sums + 1, n,
+                      numeric ? "linespoints lw 2 ps 1.6" : "points ps 1.8", 1, refv, ref, dir,
+                      base, err);
 }
 
 /* The gap plot of problem, gaps-PROBLEM (its safe name) into base. */
@@ -377,15 +430,9 @@ static int point(json_t *p, double *x, double *y, const char **lx, const char **
     return got == 2;
 }
 
-/* An axis label: the quantity and its unit when known. */
-static void axis_label(FILE *g, const char *axis, const char *name)
-{
-    const char *unit = !strcmp(name, "makespan") ? " (s)" : !strcmp(name, "budget") ? " ($)" : "";
-    fprintf(g, "set %slabel '", axis);
-    so_gp_put_quoted(g, name);
-    fprintf(g, "%s'\n", unit);
-}
-
+/* The stored frontiers of one instance (repetition 0), a curve per
+ * backend: steps (exact thick) with the points marked, the ranges those of
+ * the points. */
 static int frontier_plot(const so_htables *t, size_t first, const char *dir,
                          const char *ext, char *base, size_t size, so_error *err)
 {
@@ -393,59 +440,83 @@ static int frontier_plot(const so_htables *t, size_t first, const char *dir,
     char safe[200];
     so_hplot_safe_name(safe, sizeof safe, r0->instance);
     snprintf(base, size, "frontier-%s-%.8s", safe, r0->hash);
-    char *dat = NULL, *gp = NULL;
-    size_t dlen = 0, glen = 0;
-    FILE *d, *g;
-    if (so_hplot_open_pair(&d, &dat, &dlen, &g, &gp, &glen))
-        return SO_ENOMEM;
-    const char *lx = "makespan", *ly = "budget"; /* [x, y] points: pareto's */
-    int block = 0;
-    char plot[8192] = "";
-    size_t plen = 0;
-    for (size_t i = first; i < t->n_cells; i++) {
-        const so_hrow *r = t->cells[i].row;
-        if (strcmp(r->hash, r0->hash) || r->rep != 0 || !r->frontier)
-            continue;
-        json_t *f = json_loads(r->frontier, 0, NULL);
-        size_t k;
-        json_t *p;
-        int any = 0;
-        json_array_foreach(f, k, p) {
-            double x, y;
-            if (point(p, &x, &y, &lx, &ly)) {
-                fprintf(d, "%.12g %.12g\n", x, y);
-                any = 1;
+    size_t max = t->n_cells - first;
+    so_hseries *s = calloc(max + 1, sizeof *s);
+    int *exact = calloc(max + 1, sizeof *exact);
+    char lx[64] = "makespan", ly[64] = "budget"; /* [x, y] points: pareto's */
+    size_t n = 0;
+    int rc = s && exact ? SO_OK : SO_ENOMEM;
+    /* the exact frontiers first: the solid line of the first style */
+    for (int pass = 0; !rc && pass < 2; pass++)
+        for (size_t i = first; !rc && i < t->n_cells; i++) {
+            const so_hrow *r = t->cells[i].row;
+            if (strcmp(r->hash, r0->hash) || r->rep != 0 || !r->frontier ||
+                (r->exact != 0) == pass)
+                continue;
+            json_t *f = json_loads(r->frontier, 0, NULL);
+            size_t k;
+            json_t *p;
+            json_array_foreach(f, k, p) {
+                double x, y;
+                const char *kx = NULL, *ky = NULL;
+                if (!rc && point(p, &x, &y, &kx, &ky)) {
+                    rc = so_hseries_add(&s[n], x, y);
+                    if (kx && ky) { /* the labels live in f: copied before it goes */
+                        snprintf(lx, sizeof lx, "%s", kx);
+                        snprintf(ly, sizeof ly, "%s", ky);
+                    }
+                }
+            }
+            json_decref(f);
+            if (s[n].n) {
+                snprintf(s[n].name, sizeof s[n].name, "%s%s", r->backend,
+                         r->exact ? " (exact)" : "");
+                exact[n++] = r->exact;
             }
         }
-        if (any) {
-            char sb[128];
-            so_hplot_safe_name(sb, sizeof sb, r->backend);
-            fprintf(d, "\n\n");
-            if (plen < sizeof plot)
-                plen += (size_t)snprintf(plot + plen, sizeof plot - plen,
-                                         "%s'%s.dat' index %d with steps lw %d lc %d notitle, "
-                                         "'%s.dat' index %d with points pt 7 ps 0.6 lc %d "
-                                         "title '%s%s'",
-                                         block ? ", \\\n    " : "plot ", base, block,
-                                         r->exact ? 2 : 1, block + 1, base, block, block + 1,
-                                         sb, r->exact ? " (exact)" : "");
-            block++;
-        }
-        /* the labels live in f: write them before it goes */
-        if (any && block == 1) {
-            char title[400];
-            snprintf(title, sizeof title, "Pareto frontiers of %s", r0->instance);
-            so_hplot_header(g, ext, base, 800, 500, title);
-            axis_label(g, "x", lx);
-            axis_label(g, "y", ly);
-            fputs("set key top right\nset grid\n", g);
-        }
-        json_decref(f);
+    char *dat = NULL, *gp = NULL;
+    size_t dlen = 0, glen = 0;
+    FILE *g = NULL, *d = NULL;
+    if (!rc && n && so_hplot_open_pair(&d, &dat, &dlen, &g, &gp, &glen))
+        rc = SO_ENOMEM;
+    if (rc || !n) {
+        so_hseries_free(s, max + 1);
+        free(exact);
+        return rc;
     }
+    char title[400];
+    snprintf(title, sizeof title, "Pareto frontiers of %s", r0->instance);
+    so_hplot_header(g, ext, base, 800, 500, title);
+    so_gp_label(g, "x", so_hplot_label(r0->family, lx));
+    so_gp_label(g, "y", so_hplot_label(r0->family, ly));
+    double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
+    so_hseries_range(s, n, 0, &xlo, &xhi);
+    so_hseries_range(s, n, 1, &ylo, &yhi);
+    so_gp_range(g, "x", xlo, xhi, 0);
+    so_gp_range(g, "y", ylo, yhi, 0);
+    fputs("set key top right\nset grid\n", g);
+    for (size_t k = 0; k < n; k++) {
+        so_hseries_block(d, &s[k]);
+        char t2[300];
+        so_hseries_title(t2, sizeof t2, s, k, 0);
+        /* steps and points drawn apart; one key entry shows both */
+        const char *lw = exact[k] ? "2.5" : "1.2";
+        fprintf(g, "%s'%s.dat' index %zu with steps lw %s", k ? ", \\\n    " : "plot ", base,
+                k, lw);
+        so_gp_style(g, (int)k);
+        fprintf(g, " notitle, \\\n    '%s.dat' index %zu with points ps 0.8", base, k);
+        so_gp_style(g, (int)k);
+        fprintf(g, " notitle, \\\n    NaN with linespoints lw %s", lw);
+        so_gp_style(g, (int)k);
+        fputs(" title '", g);
+        so_gp_put_quoted(g, t2);
+        fputc('\'', g);
+    }
+    fputc('\n', g);
     fclose(d);
-    if (block)
-        fprintf(g, "%s\n", plot);
-    return so_hplot_finish(dir, base, g, &gp, &glen, dat, dlen, block, err);
+    so_hseries_free(s, max + 1);
+    free(exact);
+    return so_hplot_finish(dir, base, g, &gp, &glen, dat, dlen, 1, err);
 }
 
 int so_harness_plot(const so_htables *t, const char *dir, int *plotted,

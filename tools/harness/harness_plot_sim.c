@@ -9,13 +9,28 @@
 #include "formulations/common/gnuplot.h"
 #include "tools/harness/harness.h"
 
-/* A group or policy name inside a double-quoted gnuplot data string. */
+/* A group name inside a double-quoted gnuplot data string (which has no
+ * escape: a double quote becomes a single one). */
 static void quoted(FILE *fp, const char *s)
 {
     fputc('"', fp);
     for (; *s; s++)
-        fputc(*s == '"' || *s == '\\' || *s == '\'' ? '_' : *s, fp);
+        fputc(*s == '"' ? '\'' : (unsigned char)*s < ' ' ? ' ' : *s, fp);
     fputc('"', fp);
+}
+
+/* "LABEL = VALUE" of a group "KEY=VALUE" (the key's label with its unit),
+ * "all" for "". */
+static void group_title(char *out, size_t size, const char *group)
+{
+    const char *eq = strchr(group, '=');
+    char key[96];
+    if (!eq) {
+        snprintf(out, size, "%s", group[0] ? group : "all");
+        return;
+    }
+    snprintf(key, sizeof key, "%.*s", (int)(eq - group), group);
+    snprintf(out, size, "%s = %s", so_hplot_label(NULL, key), eq + 1);
 }
 
 /* Distinct values of the sim summaries' group (which = 0) or backend (1),
@@ -58,40 +73,73 @@ static int metric_plot(const so_htables *t, const char **groups, size_t ng,
             }
             json_decref(o);
         }
-    fprintf(d, "group");
+    fprintf(d, "# group");
     for (size_t p = 0; p < np; p++) {
         fputc(' ', d);
         quoted(d, pols[p]);
     }
     fputc('\n', d);
+    /* groups "KEY=VALUE" of one KEY: the values on the axis, its label
+     * under it; else each group's "LABEL = VALUE" */
+    char key[96] = "";
+    const char *eq0 = strchr(groups[0], '=');
+    if (eq0)
+        snprintf(key, sizeof key, "%.*s", (int)(eq0 - groups[0]), groups[0]);
+    for (size_t k = 0; k < ng && key[0]; k++)
+        if (strncmp(groups[k], key, strlen(key)) || groups[k][strlen(key)] != '=')
+            key[0] = '\0';
+    double hi = 0;
+    size_t longest = 0;
     for (size_t k = 0; k < ng; k++) {
-        quoted(d, groups[k][0] ? groups[k] : "all");
+        char gt[200];
+        if (key[0])
+            snprintf(gt, sizeof gt, "%s", groups[k] + strlen(key) + 1);
+        else
+            group_title(gt, sizeof gt, groups[k]);
+        longest = strlen(gt) > longest ? strlen(gt) : longest;
+        quoted(d, gt);
         for (size_t p = 0; p < np; p++) {
             double v = NAN;
             for (size_t i = 0; i < t->n_sums; i++)
                 if (!strcmp(t->sums[i].problem, "sim") && !strcmp(t->sums[i].group, groups[k]) &&
                     !strcmp(t->sums[i].backend, pols[p]))
                     v = t->sums[i].mean_objective;
-            if (isfinite(v))
+            if (isfinite(v)) {
                 fprintf(d, " %.12g", v);
-            else
+                hi = fmax(hi, v);
+            } else {
                 fprintf(d, " NaN");
+            }
         }
         fputc('\n', d);
     }
     fclose(d);
-    char safe[64];
-    so_hplot_safe_name(safe, sizeof safe, metric);
-    char title[200];
+    const char *label = so_hplot_label(NULL, metric);
+    char title[300];
     snprintf(title, sizeof title, "simulation: %s per policy and group (mean over cells)",
-             safe);
+             label);
     so_hplot_header(g, ext, base, 900, 500, title);
-    fprintf(g, "set ylabel '%s (s)'\nset style data histograms\n"
-               "set style histogram clustered gap 1\nset style fill solid 0.8 border -1\n"
-               "set key outside right top\nset yrange [0:*]\nset grid ytics\n"
-               "set xtics rotate by -30\n"
-               "plot for [i=2:%zu] '%s.dat' using i:xtic(1) title columnheader(i)\n",
-            safe, np + 1, base);
+    so_gp_label(g, "y", label);
+    if (key[0])
+        so_gp_label(g, "x", so_hplot_label(NULL, key));
+    if (longest > 8) /* long tic texts: slanted */
+        fputs("set xtics rotate by -30\n", g);
+    size_t klong = 0;
+    for (size_t p = 0; p < np; p++)
+        klong = strlen(pols[p]) > klong ? strlen(pols[p]) : klong;
+    so_gp_key(g, np, klong);
+    /* bars start at 0 (their length is the value); room above the tallest */
+    fprintf(g, "set style data histograms\n"
+               "set style histogram clustered gap 1\nset style fill solid 0.85 border -1\n"
+               "set yrange [0:%.6g]\nset grid ytics\n",
+            hi > 0 ? hi * 1.06 : 1);
+    for (size_t p = 0; p < np; p++) {
+        fprintf(g, "%s'%s.dat' using %zu:xtic(1) lc rgb '%s' title '", p ? ", \\\n     " : "plot ",
+                base, p + 2, so_gp_colour((int)p));
+        so_gp_put_quoted(g, pols[p]);
+        fputc('\'', g);
+    }
+    fputc('\n', g);
     return so_hplot_finish(dir, base, g, &gp, &glen, dat, dlen, 1, err);
 }
 
@@ -128,12 +176,10 @@ static int cdf_plot(const so_htables *t, const char *group, const char **pols, s
     char safe[200];
     so_hplot_safe_name(safe, sizeof safe, group[0] ? group : "all");
     snprintf(base, 300, "sim-cdf-%s", safe);
-    char *dat = NULL, *cmd = NULL, *gp = NULL;
-    size_t dlen = 0, clen = 0, glen = 0;
-    FILE *d = open_memstream(&dat, &dlen), *c = open_memstream(&cmd, &clen);
+    so_hseries *s = calloc(np + 1, sizeof *s);
     double *x = NULL;
-    size_t cap = 0;
-    int block = 0, rc = d && c ? SO_OK : SO_ENOMEM;
+    size_t cap = 0, ns = 0;
+    int rc = s ? SO_OK : SO_ENOMEM;
     for (size_t p = 0; !rc && p < np; p++) {
         size_t n = 0;
         for (size_t i = 0; !rc && i < t->n_cells; i++)
@@ -143,43 +189,48 @@ static int cdf_plot(const so_htables *t, const char *group, const char **pols, s
         if (rc || !n)
             continue;
         qsort(x, n, sizeof *x, so_hplot_cmp_double);
-        fprintf(d, "# %s\n", pols[p]);
+        snprintf(s[ns].name, sizeof s[ns].name, "%s", pols[p]);
         /* at most 2,000 points per curve: every k-th order statistic */
         size_t step = n > 2000 ? n / 2000 : 1;
-        for (size_t i = 0; i < n; i += step)
-            fprintf(d, "%.9g %.9g\n", x[i], (double)(i + 1) / (double)n);
-        fprintf(d, "%.9g 1\n\n\n", x[n - 1]);
-        char sp[128];
-        so_hplot_safe_name(sp, sizeof sp, pols[p]);
-        fprintf(c, "%s'%s.dat' index %d with steps lw 2 title '%s'",
-                block ? ", \\\n    " : "plot ", base, block, sp);
-        block++;
+        for (size_t i = 0; !rc && i < n; i += step)
+            rc = so_hseries_add(&s[ns], x[i], (double)(i + 1) / (double)n);
+        if (!rc)
+            rc = so_hseries_add(&s[ns], x[n - 1], 1);
+        ns++;
     }
     free(x);
-    if (d)
-        fclose(d);
-    if (c)
-        fclose(c);
-    FILE *g = !rc ? open_memstream(&gp, &glen) : NULL;
-    if (!rc && !g)
+    char *dat = NULL, *gp = NULL;
+    size_t dlen = 0, glen = 0;
+    FILE *d = NULL, *g = NULL;
+    if (!rc && ns && so_hplot_open_pair(&d, &dat, &dlen, &g, &gp, &glen))
         rc = SO_ENOMEM;
-    if (rc || !block) {
-        if (g)
-            fclose(g);
-        free(dat);
-        free(cmd);
-        free(gp);
-        return rc ? rc : 0;
+    if (rc || !ns) {
+        so_hseries_free(s, np + 1);
+        return rc;
     }
-    char title[300];
-    snprintf(title, sizeof title, "response time CDF, %s", safe);
+    char gt[200], title[300];
+    group_title(gt, sizeof gt, group);
+    snprintf(title, sizeof title, "response-time distribution, %s", gt);
     so_hplot_header(g, ext, base, 800, 500, title);
-    fprintf(g, "set xlabel 'response time (s)'\n"
-               "set ylabel 'fraction of jobs'\nset key bottom right\nset logscale x\n"
-               "set yrange [0:1.05]\nset grid\n%s\n",
-            cmd);
-    free(cmd);
-    return so_hplot_finish(dir, base, g, &gp, &glen, dat, dlen, block, err);
+    so_gp_label(g, "x", "response time (s)");
+    so_gp_label(g, "y", "fraction of jobs (cumulative)");
+    double lo = INFINITY, hi = -INFINITY;
+    so_hseries_range(s, ns, 0, &lo, &hi);
+    int logx = lo > 0 && hi > 10 * lo; /* a log scale for spans of a decade or more */
+    if (logx)
+        fputs("set logscale x\n", g);
+    so_gp_range(g, "x", lo, hi, logx);
+    fputs("set key bottom right\nset yrange [0:1.05]\nset grid\n", g);
+    for (size_t k = 0; k < ns; k++) {
+        so_hseries_block(d, &s[k]);
+        char tk[300];
+        so_hseries_title(tk, sizeof tk, s, k, 0);
+        so_hseries_entry(g, k, base, "steps lw 2", tk);
+    }
+    fputc('\n', g);
+    fclose(d);
+    so_hseries_free(s, np + 1);
+    return so_hplot_finish(dir, base, g, &gp, &glen, dat, dlen, 1, err);
 }
 
 int so_harness_plot_sim(const so_htables *t, const char *dir, const char *ext,

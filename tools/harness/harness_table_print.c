@@ -263,6 +263,19 @@ static size_t x_index(const so_htable *t, int x, size_t q)
     return n;
 }
 
+/* Appends a row key's value to a curve's name: a number with its key
+ * ("load=1"; a bare "1" would not say what it is), a name as it is. */
+static void series_part(char *name, size_t size, const char *key, const char *value)
+{
+    char *end, part[200];
+    strtod(value, &end);
+    if (value[0] && !*end)
+        snprintf(part, sizeof part, "%s=%s", key, value);
+    else
+        snprintf(part, sizeof part, "%s", value);
+    so_htable_join(name, size, part);
+}
+
 int so_htable_plot(const so_htable *t, const char *dir, const char *base,
                    const char *ext, so_error *err)
 {
@@ -286,8 +299,12 @@ int so_htable_plot(const so_htable *t, const char *dir, const char *base,
         return SO_ENOMEM;
     /* one block per series: (the other row keys) x column */
     size_t n_series = 0;
-    char (*series)[200] = calloc(t->n_rows * (t->n_cols ? t->n_cols : 1) + 1, sizeof *series);
-    if (!series) {
+    size_t max_series = t->n_rows * (t->n_cols ? t->n_cols : 1) + 1;
+    char (*series)[200] = calloc(max_series, sizeof *series);
+    so_hseries *pts = calloc(max_series, sizeof *pts); /* for the legend and ranges */
+    double lo = INFINITY, hi = -INFINITY;
+    if (!series || !pts) {
+        free(pts);
         fclose(dd);
         fclose(g);
         free(dat);
@@ -299,7 +316,7 @@ int so_htable_plot(const so_htable *t, const char *dir, const char *base,
             char name[200] = "";
             for (int k = 0; k < d->n_rows; k++)
                 if (k != x)
-                    so_htable_join(name, sizeof name, t->rows[r].keys[k]);
+                    series_part(name, sizeof name, d->rows[k], t->rows[r].keys[k]);
             if (d->columns[0])
                 so_htable_join(name, sizeof name, t->cols[j]);
             if (!name[0])
@@ -322,6 +339,16 @@ int so_htable_plot(const so_htable *t, const char *dir, const char *base,
                 if (!same || !c->n)
                     continue;
                 double e = d->ci95 ? c->hi - c->mean : c->sd;
+                so_hseries_add(&pts[n_series - 1],
+                               numeric_x ? strtod(t->rows[q].keys[x], NULL)
+                                         : (double)x_index(t, x, q),
+                               c->mean);
+                if (isfinite(e)) {
+                    lo = fmin(lo, c->mean - e);
+                    hi = fmax(hi, c->mean + e);
+                }
+                lo = fmin(lo, c->mean);
+                hi = fmax(hi, c->mean);
                 if (numeric_x)
                     fprintf(dd, "%s %.12g %.12g\n", t->rows[q].keys[x], c->mean, e);
                 else
@@ -331,16 +358,30 @@ int so_htable_plot(const so_htable *t, const char *dir, const char *base,
         }
     fclose(dd);
     so_hplot_header(g, ext, base, 900, 500, d->fig_title[0] ? d->fig_title : d->title);
-    fprintf(g, "set xlabel '");
-    so_gp_put_quoted(g, d->fig_x);
-    fprintf(g, "'\nset ylabel '");
-    so_gp_put_quoted(g, d->fig_ylabel[0] ? d->fig_ylabel : t->value_label);
-    int negative = 0; /* RAS's utilities: the y axis goes below 0 */
-    for (size_t r = 0; r < t->n_rows; r++)
-        for (size_t j = 0; j < t->n_cols; j++)
-            negative |= t->rows[r].cells[j].n && t->rows[r].cells[j].mean < 0;
-    fprintf(g, "'\nset key outside right top\nset grid ytics\nset yrange [%s:*]\n",
-            negative ? "*" : "0");
+    so_gp_label(g, "x", so_hplot_label(NULL, d->fig_x));
+    so_gp_label(g, "y", d->fig_ylabel[0] ? d->fig_ylabel : t->value_label);
+    size_t longest = 0;
+    for (size_t k = 0; k < n_series; k++) { /* the key's entries, for its place */
+        char title[300];
+        snprintf(pts[k].name, sizeof pts[k].name, "%s", series[k]);
+        so_hseries_title(title, sizeof title, pts, k, 0);
+        longest = strlen(title) > longest ? strlen(title) : longest;
+    }
+    so_gp_key(g, n_series, longest);
+    fprintf(g, "set grid ytics\n");
+    int bars = !strcmp(d->fig_style, "bars");
+    if (bars) { /* a bar's length is its value: from 0, to the means */
+        double mlo = 0, mhi = 0;
+        so_hseries_range(pts, n_series, 1, &mlo, &mhi);
+        fprintf(g, "set yrange [%.6g:%.6g]\n", mlo * 1.06, mhi > 0 ? mhi * 1.06 : 1);
+    }
+    else /* lines: the range of the means and their error bars */
+        so_gp_range(g, "y", lo, hi, 0);
+    if (numeric_x) {
+        double xlo = INFINITY, xhi = -INFINITY;
+        so_hseries_range(pts, n_series, 0, &xlo, &xhi);
+        so_gp_range(g, "x", xlo, xhi, 0);
+    }
     if (!numeric_x) { /* categories at 0, 1, ...: room beside the first and last */
         fprintf(g, "set offsets 0.5, 0.5, 0, 0\nset xtics (");
         for (size_t r = 0, k = 0; r < t->n_rows; r++)
@@ -351,23 +392,31 @@ int so_htable_plot(const so_htable *t, const char *dir, const char *base,
             }
         fprintf(g, ")\n");
     }
-    if (!strcmp(d->fig_style, "bars"))
+    if (bars)
         fprintf(g, "set style fill solid 0.6 border -1\nset boxwidth %.3g\n",
                 0.8 / (double)(n_series ? n_series : 1));
     fprintf(g, "plot ");
     for (size_t s = 0; s < n_series; s++) {
         fprintf(g, "%s'%s.dat' index %zu using ", s ? ", \\\n     " : "", base, s);
-        if (!strcmp(d->fig_style, "bars"))
-            fprintf(g, "($1+%.3g):2 with boxes title ",
-                    (double)s * 0.8 / (double)n_series - 0.4 + 0.4 / (double)n_series);
-        else
-            fprintf(g, "%s title ", strcmp(d->fig_x, "time") ? "1:2:3 with yerrorlines"
-                                                              : "1:2 with lines lw 1.5");
+        if (bars)
+            fprintf(g, "($1+%.3g):2 with boxes lc rgb '%s' title ",
+                    (double)s * 0.8 / (double)n_series - 0.4 + 0.4 / (double)n_series,
+                    so_gp_colour((int)s));
+        else { /* each curve its colour, dash and point type (a timeline:
+                * one value per step, no error bars) */
+            fprintf(g, "%s", strcmp(d->fig_x, "time") ? "1:2:3 with yerrorlines lw 1.5 ps 1.4"
+                                                      : "1:2 with lines lw 1.5");
+            so_gp_style(g, (int)s);
+            fputs(" title ", g);
+        }
+        char title[300];
+        so_hseries_title(title, sizeof title, pts, s, 0);
         fputc('\'', g);
-        so_gp_put_quoted(g, series[s]);
+        so_gp_put_quoted(g, title);
         fputc('\'', g);
     }
     fprintf(g, "\n");
     free(series);
+    so_hseries_free(pts, max_series);
     return so_hplot_finish(dir, base, g, &gp, &glen, dat, dlen, n_series > 0, err);
 }
