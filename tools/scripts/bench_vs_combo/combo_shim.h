@@ -1,4 +1,5 @@
-/* combo_shim.h — interface of combo_shim.c.in (see there). */
+/* combo_shim.h — interface of combo_shim.c.in and of its stand-in
+ * combo_none.c.in (see there). */
 #ifndef COMBO_SHIM_H
 #define COMBO_SHIM_H
 
@@ -8,5 +9,9 @@
  * stopped with an error of its own. */
 int combo_shim_solve(long n, const long long *p, const long long *w,
                      long long c, long long *z_out, long long *w_out);
+
+/* 1 when combo.c was supplied (combo_shim.c.in), 0 for the stand-in
+ * (combo_none.c.in: kp-dp runs alone). */
+int combo_shim_available(void);
 
 #endif
