@@ -40,14 +40,21 @@
  *     the live states; the state buffers are reused, never cleared;
  *   - no array is indexed by capacity, so capacities of 1e18 are fine;
  *     profits are exact 64-bit integers;
- *   - pairing (Martello, Pisinger and Toth 1999, section 4; kp_pair.c):
- *     every state is completed by its best single item outside the core,
- *     whenever the merging since the last pairing exceeds 32 m states;
- *   - the pairing structures and the cardinality bounds cost a few sorts
- *     of the items: both are built only once the merging has touched 16 n
- *     states (easy instances finish before and pay nothing for them); the
- *     multiplier search of the cardinality bounds after 512 n; before,
- *     the global bound is Dantzig's, from the break item;
+ *   - pairing (Martello, Pisinger and Toth 1999, section 4; kp_pair.c;
+ *     combo's "heuristic" at M3 states): the best state completed by one
+ *     item outside the core, found by one O(n + m) sweep over the items
+ *     sorted by weight; first when 1024 states are live or the merging has
+ *     touched 16 n states, again whenever the live states have doubled or
+ *     the merging since exceeds 32 m. Where the states multiply (strongly
+ *     correlated and subset-sum instances at large R: nearly every subset
+ *     is a distinct non-dominated state and no bound fathoms it) this finds
+ *     the solution that meets the bound after a few thousand states instead
+ *     of 2^18 (issue 30);
+ *   - the cardinality bounds cost a few sorts of the items: computed at
+ *     the same point as the first pairing (easy instances finish before
+ *     and pay nothing for them); the multiplier search of the cardinality
+ *     bounds after 512 n merged states; before, the global bound is
+ *     Dantzig's, from the break item;
  *   - the surrogate relaxation of the cardinality dichotomy, each part
  *     solved exactly by this DP without a further relaxation
  *     (kp_surrogate.c; section 3 of the 1999 paper, as in combo): once,
@@ -82,6 +89,12 @@ const so_option_doc so_kp_dp_options[] = {
      " run stops with its incumbent and the message 'memory limit'"},
     {NULL, NULL, NULL},
 };
+
+/* pairing starts when this many states are live (or the merging has
+ * touched 16 n states); the surrogate relaxation when more than
+ * SUR_STATES are (combo's M2) */
+#define PAIR_STATES 1024
+#define SUR_STATES 2000
 
 typedef struct {
     int64_t w, p;
@@ -169,7 +182,7 @@ typedef struct {
     size_t m, cap, max_states;
     arena ar;
     double deadline; /* so_now() value; 0 = none */
-    size_t ticks, paired_at;
+    size_t ticks, paired_at, paired_m;
     double grow_rate, compact_rate; /* seconds per state / record, measured */
     kp_pairing *pair;
     int relax;              /* may use the surrogate relaxation */
@@ -300,35 +313,48 @@ static int expand(dp_ctx *d, int64_t dw, int64_t dp, int64_t pos, size_t s,
     return SO_OK;
 }
 
-/* Pairs every state with its best single outside item (kp_pair.c). */
-static int pair_states(dp_ctx *d)
+/* Is there time left for a few sorts of the items (about 50 ns per item
+ * and halving step each)? Without, pairing and the cardinality bounds are
+ * not started, so that a limit is not overrun inside a sort. */
+static int time_for_sorts(const dp_ctx *d)
 {
-    int64_t c = d->c;
-    for (size_t k = 0; k < d->m; k++) {
-        if ((k & 0x3fff) == 0x3fff && d->deadline > 0 && so_now() > d->deadline)
-            break; /* the main loop reports the time limit */
-        const state *x = &d->cur[k];
-        int64_t q;
-        size_t pos;
-        int64_t v;
-        if (x->w <= c) {
-            if (!so_kp_pair_best_add(d->pair, c - x->w, &q, &pos))
-                continue;
-            v = x->p + q;
-        } else {
-            if (!so_kp_pair_best_remove(d->pair, x->w - c, &q, &pos))
-                continue;
-            v = x->p - q;
-        }
-        if (v > d->z) {
-            int64_t node = arena_push(&d->ar, x->node, (int64_t)pos);
-            if (node < 0)
-                return SO_ENOMEM;
-            d->z = v;
-            d->best_node = node;
-        }
+    if (d->deadline <= 0)
+        return 1;
+    double steps = 1;
+    for (size_t k = d->n; k > 1; k /= 2)
+        steps++;
+    return so_now() + 5e-8 * (double)d->n * steps < d->deadline;
+}
+
+/* One round of pairing (kp_pair.c): the best state completed by one item
+ * outside the core [s, t1 - 1]; the candidates are sorted at the first
+ * round. Skipped when the sweep (about 10 ns per state and item) would
+ * end past the deadline. */
+static int pair_round(dp_ctx *d, size_t s, size_t t1)
+{
+    if (d->deadline > 0 &&
+        so_now() + 1e-8 * (double)(d->n + d->m) > d->deadline)
+        return SO_OK; /* no time for a sweep */
+    if (!d->pair) {
+        if (!time_for_sorts(d))
+            return SO_OK;
+        d->pair = so_kp_pair_new(d->pw, d->pp, d->n, d->b);
+        if (!d->pair)
+            return SO_ENOMEM;
+    }
+    size_t st = 0, pos = 0;
+    int64_t v = 0;
+    if (so_kp_pair_best(d->pair, &d->cur[0].w, &d->cur[0].p,
+                        sizeof(state) / sizeof(int64_t), d->m, d->c, s, t1,
+                        d->z, &st, &pos, &v)) {
+        int64_t node = arena_push(&d->ar, d->cur[st].node, (int64_t)pos);
+        if (node < 0)
+            return SO_ENOMEM;
+        d->z = v;
+        d->best_node = node;
     }
     d->paired_at = d->ticks;
+    d->paired_m = d->m;
     return SO_OK;
 }
 
@@ -363,26 +389,13 @@ static int64_t round_bound(const dp_ctx *d, int64_t u)
     return d->gp > 1 && u >= 0 ? u / d->gp * d->gp : u;
 }
 
-/* Is there time left for a few sorts of the items (about 50 ns per item
- * and halving step each)? Without, pairing and the cardinality bounds are
- * not started, so that a limit is not overrun inside a sort. */
-static int time_for_sorts(const dp_ctx *d)
-{
-    if (d->deadline <= 0)
-        return 1;
-    double steps = 1;
-    for (size_t k = d->n; k > 1; k /= 2)
-        steps++;
-    return so_now() + 5e-8 * (double)d->n * steps < d->deadline;
-}
-
 /* The DP proper. *status: SO_OPTIMAL, or why it stopped; *bound. */
 static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
 {
     /* Dantzig's bound from the break item at once; the cardinality bounds
      * once the DP is not trivial */
     int64_t global_ub = d->P;
-    int card_done = 0, sur_done = !d->relax;
+    int card_done = 0, sur_done = !d->relax, pairing = 0;
     if (d->b < d->n)
         global_ub += (int64_t)((__int128)(d->c - d->W) *
                                d->pp[d->b] / d->pw[d->b]);
@@ -391,19 +404,15 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
     *stop = SO_OK;
     global_ub = round_bound(d, global_ub);
     while (!rc && d->m > 0 && (s > 0 || t1 < d->n) && d->z < global_ub) {
-        if (!d->pair && d->ticks >= 16 * d->n && time_for_sorts(d)) { /* not trivial: worth sorting */
-            d->pair = so_kp_pair_new(d->pw, d->pp, d->n, d->b);
-            if (!d->pair) {
-                rc = SO_ENOMEM;
-                break;
-            }
-            for (size_t k = s; k < t1; k++)
-                so_kp_pair_drop(d->pair, k);
-            rc = pair_states(d);
+        if (!pairing && (d->ticks >= 16 * d->n || d->m >= PAIR_STATES)) {
+            pairing = 1; /* not trivial: worth pairing */
+            rc = pair_round(d, s, t1);
             if (rc)
                 break;
         }
-        if (card_done < 2 && d->ticks >= (card_done ? 512 : 16) * d->n &&
+        if (card_done < 2 &&
+            (card_done ? d->ticks >= 512 * d->n
+                       : d->ticks >= 16 * d->n || d->m >= PAIR_STATES) &&
             time_for_sorts(d)) {
             int64_t u = so_kp_global_bound(d->kp, d->ord, d->z, card_done);
             if (round_bound(d, u) < global_ub)
@@ -412,7 +421,7 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
             if (d->z >= global_ub)
                 break;
         }
-        if (!sur_done && d->m > 2000 && time_for_sorts(d)) {
+        if (!sur_done && d->m > SUR_STATES && time_for_sorts(d)) {
             int64_t u = global_ub, zx = -1;
             int sr = so_kp_surrogate_bound(d->kp, d->b, d->z, d->deadline,
                                            d->max_states, &u, d->incumbent,
@@ -430,22 +439,19 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
         if (t1 < d->n) {
             size_t k = t1++;
             if (item_open(d, k)) {
-                if (d->pair)
-                    so_kp_pair_drop(d->pair, k);
                 rc = expand(d, d->pw[k], d->pp[k], (int64_t)k, s, t1);
             }
         }
         if (!rc && s > 0 && d->m > 0) {
             size_t k = --s;
             if (item_open(d, k)) {
-                if (d->pair)
-                    so_kp_pair_drop(d->pair, k);
                 rc = expand(d, -d->pw[k], -d->pp[k], (int64_t)k, s, t1);
             }
         }
         /* pairing costs O(m log n): at most about half the merging work */
-        if (!rc && d->pair && d->ticks - d->paired_at >= 32 * d->m)
-            rc = pair_states(d);
+        if (!rc && pairing && (d->ticks - d->paired_at >= 32 * d->m ||
+                               d->m >= 2 * d->paired_m))
+            rc = pair_round(d, s, t1);
         if (!rc && d->deadline > 0 && so_now() > d->deadline)
             rc = SO_KP_STOP_TIME;
         if (!rc && d->kp->n <= SO_KP_MITM_MAX_N && d->m > ((size_t)1 << 16))

@@ -46,6 +46,9 @@ int so_kp_surrogate_bound(const so_kp *kp, size_t b1, int64_t z,
 /* Radix sorts (kp_sort.c): v ascending; and so_kp_order's order exactly
  * (NULL when out of memory), without comparison sorting where it can. */
 void so_kp_sort_i64(int64_t *v, size_t n);
+/* idx[0..m) sorted stably by key[idx[i]] ascending; SO_ENOMEM leaves it
+ * as it was. */
+int so_kp_sort_index_by_i64(size_t *idx, size_t m, const int64_t *key);
 /* Cardinality limits of the items (kp_card_bound.c): *kmax the most items
  * a feasible solution holds (smallest weights while they fit), *kmin the
  * fewest whose largest profits exceed z; v: scratch of n values. Returns 0

@@ -69,6 +69,23 @@ void so_kp_sort_i64(int64_t *v, size_t n)
     free(t);
 }
 
+int so_kp_sort_index_by_i64(size_t *idx, size_t m, const int64_t *key)
+{
+    size_t c = m ? m : 1;
+    uint64_t *k = malloc(c * sizeof *k), *tk = malloc(c * sizeof *tk);
+    size_t *ti = malloc(c * sizeof *ti);
+    int ok = k && tk && ti;
+    if (ok) {
+        for (size_t i = 0; i < m; i++)
+            k[i] = (uint64_t)key[idx[i]] ^ ((uint64_t)1 << 63);
+        radix(k, idx, m, tk, ti);
+    }
+    free(k);
+    free(tk);
+    free(ti);
+    return ok ? SO_OK : SO_ENOMEM;
+}
+
 /* does item i come before item j in so_kp_order's order? */
 static int before(const so_kp *kp, size_t i, size_t j)
 {
