@@ -1,9 +1,15 @@
-/* kp_sort.c — the sorts of kp-dp, by radix instead of comparisons: on
+/* kp_sort.c — the sorts and selections of kp-dp, by radix instead of comparisons: on
  * the easy and correlated classes at n = 10,000 the comparison sorts
  * (qsort with a 128-bit comparator) took more time than the DP itself.
- *   - so_kp_sort_i64: LSD radix sort of 64-bit integers, 8 passes of 8
- *     bits on the sign-flipped pattern (passes where every key falls in
- *     one bucket are skipped);
+ *   - so_kp_sort_index_by_i64: LSD radix sort of indices by 64-bit keys,
+ *     8 passes of 8 bits on the sign-flipped pattern (passes where every
+ *     key falls in one bucket are skipped); stable (the pairing's items by
+ *     weight, kp_pair.c);
+ *   - so_kp_select_i64 and so_kp_count_within: selection, not sorting
+ *     (expected O(n): three-way partitions around pseudo-random pivots, as
+ *     combo's minweights / maxprofits do): the median of p - w and how
+ *     many of the smallest weights (profits) fit a budget, for the
+ *     cardinality limits (kp_card_bound.c);
  *   - so_kp_efficiency_order: so_kp_order's order exactly (efficiency
  *     p/w non-increasing, zero weights first by profit, ties by index):
  *     a stable radix sort of the double keys -p/w (order-preserving bit
@@ -45,30 +51,6 @@ static void radix(uint64_t *key, size_t *idx, size_t n, uint64_t *tk,
     }
 }
 
-static int by_i64(const void *a, const void *b)
-{
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-    return (x > y) - (x < y);
-}
-
-void so_kp_sort_i64(int64_t *v, size_t n)
-{
-    uint64_t *k = malloc((n ? n : 1) * sizeof *k), *t = malloc((n ? n : 1) * sizeof *t);
-    if (!k || !t) {
-        free(k);
-        free(t);
-        qsort(v, n, sizeof *v, by_i64);
-        return;
-    }
-    for (size_t i = 0; i < n; i++)
-        k[i] = (uint64_t)v[i] ^ ((uint64_t)1 << 63);
-    radix(k, NULL, n, t, NULL);
-    for (size_t i = 0; i < n; i++)
-        v[i] = (int64_t)(k[i] ^ ((uint64_t)1 << 63));
-    free(k);
-    free(t);
-}
-
 int so_kp_sort_index_by_i64(size_t *idx, size_t m, const int64_t *key)
 {
     size_t c = m ? m : 1;
@@ -84,6 +66,72 @@ int so_kp_sort_index_by_i64(size_t *idx, size_t m, const int64_t *key)
     free(tk);
     free(ti);
     return ok ? SO_OK : SO_ENOMEM;
+}
+
+/* three-way partition of v[lo, hi) around a pseudo-random pivot:
+ * [lo, *g) < pivot, [*g, *e) == pivot, [*e, hi) > pivot */
+static int64_t partition3(int64_t *v, size_t lo, size_t hi, uint64_t *seed,
+                          size_t *g, size_t *e)
+{
+    *seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    int64_t piv = v[lo + (size_t)((*seed >> 33) % (hi - lo))];
+    size_t a = lo, b = lo, c = hi;
+    while (b < c) {
+        if (v[b] < piv) {
+            int64_t t = v[a];
+            v[a++] = v[b];
+            v[b++] = t;
+        } else if (v[b] > piv) {
+            int64_t t = v[--c];
+            v[c] = v[b];
+            v[b] = t;
+        } else {
+            b++;
+        }
+    }
+    *g = a;
+    *e = b;
+    return piv;
+}
+
+int64_t so_kp_select_i64(int64_t *v, size_t n, size_t k)
+{
+    size_t lo = 0, hi = n, g, e;
+    uint64_t seed = 0x9e3779b97f4a7c15ULL;
+    for (;;) {
+        int64_t piv = partition3(v, lo, hi, &seed, &g, &e);
+        if (k < g)
+            hi = g;
+        else if (k >= e)
+            lo = e;
+        else
+            return piv;
+    }
+}
+
+size_t so_kp_count_within(int64_t *v, size_t n, __int128 budget)
+{
+    size_t lo = 0, hi = n, g, e, count = 0;
+    uint64_t seed = 0x9e3779b97f4a7c15ULL;
+    while (lo < hi) {
+        int64_t piv = partition3(v, lo, hi, &seed, &g, &e);
+        __int128 below = 0;
+        for (size_t i = lo; i < g; i++)
+            below += v[i];
+        if (below > budget) { /* the answer lies among the smaller ones */
+            hi = g;
+            continue;
+        }
+        budget -= below;
+        count += g - lo;
+        __int128 eq = (__int128)piv * (__int128)(e - g);
+        if (eq > budget) /* part of the equal run fits */
+            return count + (piv > 0 ? (size_t)(budget / piv) : e - g);
+        budget -= eq;
+        count += e - g;
+        lo = e;
+    }
+    return count;
 }
 
 /* does item i come before item j in so_kp_order's order? */

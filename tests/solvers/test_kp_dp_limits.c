@@ -290,6 +290,41 @@ static void test_pairing_sweep_random(void)
     }
 }
 
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* selection against sorting: the k-th smallest, and how many of the
+ * smallest values fit a budget (ties, zeros and large values included) */
+static void test_selection(void)
+{
+    so_rng rng;
+    so_rng_seed(&rng, 31);
+    for (int t = 0; t < 300; t++) {
+        size_t n = (size_t)so_rng_int(&rng, 1, 60);
+        int64_t R = t % 3 == 0 ? 5 : t % 3 == 1 ? 1000 : 1000000000000LL;
+        int64_t v[60] = {0}, w[60], sorted[60];
+        for (size_t i = 0; i < n; i++)
+            v[i] = sorted[i] = so_rng_int(&rng, 0, R);
+        qsort(sorted, n, sizeof *sorted, cmp_i64);
+        size_t k = (size_t)so_rng_int(&rng, 0, (int64_t)n - 1);
+        memcpy(w, v, sizeof v);
+        CU_ASSERT_EQUAL(so_kp_select_i64(w, n, k), sorted[k]);
+        __int128 total = 0;
+        for (size_t i = 0; i < n; i++)
+            total += v[i];
+        __int128 budget = (__int128)so_rng_int(&rng, 0, (int64_t)(total + 1));
+        size_t expect = 0;
+        __int128 acc = 0;
+        while (expect < n && acc + sorted[expect] <= budget)
+            acc += sorted[expect++];
+        memcpy(w, v, sizeof v);
+        CU_ASSERT_EQUAL(so_kp_count_within(w, n, budget), expect);
+    }
+}
+
 /* divisibility: weights all multiples of 3 and profits of 5. With p = w
  * and 50 items in [3, 300] every multiple of 3 up to c is reachable, so the
  * optimum is floor(c / 3) * 3 (the rounded capacity ends the run); and at
@@ -321,6 +356,8 @@ static void test_divisibility(void)
 
 static CU_TestInfo tests[] = {
     {"divisibility: gcd of weights and of profits", test_divisibility},
+    {"selection: k-th smallest and prefix within a budget, against qsort",
+     test_selection},
     {"pairing: best single add / remove outside the core", test_pairing_sweep},
     {"pairing: the sweep's best pair is the exhaustive scan's (200 cases)",
      test_pairing_sweep_random},
