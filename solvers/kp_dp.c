@@ -50,9 +50,10 @@
  *     is a distinct non-dominated state and no bound fathoms it) this finds
  *     the solution that meets the bound after a few thousand states instead
  *     of 2^18 (issue 30);
- *   - the cardinality bounds cost a few sorts of the items: computed at
- *     the same point as the first pairing (easy instances finish before
- *     and pay nothing for them); the multiplier search of the cardinality
+ *   - the cardinality bounds cost a few passes over the items: computed
+ *     once more than 2000 states are live (just before the surrogate
+ *     relaxation, which they often make needless) or the merging has
+ *     touched 16 n states (easy instances finish before and pay nothing); the multiplier search of the cardinality
  *     bounds after 512 n merged states; before, the global bound is
  *     Dantzig's, from the break item;
  *   - the surrogate relaxation of the cardinality dichotomy, each part
@@ -91,8 +92,8 @@ const so_option_doc so_kp_dp_options[] = {
 };
 
 /* pairing starts when this many states are live (or the merging has
- * touched 16 n states); the surrogate relaxation when more than
- * SUR_STATES are (combo's M2) */
+ * touched 16 n states); the cardinality bounds, then the surrogate
+ * relaxation, when more than SUR_STATES are (combo's M2) */
 #define PAIR_STATES 1024
 #define SUR_STATES 2000
 
@@ -412,7 +413,7 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
         }
         if (card_done < 2 &&
             (card_done ? d->ticks >= 512 * d->n
-                       : d->ticks >= 16 * d->n || d->m >= PAIR_STATES) &&
+                       : d->ticks >= 16 * d->n || d->m > SUR_STATES) &&
             time_for_sorts(d)) {
             int64_t u = so_kp_global_bound(d->kp, d->ord, d->z, card_done);
             if (round_bound(d, u) < global_ub)

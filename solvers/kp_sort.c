@@ -24,30 +24,49 @@
 #include <string.h>
 #include "solvers/kp_exact_internal.h"
 
-/* stable LSD radix sort of keys (with a payload of indices, may be NULL) */
+/* stable LSD radix sort of keys (with a payload of indices, may be NULL):
+ * the eight histograms are counted in one pass, a pass whose digit is the
+ * same for every key is skipped, and the passes alternate between the
+ * arrays and their scratch copies tk, ti (one copy back at the end) */
 static void radix(uint64_t *key, size_t *idx, size_t n, uint64_t *tk,
                   size_t *ti)
 {
-    for (int shift = 0; shift < 64; shift += 8) {
-        size_t cnt[257] = {0};
-        for (size_t i = 0; i < n; i++)
-            cnt[((key[i] >> shift) & 255) + 1]++;
+    size_t cnt[8][257];
+    memset(cnt, 0, sizeof cnt);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t k = key[i];
+        for (int d = 0; d < 8; d++)
+            cnt[d][((k >> (8 * d)) & 255) + 1]++;
+    }
+    uint64_t *src = key, *dst = tk;
+    size_t *isrc = idx, *idst = ti;
+    for (int d = 0; d < 8; d++) {
+        size_t *c = cnt[d];
         int single = 0;
-        for (int d = 1; d <= 256; d++)
-            single |= cnt[d] == n;
+        for (int b = 1; b <= 256; b++)
+            single |= c[b] == n;
         if (single)
             continue;
-        for (int d = 1; d <= 256; d++)
-            cnt[d] += cnt[d - 1];
+        for (int b = 1; b <= 256; b++)
+            c[b] += c[b - 1];
+        int shift = 8 * d;
         for (size_t i = 0; i < n; i++) {
-            size_t at = cnt[(key[i] >> shift) & 255]++;
-            tk[at] = key[i];
+            size_t at = c[(src[i] >> shift) & 255]++;
+            dst[at] = src[i];
             if (idx)
-                ti[at] = idx[i];
+                idst[at] = isrc[i];
         }
-        memcpy(key, tk, n * sizeof *key);
+        uint64_t *t = src;
+        src = dst;
+        dst = t;
+        size_t *u = isrc;
+        isrc = idst;
+        idst = u;
+    }
+    if (src != key) {
+        memcpy(key, src, n * sizeof *key);
         if (idx)
-            memcpy(idx, ti, n * sizeof *idx);
+            memcpy(idx, isrc, n * sizeof *idx);
     }
 }
 
