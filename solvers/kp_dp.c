@@ -507,8 +507,8 @@ static int dp_exact(const so_kp *kp, double deadline, size_t max_states,
         }
         int64_t gw = 0;
         d.gp = 0;
-        for (size_t k = 0; k < d.n; k++) {
-            gw = gcd64(gw, d.pw[k]);
+        for (size_t k = 0; k < d.n && (gw != 1 || d.gp != 1); k++) {
+            gw = gcd64(gw, d.pw[k]); /* both 1: nothing more to learn */
             d.gp = gcd64(d.gp, d.pp[k]);
         }
         d.c = gw > 1 ? kp->capacity / gw * gw : kp->capacity;

@@ -25,22 +25,32 @@
 #include "solvers/kp_exact_internal.h"
 
 /* stable LSD radix sort of keys (with a payload of indices, may be NULL):
- * the eight histograms are counted in one pass, a pass whose digit is the
- * same for every key is skipped, and the passes alternate between the
+ * the histograms are counted in one pass, only for the digits in which
+ * some keys differ (a first pass finds them: equal keys would otherwise
+ * chain every counter increment), a pass whose digit is the same for
+ * every key is skipped, and the passes alternate between the
  * arrays and their scratch copies tk, ti (one copy back at the end) */
 static void radix(uint64_t *key, size_t *idx, size_t n, uint64_t *tk,
                   size_t *ti)
 {
     size_t cnt[8][257];
     memset(cnt, 0, sizeof cnt);
+    uint64_t varies = 0; /* the bits in which some key differs from key[0] */
+    for (size_t i = 0; i < n; i++)
+        varies |= key[i] ^ key[0];
+    int digit[8], nd = 0;
+    for (int d = 0; d < 8; d++)
+        if ((varies >> (8 * d)) & 255)
+            digit[nd++] = d;
     for (size_t i = 0; i < n; i++) {
         uint64_t k = key[i];
-        for (int d = 0; d < 8; d++)
-            cnt[d][((k >> (8 * d)) & 255) + 1]++;
+        for (int j = 0; j < nd; j++)
+            cnt[digit[j]][((k >> (8 * digit[j])) & 255) + 1]++;
     }
     uint64_t *src = key, *dst = tk;
     size_t *isrc = idx, *idst = ti;
-    for (int d = 0; d < 8; d++) {
+    for (int j = 0; j < nd; j++) {
+        int d = digit[j];
         size_t *c = cnt[d];
         int single = 0;
         for (int b = 1; b <= 256; b++)
