@@ -71,9 +71,13 @@
  *     to meet-in-the-middle (kp_mitm.c), whose lists never exceed 2^20;
  *   - limits (issue 20): the clock is read every 16,384 merged states, so
  *     a time limit is honoured within a few milliseconds even inside one
- *     long expansion; option max_states bounds the live states (each costs
- *     about 64 bytes with its buffers and records): over it the run stops
- *     with the incumbent, status "feasible" and the message "memory limit".
+ *     long expansion; option max_states bounds the live states: a merge
+ *     that could produce more stops the run with the incumbent, status
+ *     "feasible" and the message "memory limit". Memory (issue 30): one
+ *     buffer of 24-byte states (at most max_states + 1 of them, as the
+ *     merge needs room for twice the live states) and deviation records
+ *     of 8 bytes, about 40 bytes per unit of max_states at that stop
+ *     (the default 8,000,000: about 330 MB on the hard Jooken instances);
  *     The internal deadline is 95 % of the limit, leaving the rest for
  *     decoding and the report; a buffer growth or arena compaction whose
  *     cost (predicted from the last one, per state) would end past it is
@@ -86,7 +90,8 @@
 
 const so_option_doc so_kp_dp_options[] = {
     {"max_states", "8000000",
-     "memory limit: most live DP states (about 64 bytes each); over it the"
+     "memory limit: most DP states a merge may produce (peak memory about"
+     " 40 bytes per unit: 8,000,000 ~ 330 MB); over it the"
      " run stops with its incumbent and the message 'memory limit'"},
     {NULL, NULL, NULL},
 };
