@@ -37,7 +37,7 @@
  *   - unlike minknap we keep solution vectors exactly: each state points
  *     into an arena of (parent, item) deviation records, compacted (mark
  *     and renumber) whenever it doubles, so memory stays proportional to
- *     the live states; the state buffers are reused, never cleared;
+ *     the live states; the one state buffer (see expand) is reused, never cleared;
  *   - no array is indexed by capacity, so capacities of 1e18 are fine;
  *     profits are exact 64-bit integers;
  *   - pairing (Martello, Pisinger and Toth 1999, section 4; kp_pair.c;
