@@ -150,17 +150,9 @@ static void test_similar_weights_range(void)
     for (int k = 0; k < 2; k++) {
         char r[32];
         snprintf(r, sizeof r, "%lld", Rs[k]);
-        so_params set;
-        so_params_init(&set);
-        so_params_set(&set, "n", "500");
-        so_params_set(&set, "R", r);
-        so_params_set(&set, "class", "similar-weights");
-        json_t *j = NULL;
-        so_error err;
-        CU_ASSERT_EQUAL_FATAL(so_family_generate(so_family_find("knapsack"),
-                                                 &set, 5, 0, &j, &err), SO_OK);
-        so_problem *p = NULL;
-        CU_ASSERT_EQUAL_FATAL(so_problem_from_json(j, "t", &p, &err), SO_OK);
+        const char *const kv[] = {"n", "500", "R", r, "class", "similar-weights",
+                                  NULL};
+        so_problem *p = so_test_kp_generate("knapsack", kv, 5, 0);
         const so_kp *kp = so_kp_of(p);
         int64_t wmin = INT64_MAX, wmax = 0, pmax = 0;
         for (size_t i = 0; i < kp->n; i++) {
@@ -173,7 +165,6 @@ static void test_similar_weights_range(void)
         CU_ASSERT_TRUE(wmax - wmin > Rs[k] / 20); /* spread over the range */
         CU_ASSERT_TRUE(pmax <= Rs[k] && pmax > Rs[k] / 2);
         so_problem_free(p);
-        json_decref(j);
     }
     so_params set;
     so_params_init(&set);

@@ -126,19 +126,8 @@ static void test_mitm_brute(void)
  * n = 400, g = 10, c = 1e10): proved by neither kp-dp nor combo in 10 s. */
 static so_problem *jooken_hard(uint64_t index)
 {
-    so_params set;
-    so_params_init(&set);
-    so_params_set(&set, "n", "400");
-    so_params_set(&set, "g", "10");
-    so_params_set(&set, "c", "10000000000");
-    json_t *j = NULL;
-    so_error err;
-    CU_ASSERT_EQUAL_FATAL(so_family_generate(so_family_find("knapsack-jooken"),
-                                             &set, 2026, index, &j, &err), SO_OK);
-    so_problem *p = NULL;
-    CU_ASSERT_EQUAL_FATAL(so_problem_from_json(j, "t", &p, &err), SO_OK);
-    json_decref(j);
-    return p;
+    const char *const kv[] = {"n", "400", "g", "10", "c", "10000000000", NULL};
+    return so_test_kp_generate("knapsack-jooken", kv, 2026, index);
 }
 
 /* The time limits 0.1 s and 0.5 s on the hard instance: the run stops
