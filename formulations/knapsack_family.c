@@ -7,7 +7,10 @@
  *   4 inverse strongly corr.  p ~ U[1, R], w = p + R/10
  *   5 almost strongly corr.   w ~ U[1, R], p ~ U[w + R/10 - R/500, w + R/10 + R/500]
  *   6 subset sum              w ~ U[1, R], p = w
- *   9 uncorr. similar weights w ~ U[100000, 100100], p ~ U[1, 1000]
+ *   9 uncorr. similar weights w ~ U[100 R, 100 R + R/10], p ~ U[1, R]
+ *                             (R = 1000: Pisinger's [100000, 100100] and
+ *                             [1, 1000], the same instances as before R
+ *                             was honoured; issue 30)
  * Capacity: floor(capacity * sum w) (Pisinger uses h/(H+1) for instance h
  * of H; the fraction is our parameter, 0.5 by default). */
 #include <stdio.h>
@@ -63,6 +66,11 @@ int so_kp_family_generate(const so_params *set, so_rng *rng, json_t **out,
         return so_error_setf(err, NULL, 0, 0, "n", "expected 0..1e8, found %lld", n);
     if (R < 10 || R > 1000000000LL)
         return so_error_setf(err, NULL, 0, 0, "R", "expected 10..1e9, found %lld", R);
+    if (c == 9 && (__int128)n * (100 * R + R / 10) >= SO_KP_MAX_TOTAL)
+        return so_error_setf(err, NULL, 0, 0, "R",
+                             "similar-weights: n = %lld items of weight up to"
+                             " 100.1 R exceed the total 2^61 for R = %lld",
+                             n, R);
     if (!(frac > 0 && frac <= 1))
         return so_error_setf(err, NULL, 0, 0, "capacity",
                              "expected a fraction in (0, 1], found %g", frac);
@@ -89,8 +97,8 @@ int so_kp_family_generate(const so_params *set, so_rng *rng, json_t **out,
         case 5: p = so_rng_int(rng, w + R / 10 - R / 500, w + R / 10 + R / 500); break;
         case 6: p = w; break;
         default:
-            w = so_rng_int(rng, 100000, 100100);
-            p = so_rng_int(rng, 1, 1000);
+            w = so_rng_int(rng, 100 * R, 100 * R + R / 10);
+            p = so_rng_int(rng, 1, R);
             break;
         }
         kp->profit[i] = p;

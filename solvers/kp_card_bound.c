@@ -92,19 +92,20 @@ int so_kp_card_limits(const so_kp *kp, int64_t z, int64_t *v, int64_t *kmax,
     size_t n = kp->n;
     for (size_t i = 0; i < n; i++)
         v[i] = kp->weight[i];
-    so_kp_sort_i64(v, n);
-    int64_t room = kp->capacity;
-    *kmax = 0;
-    for (size_t i = 0; i < n && v[i] <= room; i++, ++*kmax)
-        room -= v[i];
-    for (size_t i = 0; i < n; i++)
-        v[i] = -kp->profit[i];
-    so_kp_sort_i64(v, n);
-    __int128 sum = 0;
-    *kmin = 0;
-    while ((size_t)*kmin < n && sum <= z)
-        sum += -v[(*kmin)++];
-    return sum > z;
+    *kmax = (int64_t)so_kp_count_within(v, n, kp->capacity);
+    __int128 total = 0;
+    for (size_t i = 0; i < n; i++) {
+        v[i] = kp->profit[i];
+        total += kp->profit[i];
+    }
+    if (total <= z) {
+        *kmin = (int64_t)n;
+        return 0;
+    }
+    /* the k largest profits exceed z exactly when the n - k smallest sum
+     * to <= total - z - 1: the fewest k is n minus the most such */
+    *kmin = (int64_t)(n - so_kp_count_within(v, n, total - z - 1));
+    return 1;
 }
 
 /* l kcard * sign + LP with profits p + sign * l (sign -1: kmax; +1: kmin) */
@@ -178,8 +179,7 @@ int64_t so_kp_global_bound(const so_kp *kp, const size_t *order, int64_t z,
     }
     for (size_t i = 0; i < n; i++)
         v[i] = kp->profit[i] - kp->weight[i];
-    so_kp_sort_i64(v, n);
-    int64_t median_gap = v[n / 2]; /* guess: l = K when p = w + K */
+    int64_t median_gap = so_kp_select_i64(v, n, n / 2); /* guess: l = K when p = w + K */
     int64_t kmax, kmin;
     if (!so_kp_card_limits(kp, z, v, &kmax, &kmin))
         ub = z; /* nothing beats z */

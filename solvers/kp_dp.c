@@ -37,17 +37,25 @@
  *   - unlike minknap we keep solution vectors exactly: each state points
  *     into an arena of (parent, item) deviation records, compacted (mark
  *     and renumber) whenever it doubles, so memory stays proportional to
- *     the live states; the state buffers are reused, never cleared;
+ *     the live states; the one state buffer (see expand) is reused, never cleared;
  *   - no array is indexed by capacity, so capacities of 1e18 are fine;
  *     profits are exact 64-bit integers;
- *   - pairing (Martello, Pisinger and Toth 1999, section 4; kp_pair.c):
- *     every state is completed by its best single item outside the core,
- *     whenever the merging since the last pairing exceeds 32 m states;
- *   - the pairing structures and the cardinality bounds cost a few sorts
- *     of the items: both are built only once the merging has touched 16 n
- *     states (easy instances finish before and pay nothing for them); the
- *     multiplier search of the cardinality bounds after 512 n; before,
- *     the global bound is Dantzig's, from the break item;
+ *   - pairing (Martello, Pisinger and Toth 1999, section 4; kp_pair.c;
+ *     combo's "heuristic" at M3 states): the best state completed by one
+ *     item outside the core, found by one O(n + m) sweep over the items
+ *     sorted by weight; first when 1024 states are live or the merging has
+ *     touched 16 n states, again whenever the live states have doubled or
+ *     the merging since exceeds 32 m. Where the states multiply (strongly
+ *     correlated and subset-sum instances at large R: nearly every subset
+ *     is a distinct non-dominated state and no bound fathoms it) this finds
+ *     the solution that meets the bound after a few thousand states instead
+ *     of 2^18 (issue 30);
+ *   - the cardinality bounds cost a few passes over the items: computed
+ *     once more than 2000 states are live (just before the surrogate
+ *     relaxation, which they often make needless) or the merging has
+ *     touched 16 n states (easy instances finish before and pay nothing); the multiplier search of the cardinality
+ *     bounds after 512 n merged states; before, the global bound is
+ *     Dantzig's, from the break item;
  *   - the surrogate relaxation of the cardinality dichotomy, each part
  *     solved exactly by this DP without a further relaxation
  *     (kp_surrogate.c; section 3 of the 1999 paper, as in combo): once,
@@ -63,9 +71,13 @@
  *     to meet-in-the-middle (kp_mitm.c), whose lists never exceed 2^20;
  *   - limits (issue 20): the clock is read every 16,384 merged states, so
  *     a time limit is honoured within a few milliseconds even inside one
- *     long expansion; option max_states bounds the live states (each costs
- *     about 64 bytes with its buffers and records): over it the run stops
- *     with the incumbent, status "feasible" and the message "memory limit".
+ *     long expansion; option max_states bounds the live states: a merge
+ *     that could produce more stops the run with the incumbent, status
+ *     "feasible" and the message "memory limit". Memory (issue 30): one
+ *     buffer of 24-byte states (at most max_states + 1 of them, as the
+ *     merge needs room for twice the live states) and deviation records
+ *     of 8 bytes, about 40 bytes per unit of max_states at that stop
+ *     (the default 8,000,000: about 330 MB on the hard Jooken instances);
  *     The internal deadline is 95 % of the limit, leaving the rest for
  *     decoding and the report; a buffer growth or arena compaction whose
  *     cost (predicted from the last one, per state) would end past it is
@@ -78,20 +90,32 @@
 
 const so_option_doc so_kp_dp_options[] = {
     {"max_states", "8000000",
-     "memory limit: most live DP states (about 64 bytes each); over it the"
+     "memory limit: most DP states a merge may produce (peak memory about"
+     " 40 bytes per unit: 8,000,000 ~ 330 MB); over it the"
      " run stops with its incumbent and the message 'memory limit'"},
     {NULL, NULL, NULL},
 };
+
+/* pairing starts when this many states are live (or the merging has
+ * touched 16 n states); the cardinality bounds, then the surrogate
+ * relaxation, when more than SUR_STATES are (combo's M2) */
+#define PAIR_STATES 1024
+#define SUR_STATES 2000
 
 typedef struct {
     int64_t w, p;
     int64_t node; /* deviation record, -1 = the break solution itself */
 } state;
 
+/* A deviation record: 8 bytes (the arena is most of kp-dp's memory on
+ * hard instances); parent + 1 (0: the break solution) and the position. */
 typedef struct {
-    int64_t parent;
-    int64_t pos; /* position in efficiency order whose decision flips */
+    uint32_t parent1;
+    uint32_t pos; /* position in efficiency order whose decision flips */
 } record;
+
+/* the most records an arena holds (indices fit 32 bits) */
+#define ARENA_MAX ((int64_t)UINT32_MAX - 1)
 
 typedef struct {
     record *rec;
@@ -101,16 +125,23 @@ typedef struct {
 static int64_t arena_push(arena *a, int64_t parent, int64_t pos)
 {
     if (a->n == a->cap) {
-        int64_t cap = a->cap ? 2 * a->cap : 1024;
-        record *r = realloc(a->rec, (size_t)cap * sizeof *r);
+        int64_t cap = a->cap ? a->cap + a->cap / 2 : 1024;
+        if (cap > ARENA_MAX)
+            cap = ARENA_MAX;
+        record *r = a->n < cap ? realloc(a->rec, (size_t)cap * sizeof *r) : NULL;
         if (!r)
             return -2;
         a->rec = r;
         a->cap = cap;
     }
-    a->rec[a->n].parent = parent;
-    a->rec[a->n].pos = pos;
+    a->rec[a->n].parent1 = (uint32_t)(parent + 1);
+    a->rec[a->n].pos = (uint32_t)pos;
     return a->n++;
+}
+
+static int64_t parent_of(const arena *a, int64_t v)
+{
+    return (int64_t)a->rec[v].parent1 - 1;
 }
 
 /* Keeps only the records reachable from the states and from *best. The
@@ -119,30 +150,30 @@ static int64_t arena_push(arena *a, int64_t parent, int64_t pos)
 static int arena_compact(arena *a, state *st, size_t m, int64_t *best,
                          double deadline)
 {
-    int64_t *map = malloc((size_t)(a->n ? a->n : 1) * sizeof *map);
+    uint32_t *map = malloc((size_t)(a->n ? a->n : 1) * sizeof *map);
     if (!map)
         return SO_ENOMEM;
     for (int64_t i = 0; i < a->n; i++)
-        map[i] = -1;
+        map[i] = UINT32_MAX; /* unmarked */
     for (size_t k = 0; k <= m; k++) {
         if ((k & 0xfff) == 0xfff && deadline > 0 && so_now() > deadline) {
             free(map);
             return SO_KP_STOP_TIME;
         }
         int64_t v = k < m ? st[k].node : *best;
-        while (v >= 0 && map[v] == -1) {
+        while (v >= 0 && map[v] == UINT32_MAX) {
             map[v] = 0; /* marked */
-            v = a->rec[v].parent;
+            v = parent_of(a, v);
         }
     }
     int64_t next = 0; /* parents precede children: renumber in place */
     for (int64_t i = 0; i < a->n; i++) {
-        if (map[i] < 0)
+        if (map[i] == UINT32_MAX)
             continue;
-        int64_t par = a->rec[i].parent;
-        a->rec[next].parent = par >= 0 ? map[par] : -1;
+        int64_t par = parent_of(a, i);
+        a->rec[next].parent1 = par >= 0 ? map[par] + 1 : 0;
         a->rec[next].pos = a->rec[i].pos;
-        map[i] = next++;
+        map[i] = (uint32_t)next++;
     }
     for (size_t k = 0; k < m; k++)
         if (st[k].node >= 0)
@@ -165,11 +196,12 @@ typedef struct {
     int64_t W, P;      /* weight and profit of the break solution */
     int64_t z;         /* incumbent profit */
     int64_t best_node; /* its deviation record; -2 = the greedy vector */
-    state *cur, *next;
+    state *buf, *cur; /* the set: m records at cur, one end of buf */
     size_t m, cap, max_states;
+    int top; /* the set is at the top end of buf */
     arena ar;
     double deadline; /* so_now() value; 0 = none */
-    size_t ticks, paired_at;
+    size_t ticks, paired_at, paired_m;
     double grow_rate, compact_rate; /* seconds per state / record, measured */
     kp_pairing *pair;
     int relax;              /* may use the surrogate relaxation */
@@ -209,126 +241,212 @@ static int item_open(const dp_ctx *d, size_t k)
     return v >= (__int128)(d->z + 1) * wb;
 }
 
+/* Makes room for a merge of the m live states: one buffer of at least
+ * 2 m + 1 records (see expand). The set keeps its end of the buffer. */
+static int reserve(dp_ctx *d)
+{
+    size_t need = 2 * d->m + 1;
+    if (2 * d->m > d->max_states)
+        return SO_KP_STOP_MEMORY;
+    if (need <= d->cap)
+        return SO_OK;
+    size_t cap = need + need / 2;
+    if (cap > d->max_states + 1)
+        cap = d->max_states + 1;
+    double t0 = so_now();
+    if (d->deadline > 0 && t0 + d->grow_rate * (double)cap > d->deadline)
+        return SO_KP_STOP_TIME; /* the growth would end past the limit */
+    size_t off = (size_t)(d->cur - d->buf);
+    state *a = realloc(d->buf, cap * sizeof *a);
+    if (!a)
+        return SO_ENOMEM;
+    d->buf = a;
+    d->cur = a + off;
+    if (d->top) { /* the set lives at the top end: move it there */
+        memmove(a + cap - d->m, d->cur, d->m * sizeof *a);
+        d->cur = a + cap - d->m;
+    }
+    d->cap = cap;
+    /* the copy is paid now, the pages on first use: count both */
+    d->grow_rate = 3 * (so_now() - t0) / (double)cap;
+    return SO_OK;
+}
+
+/* The state x of the merge: updates the incumbent; the record of a shifted
+ * state (one that takes the new decision) is pushed when x is kept or
+ * improves z. */
+static int take(dp_ctx *d, state *x, int shifted, int64_t pos, size_t s,
+                size_t t1, int *keep)
+{
+    *keep = 0;
+    if (x->w <= d->c && x->p > d->z) {
+        if (shifted) {
+            int64_t node = arena_push(&d->ar, x->node, pos);
+            if (node < 0)
+                return SO_ENOMEM;
+            x->node = node;
+            shifted = 0;
+        }
+        d->z = x->p;
+        d->best_node = x->node;
+    }
+    if (state_open(d, x, s, t1)) {
+        if (shifted) {
+            int64_t node = arena_push(&d->ar, x->node, pos);
+            if (node < 0)
+                return SO_ENOMEM;
+            x->node = node;
+        }
+        *keep = 1;
+    }
+    return SO_OK;
+}
+
+static int tick(dp_ctx *d)
+{
+    return (++d->ticks & 0x3fff) == 0 && d->deadline > 0 &&
+           so_now() > d->deadline;
+}
+
 /* Adds the copies shifted by (dw, dp) for item position pos; merges keeping
  * non-dominated, open states. Core after the step: [s, t1 - 1]. Returns
- * SO_OK, SO_ENOMEM, or SO_KP_STOP_TIME / _MEMORY (then d->cur is intact). */
+ * SO_OK, SO_ENOMEM, or SO_KP_STOP_TIME / _MEMORY (then d->cur, d->m are
+ * the set before the step).
+ * One buffer of C > 2 m records holds the set at one end and receives the
+ * merge from the other, so the directions alternate (as combo keeps one
+ * table, and half the memory of two buffers): a set at the top end is
+ * merged by ascending weight into the bottom (a state is kept when its
+ * profit beats every lighter one's), a set at the bottom by descending
+ * weight onto a stack at the top (a lighter state pops the heavier ones it
+ * dominates); both keep the same states. The writes never reach an unread
+ * record: after r of the 2 m inputs are read at most r are written, and
+ * C > 2 m. */
 static int expand(dp_ctx *d, int64_t dw, int64_t dp, int64_t pos, size_t s,
                   size_t t1)
 {
-    size_t need = 2 * d->m;
-    if (need > d->max_states)
-        return SO_KP_STOP_MEMORY;
-    if (need > d->cap) {
-        size_t cap = need + need / 2;
-        if (cap > d->max_states)
-            cap = d->max_states;
-        double t0 = so_now();
-        if (d->deadline > 0 && t0 + d->grow_rate * (double)cap > d->deadline)
-            return SO_KP_STOP_TIME; /* the growth would end past the limit */
-        free(d->next); /* its contents are dead: no copy */
-        d->next = malloc(cap * sizeof *d->next);
-        state *a = realloc(d->cur, cap * sizeof *a);
-        if (a)
-            d->cur = a;
-        if (!a || !d->next)
-            return SO_ENOMEM;
-        d->cap = cap;
-        /* the copy is paid now, the pages on first use: count both */
-        d->grow_rate = 3 * (so_now() - t0) / (double)cap;
-    }
-    int64_t c = d->c;
-    size_t i = 0, j = 0, out = 0;
-    int64_t last_p = INT64_MIN;
-    const state *cur = d->cur;
-    state *next = d->next;
-    while (i < d->m || j < d->m) {
-        state x;
-        int shifted;
-        if ((++d->ticks & 0x3fff) == 0 && d->deadline > 0 &&
-            so_now() > d->deadline)
-            return SO_KP_STOP_TIME;
-        if (j >= d->m || (i < d->m && cur[i].w <= cur[j].w + dw)) {
-            x = cur[i++];
-            shifted = 0;
-        } else {
-            x = cur[j++];
-            x.w += dw;
-            x.p += dp;
-            shifted = 1;
-        }
-        if (x.p <= last_p)
-            continue; /* dominated by a lighter (or equal) state */
-        last_p = x.p;
-        if (out > 0 && next[out - 1].w == x.w)
-            out--; /* same weight, more profit: replaces it */
-        if (x.w <= c && x.p > d->z) {
-            if (shifted) {
-                int64_t node = arena_push(&d->ar, x.node, pos);
-                if (node < 0)
-                    return SO_ENOMEM;
-                x.node = node;
+    int rc = reserve(d);
+    if (rc)
+        return rc;
+    size_t m = d->m, C = d->cap;
+    state *buf = d->buf;
+    if (d->top) { /* ascending: input [C - m, C), output from 0 up */
+        const state *cur = buf + C - m;
+        size_t i = 0, j = 0, out = 0;
+        int64_t last_p = INT64_MIN;
+        while (i < m || j < m) {
+            state x;
+            int shifted, keep;
+            if (tick(d))
+                return SO_KP_STOP_TIME;
+            if (j >= m || (i < m && cur[i].w <= cur[j].w + dw)) {
+                x = cur[i++];
                 shifted = 0;
+            } else {
+                x = cur[j++];
+                x.w += dw;
+                x.p += dp;
+                shifted = 1;
             }
-            d->z = x.p;
-            d->best_node = x.node;
+            if (x.p <= last_p)
+                continue; /* dominated by a lighter (or equal) state */
+            last_p = x.p;
+            if (out > 0 && buf[out - 1].w == x.w)
+                out--; /* same weight, more profit: replaces it */
+            if ((rc = take(d, &x, shifted, pos, s, t1, &keep)))
+                return rc;
+            if (keep)
+                buf[out++] = x;
         }
-        if (state_open(d, &x, s, t1)) {
-            if (shifted) {
-                int64_t node = arena_push(&d->ar, x.node, pos);
-                if (node < 0)
-                    return SO_ENOMEM;
-                x.node = node;
+        d->cur = buf;
+        d->m = out;
+        d->top = 0;
+    } else { /* descending: input [0, m), output stack from C - 1 down */
+        const state *cur = buf;
+        size_t i = m, j = m, o = C; /* the stack is [o, C) */
+        while (i > 0 || j > 0) {
+            state x;
+            int shifted, keep;
+            if (tick(d))
+                return SO_KP_STOP_TIME;
+            if (j == 0 || (i > 0 && cur[i - 1].w > cur[j - 1].w + dw)) {
+                x = cur[--i];
+                shifted = 0;
+            } else {
+                x = cur[--j];
+                x.w += dw;
+                x.p += dp;
+                shifted = 1;
             }
-            next[out++] = x;
+            if (o < C && buf[o].w == x.w && buf[o].p >= x.p)
+                continue; /* an equal weight with as much profit */
+            while (o < C && buf[o].p <= x.p)
+                o++; /* heavier (or equal) states x dominates */
+            if ((rc = take(d, &x, shifted, pos, s, t1, &keep)))
+                return rc;
+            if (keep)
+                buf[--o] = x;
         }
+        d->cur = buf + o;
+        d->m = C - o;
+        d->top = 1;
     }
-    d->cur = next;
-    d->next = (state *)cur;
-    d->m = out;
     if (d->ar.n > 2 * d->ar.compacted_at + 4096) {
         double t0 = so_now();
         if (d->deadline > 0 && t0 + d->compact_rate * (double)d->ar.n > d->deadline)
             return SO_KP_STOP_TIME; /* stop now rather than after compacting */
         int64_t before = d->ar.n;
-        int rc = arena_compact(&d->ar, d->cur, d->m, &d->best_node,
-                               d->deadline);
+        rc = arena_compact(&d->ar, d->cur, d->m, &d->best_node, d->deadline);
         d->compact_rate = (so_now() - t0) / (double)before;
-        if (!rc && d->ar.n > 4 * (int64_t)d->max_states)
+        if (!rc && (d->ar.n > 4 * (int64_t)d->max_states ||
+                    d->ar.n > ARENA_MAX / 2))
             rc = SO_KP_STOP_MEMORY;
         return rc;
     }
     return SO_OK;
 }
 
-/* Pairs every state with its best single outside item (kp_pair.c). */
-static int pair_states(dp_ctx *d)
+/* Is there time left for a few sorts of the items (about 50 ns per item
+ * and halving step each)? Without, pairing and the cardinality bounds are
+ * not started, so that a limit is not overrun inside a sort. */
+static int time_for_sorts(const dp_ctx *d)
 {
-    int64_t c = d->c;
-    for (size_t k = 0; k < d->m; k++) {
-        if ((k & 0x3fff) == 0x3fff && d->deadline > 0 && so_now() > d->deadline)
-            break; /* the main loop reports the time limit */
-        const state *x = &d->cur[k];
-        int64_t q;
-        size_t pos;
-        int64_t v;
-        if (x->w <= c) {
-            if (!so_kp_pair_best_add(d->pair, c - x->w, &q, &pos))
-                continue;
-            v = x->p + q;
-        } else {
-            if (!so_kp_pair_best_remove(d->pair, x->w - c, &q, &pos))
-                continue;
-            v = x->p - q;
-        }
-        if (v > d->z) {
-            int64_t node = arena_push(&d->ar, x->node, (int64_t)pos);
-            if (node < 0)
-                return SO_ENOMEM;
-            d->z = v;
-            d->best_node = node;
-        }
+    if (d->deadline <= 0)
+        return 1;
+    double steps = 1;
+    for (size_t k = d->n; k > 1; k /= 2)
+        steps++;
+    return so_now() + 5e-8 * (double)d->n * steps < d->deadline;
+}
+
+/* One round of pairing (kp_pair.c): the best state completed by one item
+ * outside the core [s, t1 - 1]; the candidates are sorted at the first
+ * round. Skipped when the sweep (about 10 ns per state and item) would
+ * end past the deadline. */
+static int pair_round(dp_ctx *d, size_t s, size_t t1)
+{
+    if (d->deadline > 0 &&
+        so_now() + 1e-8 * (double)(d->n + d->m) > d->deadline)
+        return SO_OK; /* no time for a sweep */
+    if (!d->pair) {
+        if (!time_for_sorts(d))
+            return SO_OK;
+        d->pair = so_kp_pair_new(d->pw, d->pp, d->n, d->b);
+        if (!d->pair)
+            return SO_ENOMEM;
+    }
+    size_t st = 0, pos = 0;
+    int64_t v = 0;
+    if (so_kp_pair_best(d->pair, &d->cur[0].w, &d->cur[0].p,
+                        sizeof(state) / sizeof(int64_t), d->m, d->c, s, t1,
+                        d->z, &st, &pos, &v)) {
+        int64_t node = arena_push(&d->ar, d->cur[st].node, (int64_t)pos);
+        if (node < 0)
+            return SO_ENOMEM;
+        d->z = v;
+        d->best_node = node;
     }
     d->paired_at = d->ticks;
+    d->paired_m = d->m;
     return SO_OK;
 }
 
@@ -343,7 +461,7 @@ static void decode(const dp_ctx *d, const unsigned char *greedy,
     memset(x, 0, d->n);
     for (size_t k = 0; k < d->b; k++)
         x[d->ord[k]] = 1;
-    for (int64_t v = d->best_node; v >= 0; v = d->ar.rec[v].parent)
+    for (int64_t v = d->best_node; v >= 0; v = parent_of(&d->ar, v))
         x[d->ord[d->ar.rec[v].pos]] ^= 1;
 }
 
@@ -363,26 +481,13 @@ static int64_t round_bound(const dp_ctx *d, int64_t u)
     return d->gp > 1 && u >= 0 ? u / d->gp * d->gp : u;
 }
 
-/* Is there time left for a few sorts of the items (about 50 ns per item
- * and halving step each)? Without, pairing and the cardinality bounds are
- * not started, so that a limit is not overrun inside a sort. */
-static int time_for_sorts(const dp_ctx *d)
-{
-    if (d->deadline <= 0)
-        return 1;
-    double steps = 1;
-    for (size_t k = d->n; k > 1; k /= 2)
-        steps++;
-    return so_now() + 5e-8 * (double)d->n * steps < d->deadline;
-}
-
 /* The DP proper. *status: SO_OPTIMAL, or why it stopped; *bound. */
 static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
 {
     /* Dantzig's bound from the break item at once; the cardinality bounds
      * once the DP is not trivial */
     int64_t global_ub = d->P;
-    int card_done = 0, sur_done = !d->relax;
+    int card_done = 0, sur_done = !d->relax, pairing = 0;
     if (d->b < d->n)
         global_ub += (int64_t)((__int128)(d->c - d->W) *
                                d->pp[d->b] / d->pw[d->b]);
@@ -391,19 +496,15 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
     *stop = SO_OK;
     global_ub = round_bound(d, global_ub);
     while (!rc && d->m > 0 && (s > 0 || t1 < d->n) && d->z < global_ub) {
-        if (!d->pair && d->ticks >= 16 * d->n && time_for_sorts(d)) { /* not trivial: worth sorting */
-            d->pair = so_kp_pair_new(d->pw, d->pp, d->n, d->b);
-            if (!d->pair) {
-                rc = SO_ENOMEM;
-                break;
-            }
-            for (size_t k = s; k < t1; k++)
-                so_kp_pair_drop(d->pair, k);
-            rc = pair_states(d);
+        if (!pairing && (d->ticks >= 16 * d->n || d->m >= PAIR_STATES)) {
+            pairing = 1; /* not trivial: worth pairing */
+            rc = pair_round(d, s, t1);
             if (rc)
                 break;
         }
-        if (card_done < 2 && d->ticks >= (card_done ? 512 : 16) * d->n &&
+        if (card_done < 2 &&
+            (card_done ? d->ticks >= 512 * d->n
+                       : d->ticks >= 16 * d->n || d->m > SUR_STATES) &&
             time_for_sorts(d)) {
             int64_t u = so_kp_global_bound(d->kp, d->ord, d->z, card_done);
             if (round_bound(d, u) < global_ub)
@@ -412,7 +513,7 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
             if (d->z >= global_ub)
                 break;
         }
-        if (!sur_done && d->m > 2000 && time_for_sorts(d)) {
+        if (!sur_done && d->m > SUR_STATES && time_for_sorts(d)) {
             int64_t u = global_ub, zx = -1;
             int sr = so_kp_surrogate_bound(d->kp, d->b, d->z, d->deadline,
                                            d->max_states, &u, d->incumbent,
@@ -430,22 +531,19 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
         if (t1 < d->n) {
             size_t k = t1++;
             if (item_open(d, k)) {
-                if (d->pair)
-                    so_kp_pair_drop(d->pair, k);
                 rc = expand(d, d->pw[k], d->pp[k], (int64_t)k, s, t1);
             }
         }
         if (!rc && s > 0 && d->m > 0) {
             size_t k = --s;
             if (item_open(d, k)) {
-                if (d->pair)
-                    so_kp_pair_drop(d->pair, k);
                 rc = expand(d, -d->pw[k], -d->pp[k], (int64_t)k, s, t1);
             }
         }
         /* pairing costs O(m log n): at most about half the merging work */
-        if (!rc && d->pair && d->ticks - d->paired_at >= 32 * d->m)
-            rc = pair_states(d);
+        if (!rc && pairing && (d->ticks - d->paired_at >= 32 * d->m ||
+                               d->m >= 2 * d->paired_m))
+            rc = pair_round(d, s, t1);
         if (!rc && d->deadline > 0 && so_now() > d->deadline)
             rc = SO_KP_STOP_TIME;
         if (!rc && d->kp->n <= SO_KP_MITM_MAX_N && d->m > ((size_t)1 << 16))
@@ -486,9 +584,8 @@ static int dp_exact(const so_kp *kp, double deadline, size_t max_states,
     unsigned char *greedy = malloc(d.n + 1);
     d.incumbent = greedy;
     d.cap = 1024;
-    d.cur = malloc(d.cap * sizeof *d.cur);
-    d.next = malloc(d.cap * sizeof *d.next);
-    int rc = ord && d.pw && d.pp && greedy && d.cur && d.next ? SO_OK
+    d.buf = d.cur = malloc(d.cap * sizeof *d.buf);
+    int rc = ord && d.pw && d.pp && greedy && d.buf ? SO_OK
                                                              : SO_ENOMEM;
     d.ord = ord;
     int status = SO_OPTIMAL, stop = SO_OK;
@@ -500,8 +597,8 @@ static int dp_exact(const so_kp *kp, double deadline, size_t max_states,
         }
         int64_t gw = 0;
         d.gp = 0;
-        for (size_t k = 0; k < d.n; k++) {
-            gw = gcd64(gw, d.pw[k]);
+        for (size_t k = 0; k < d.n && (gw != 1 || d.gp != 1); k++) {
+            gw = gcd64(gw, d.pw[k]); /* both 1: nothing more to learn */
             d.gp = gcd64(d.gp, d.pp[k]);
         }
         d.c = gw > 1 ? kp->capacity / gw * gw : kp->capacity;
@@ -553,8 +650,7 @@ static int dp_exact(const so_kp *kp, double deadline, size_t max_states,
     free(d.pw);
     free(d.pp);
     free(greedy);
-    free(d.cur);
-    free(d.next);
+    free(d.buf);
     free(d.ar.rec);
     so_kp_pair_free(d.pair);
     return rc;

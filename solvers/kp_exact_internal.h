@@ -22,7 +22,8 @@ int so_kp_mitm_solve(const so_kp *kp, double deadline, unsigned char *x);
  * the minimum of Dantzig's bound and the surrogate relaxations of the
  * cardinality constraints (kp_card_bound.c). z is the incumbent (the
  * minimum-cardinality constraint is only valid for solutions beating it).
- * search 0: one guessed multiplier per constraint (O(n) after two sorts);
+ * search 0: one guessed multiplier per constraint (expected O(n): two
+ * selections);
  * 1: a ternary search over the multiplier as well (up to 24 LPs each). */
 int64_t so_kp_global_bound(const so_kp *kp, const size_t *order, int64_t z,
                            int search);
@@ -43,9 +44,16 @@ int so_kp_surrogate_bound(const so_kp *kp, size_t b1, int64_t z,
                           double deadline, size_t max_states, int64_t *ub,
                           unsigned char *x, int64_t *zx);
 
-/* Radix sorts (kp_sort.c): v ascending; and so_kp_order's order exactly
- * (NULL when out of memory), without comparison sorting where it can. */
-void so_kp_sort_i64(int64_t *v, size_t n);
+/* Sorts and selection without comparison sorting where they can
+ * (kp_sort.c). */
+/* idx[0..m) sorted stably by key[idx[i]] ascending; SO_ENOMEM leaves it
+ * as it was. */
+int so_kp_sort_index_by_i64(size_t *idx, size_t m, const int64_t *key);
+/* Selection (v is reordered): the k-th smallest of v[0..n) (k < n); and
+ * the most of the smallest values whose sum stays <= budget (values >= 0,
+ * or the count is of a prefix of the sorted order all the same). */
+int64_t so_kp_select_i64(int64_t *v, size_t n, size_t k);
+size_t so_kp_count_within(int64_t *v, size_t n, __int128 budget);
 /* Cardinality limits of the items (kp_card_bound.c): *kmax the most items
  * a feasible solution holds (smallest weights while they fit), *kmin the
  * fewest whose largest profits exceed z; v: scratch of n values. Returns 0

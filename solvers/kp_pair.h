@@ -9,17 +9,20 @@
 
 typedef struct kp_pairing kp_pairing;
 
-/* NULL when out of memory. */
+/* The candidates of weights pw and profits pp (by position, n of them,
+ * kept by pointer: they must outlive the pairing); NULL when out of
+ * memory. */
 kp_pairing *so_kp_pair_new(const int64_t *pw, const int64_t *pp, size_t n,
                            size_t b);
 void so_kp_pair_free(kp_pairing *k);
-/* Position pos enters the core: no longer a candidate. */
-void so_kp_pair_drop(kp_pairing *k, size_t pos);
-/* The most profitable add candidate of weight <= room: 1 and *profit,
- * *pos; 0 when none. */
-int so_kp_pair_best_add(const kp_pairing *k, int64_t room, int64_t *profit,
-                        size_t *pos);
-/* The least profitable remove candidate of weight >= excess. */
-int so_kp_pair_best_remove(const kp_pairing *k, int64_t excess, int64_t *profit,
-                           size_t *pos);
+
+/* The states: m records of `stride` int64 values each, the weight at
+ * w[i * stride] and the profit at p[i * stride], sorted by weight with
+ * rising profits. The best feasible single flip (add a candidate >= b
+ * into a state of weight <= c, or remove one < b from a state so that it
+ * fits) of a candidate outside the core [s, t1) whose value exceeds z:
+ * 1 with *state, *pos and *value; 0 when none beats z. O(n + m). */
+int so_kp_pair_best(const kp_pairing *k, const int64_t *w, const int64_t *p,
+                    size_t stride, size_t m, int64_t c, size_t s, size_t t1,
+                    int64_t z, size_t *state, size_t *pos, int64_t *value);
 #endif

@@ -1,7 +1,8 @@
 /* test_knapsack_jooken.c — Jooken's text format (detected by content,
  * equal to the same instance in Pisinger's format and in JSON) and the
  * knapsack-jooken family: its group layout by hand, reproducibility,
- * parameter errors, and kp-dp / kp-bnb / brute force agreeing on it.
+ * parameter errors, and kp-dp / kp-bnb / brute force agreeing on it; and
+ * the knapsack family's similar-weights class honouring R.
  * The located errors are in tests/corpus/knapsack/jooken-*. */
 #include <stdio.h>
 #include <string.h>
@@ -140,7 +141,45 @@ static void test_family_agreement(void)
             }
 }
 
+/* the knapsack family's similar-weights class honours R: weights in
+ * [100 R, 100 R + R/10], profits in [1, R] (R = 1000: Pisinger's
+ * [100000, 100100] and [1, 1000]); too large a total is refused */
+static void test_similar_weights_range(void)
+{
+    const long long Rs[] = {1000, 1000000};
+    for (int k = 0; k < 2; k++) {
+        char r[32];
+        snprintf(r, sizeof r, "%lld", Rs[k]);
+        const char *const kv[] = {"n", "500", "R", r, "class", "similar-weights",
+                                  NULL};
+        so_problem *p = so_test_kp_generate("knapsack", kv, 5, 0);
+        const so_kp *kp = so_kp_of(p);
+        int64_t wmin = INT64_MAX, wmax = 0, pmax = 0;
+        for (size_t i = 0; i < kp->n; i++) {
+            wmin = kp->weight[i] < wmin ? kp->weight[i] : wmin;
+            wmax = kp->weight[i] > wmax ? kp->weight[i] : wmax;
+            pmax = kp->profit[i] > pmax ? kp->profit[i] : pmax;
+            CU_ASSERT_TRUE(kp->profit[i] >= 1);
+        }
+        CU_ASSERT_TRUE(wmin >= 100 * Rs[k] && wmax <= 100 * Rs[k] + Rs[k] / 10);
+        CU_ASSERT_TRUE(wmax - wmin > Rs[k] / 20); /* spread over the range */
+        CU_ASSERT_TRUE(pmax <= Rs[k] && pmax > Rs[k] / 2);
+        so_problem_free(p);
+    }
+    so_params set;
+    so_params_init(&set);
+    so_params_set(&set, "n", "100000000");
+    so_params_set(&set, "R", "1000000000");
+    so_params_set(&set, "class", "similar-weights");
+    json_t *j = NULL;
+    so_error err;
+    CU_ASSERT_EQUAL(so_family_generate(so_family_find("knapsack"), &set, 5, 0,
+                                       &j, &err), SO_EINVAL);
+    CU_ASSERT_STRING_EQUAL(err.key, "R");
+}
+
 static CU_TestInfo tests[] = {
+    {"knapsack similar-weights honours R", test_similar_weights_range},
     {"Jooken's format equals Pisinger's; ids from 0 or 1; 1e10", test_format},
     {"knapsack-jooken: group layout, reproducible, parameter errors",
      test_family_layout},

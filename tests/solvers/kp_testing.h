@@ -1,6 +1,6 @@
 /* kp_testing.h — what the knapsack test suites share: the optimum of a
- * small instance by enumerating every subset (n <= 25 or so), and the
- * check of a result's items. */
+ * small instance by enumerating every subset (n <= 25 or so), the check
+ * of a result's items, and an instance of a family. */
 #ifndef SO_TEST_KP_TESTING_H
 #define SO_TEST_KP_TESTING_H
 #include <math.h>
@@ -43,6 +43,26 @@ static inline void so_test_kp_check_solution(const so_kp *kp, const so_result *r
     CU_ASSERT_TRUE(w <= kp->capacity);
     CU_ASSERT_DOUBLE_EQUAL((double)p / so_kp_scale(kp), so_result_objective(r),
                            1e-9 * (1 + fabs((double)p)));
+}
+
+/* Instance `index` of family (seed) with the settings kv = {key, value,
+ * ..., NULL}, as a problem (CUnit assertions, as above). */
+static inline so_problem *so_test_kp_generate(const char *family,
+                                              const char *const kv[],
+                                              uint64_t seed, uint64_t index)
+{
+    so_params set;
+    so_params_init(&set);
+    for (int k = 0; kv[k]; k += 2)
+        so_params_set(&set, kv[k], kv[k + 1]);
+    json_t *j = NULL;
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(so_family_generate(so_family_find(family), &set,
+                                             seed, index, &j, &err), SO_OK);
+    so_problem *p = NULL;
+    CU_ASSERT_EQUAL_FATAL(so_problem_from_json(j, "t", &p, &err), SO_OK);
+    json_decref(j);
+    return p;
 }
 
 #endif

@@ -8,6 +8,7 @@
 #include "tests/test_util.h"
 #include "tests/solvers/kp_testing.h"
 #include "formulations/knapsack.h"
+#include "solvers/kp_exact_internal.h"
 
 static const char *const exact[] = {"kp-dp", "kp-bnb", "kp-glpk"};
 #define N_EXACT 3
@@ -418,10 +419,57 @@ static void test_glpk_tolerances(void)
     }
 }
 
+/* Large coefficient ranges (R = 1e5, 1e7, 1e9; issue 30), 20 instances
+ * per class and range, n <= 32: kp-dp's vector fits and is worth its
+ * objective, which equals meet-in-the-middle's optimum (exact, independent
+ * of the DP), brute force's when n <= 14, and every other exact backend's
+ * wherever it claims optimality (kp-bnb and kp-glpk within 0.5 s; kp-glpk
+ * certifies only small totals); every bound given is at least the
+ * optimum. With up to 32 items
+ * the DP reaches the pairing (1024 states), the cardinality bounds and the
+ * surrogate relaxation (2000 states). */
+static void test_large_r_agreement(void)
+{
+    const int Rs[] = {100000, 10000000, 1000000000};
+    so_rng rng;
+    so_rng_seed(&rng, 30);
+    for (int c = 0; c < 7; c++)
+        for (int r = 0; r < 3; r++)
+            for (int t = 0; t < 20; t++) {
+                int n = (int)so_rng_int(&rng, 1, 32);
+                double cap = 0.05 + 0.9 * so_rng_uniform(&rng);
+                so_problem *p = generate(classes[c], n, Rs[r], cap, 30,
+                                         (uint64_t)(c * 1000 + r * 100 + t));
+                const so_kp *kp = so_kp_of(p);
+                unsigned char x[40];
+                CU_ASSERT_EQUAL_FATAL(so_kp_mitm_solve(kp, 0, x), SO_OK);
+                int64_t opt = so_kp_value(kp, x, NULL);
+                if (n <= 14)
+                    CU_ASSERT_EQUAL(so_test_kp_brute_force(kp), opt);
+                for (int b = 0; b < N_EXACT; b++) {
+                    so_result *res = run(exact[b], p, b == 0 ? 0 : 0.5);
+                    int64_t got = solution_profit(kp, res);
+                    CU_ASSERT_TRUE(got <= opt);
+                    if (so_result_has_bound(res))
+                        CU_ASSERT_TRUE(so_result_bound(res) >= (double)opt);
+                    if (b == 0)
+                        CU_ASSERT_EQUAL(so_result_status(res), SO_OPTIMAL);
+                    if (so_result_status(res) == SO_OPTIMAL) {
+                        CU_ASSERT_EQUAL(got, opt);
+                        CU_ASSERT_DOUBLE_EQUAL(so_result_objective(res), (double)opt, 0.5);
+                    }
+                    so_result_free(res);
+                }
+                so_problem_free(p);
+            }
+}
+
 static CU_TestInfo tests[] = {
     {"every exact backend finds every Pisinger optimum", test_pisinger_optima},
     {"exact backends and brute force agree, greedy >= opt/2 (7 classes x 200)",
      test_random_agreement},
+    {"R = 1e5, 1e7, 1e9: kp-dp = meet-in-the-middle = brute force = every"
+     " exact backend that proves (7 classes x 3 x 20)", test_large_r_agreement},
     {"capacities near 1e10", test_huge_capacity},
     {"time limit: objective <= optimum <= bound", test_time_limit_bounds},
     {"time limit: kp-bnb's set-up included", test_time_limit_setup},

@@ -135,18 +135,26 @@ static void test_radix_sorts(void)
         CU_ASSERT_TRUE_FATAL(a && b);
         CU_ASSERT_EQUAL(memcmp(a, b, n * sizeof *a), 0);
         int64_t *v = malloc((n + 1) * sizeof *v);
-        for (size_t i = 0; i < n; i++)
-            v[i] = kp->profit[i] - (t % 2 ? kp->weight[i] : 0) - R / 3;
-        so_kp_sort_i64(v, n);
-        int sorted = 1;
-        int64_t s1 = 0, s2 = 0;
+        size_t *idx = malloc((n + 1) * sizeof *idx);
         for (size_t i = 0; i < n; i++) {
-            sorted &= i == 0 || v[i - 1] <= v[i];
-            s1 += v[i];
-            s2 += kp->profit[i] - (t % 2 ? kp->weight[i] : 0) - R / 3;
+            v[i] = kp->profit[i] - (t % 2 ? kp->weight[i] : 0) - R / 3;
+            idx[i] = i;
+        }
+        CU_ASSERT_EQUAL(so_kp_sort_index_by_i64(idx, n, v), SO_OK);
+        int sorted = 1, stable = 1, perm = 1;
+        unsigned char *seen = calloc(n + 1, 1);
+        for (size_t i = 0; i < n; i++) {
+            sorted &= i == 0 || v[idx[i - 1]] <= v[idx[i]];
+            stable &= i == 0 || v[idx[i - 1]] < v[idx[i]] || idx[i - 1] < idx[i];
+            perm &= idx[i] < n && !seen[idx[i]];
+            if (idx[i] < n)
+                seen[idx[i]] = 1;
         }
         CU_ASSERT_TRUE(sorted);
-        CU_ASSERT_EQUAL(s1, s2);
+        CU_ASSERT_TRUE(stable);
+        CU_ASSERT_TRUE(perm);
+        free(seen);
+        free(idx);
         free(a);
         free(b);
         free(v);
@@ -155,7 +163,7 @@ static void test_radix_sorts(void)
 }
 
 static CU_TestInfo tests[] = {
-    {"radix sorts equal the comparison sorts", test_radix_sorts},
+    {"radix sorts equal the comparison sorts (order, index sort)", test_radix_sorts},
     {"surrogate bound >= brute-force optimum, every b1 and incumbent",
      test_bound_against_brute_force},
     {"kp-dp with and without the surrogate agree (5 classes, n = 2000)",
