@@ -95,6 +95,48 @@ static void test_statistic_and_ratios(void)
     CU_ASSERT_DOUBLE_EQUAL(so_t975(1000), 1.96, 0);
 }
 
+/* "mean_max": the mean and the largest sample (a ratio's worst case). */
+static void test_mean_max(void)
+{
+    so_hconfig c;
+    so_hscenario sc;
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(load(HEAD " \"table\": {\"rows\": [\"load\"], \"columns\": \"policy\",\n"
+                               "  \"statistic\": \"mean_max\",\n"
+                               "  \"ratios\": [{\"name\": \"fifo/fair\", \"of\": \"fifo\"}]}}\n",
+                               0, &c, &sc, &err),
+                          SO_OK);
+    const char *p1 = "{\"load\": 1}";
+    so_hrow v[] = {cell("fifo", "a", 0, 10, p1), cell("fifo", "a", 1, 20, p1),
+                   cell("fifo", "a", 2, 30, p1), cell("fair", "a", 0, 5, p1),
+                   cell("fair", "a", 1, 10, p1), cell("fair", "a", 2, 10, p1)};
+    so_hrows rows = {v, 6, 6};
+    so_htable t;
+    CU_ASSERT_EQUAL_FATAL(so_htable_build(&sc.tables[0], &rows, &c, sc.reference, &t, &err),
+                          SO_OK);
+    CU_ASSERT_DOUBLE_EQUAL(t.rows[0].cells[0].max, 30, 0);
+    CU_ASSERT_DOUBLE_EQUAL(t.rows[0].cells[1].max, 10, 0);
+    CU_ASSERT_DOUBLE_EQUAL(t.rows[0].ratios[0].max, 3, 0); /* ratios 2, 2, 3 */
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *fp = open_memstream(&buf, &size);
+    so_htable_print(fp, &t, SO_HF_MARKDOWN);
+    fclose(fp);
+    CU_ASSERT_PTR_NOT_NULL(strstr(buf, "| 1 | 20.0 (max 30.0) | 8.33 (max 10.00) | 2.33 (max 3.00) |"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(buf, "mean (max) over the seeds"));
+    free(buf);
+    json_t *j = so_htable_json(&t);
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(j, "statistic")), "mean_max");
+    json_t *row = json_array_get(json_object_get(j, "rows"), 0);
+    CU_ASSERT_DOUBLE_EQUAL(
+        json_real_value(json_object_get(json_object_get(json_object_get(row, "values"), "fifo"),
+                                        "max")),
+        30, 0);
+    json_decref(j);
+    so_htable_free(&t);
+    so_hscenario_free(&sc);
+}
+
 static void test_quick_form(void)
 {
     so_hconfig c;
@@ -127,7 +169,7 @@ static void test_bad_tables(void)
         {"{\"rows\": [\"load\"]}", "table.rows", "\"policy\" must be a row key"},
         {"{\"rows\": [\"policy\", \"policy\"]}", "table.rows[1]", "given twice"},
         {"{\"rows\": [\"load\"], \"columns\": \"policy\", \"statistic\": \"median\"}",
-         "table.statistic", "mean_sd or mean_ci95"},
+         "table.statistic", "mean_sd, mean_ci95 or mean_max"},
         {"{\"rows\": [\"load\"], \"columns\": \"policy\", \"ratios\": [{\"name\": \"r\"}]}",
          "table.ratios[0]", "must be a row key"},
         {"{\"rows\": [\"policy\"], \"columns\": \"policy\"}", "table.columns", "row key already"},
@@ -222,6 +264,7 @@ static void test_report_and_list(void)
 
 static CU_TestInfo tests[] = {
     {"mean, sd, interval, per-seed ratios, paper, failed cells", test_statistic_and_ratios},
+    {"mean_max: the mean and the worst sample", test_mean_max},
     {"the quick form replaces top-level fields", test_quick_form},
     {"bad table definitions: errors at their key paths", test_bad_tables},
     {"report --scenario exit status; scenarios formats", test_report_and_list},

@@ -368,12 +368,15 @@ static int distinct(const samples *ss, int k, const char *key, const so_hconfig 
 static void stat(const double *x, size_t n, so_htable_cell *c)
 {
     c->n = n;
-    c->mean = c->sd = c->lo = c->hi = NAN;
+    c->mean = c->sd = c->lo = c->hi = c->max = NAN;
     if (!n)
         return;
     double s = 0;
-    for (size_t i = 0; i < n; i++)
+    c->max = x[0];
+    for (size_t i = 0; i < n; i++) {
         s += x[i];
+        c->max = fmax(c->max, x[i]);
+    }
     c->mean = s / (double)n;
     double q = 0;
     for (size_t i = 0; i < n; i++)

@@ -54,6 +54,7 @@ typedef struct so_htable_def {
                          reference, docs/harness.md) or a dotted path into
                          the cell's extras */
     int ci95;         /* mean with 95 % t-interval, else mean ± sd */
+    int max;          /* "mean_max": mean and largest sample (not with ci95) */
     int decimals;     /* digits after the point; -1: by the mean's size */
     so_hratio_def ratios[SO_HTABLE_MAX_RATIOS];
     int n_ratios;
@@ -103,6 +104,7 @@ int so_htable_def_read(struct so_jin *in, json_t *obj, const char *path,
 typedef struct so_htable_cell {
     size_t n;           /* samples (seeds x instances) */
     double mean, sd, lo, hi; /* NAN when n = 0; lo/hi the 95 % interval */
+    double max;              /* the largest sample; NAN when n = 0 */
 } so_htable_cell;
 
 typedef struct so_htable_row {
@@ -160,7 +162,7 @@ void so_htable_free(so_htable *t);
  * SO_HF_COMPACT). */
 void so_htable_print(FILE *fp, const so_htable *t, int format);
 /* The table as a JSON object {"title", "statistic", "value", "rows": [{"label",
- * "keys", "values": {COLUMN: {"n", "mean", "sd", "lo95", "hi95"}}, "ratios",
+ * "keys", "values": {COLUMN: {"n", "mean", "sd", "lo95", "hi95", "max"}}, "ratios",
  * "paper"}], "failed_cells", "missing_values"}. */
 json_t *so_htable_json(const so_htable *t);
 /* Draws the figure into dir as BASE.{dat,gp,ext}; 1 drawn data and script,

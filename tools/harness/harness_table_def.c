@@ -229,11 +229,12 @@ int so_htable_def_read(so_jin *in, json_t *obj, const char *path, so_htable_def 
     if (!rc)
         rc = text(in, obj, path, "statistic", SO_OPTIONAL, stat, sizeof stat);
     char kpath[160];
-    if (!rc && strcmp(stat, "mean_sd") && strcmp(stat, "mean_ci95")) {
+    if (!rc && strcmp(stat, "mean_sd") && strcmp(stat, "mean_ci95") && strcmp(stat, "mean_max")) {
         so_jin_path(kpath, sizeof kpath, path, "statistic");
-        rc = so_jin_fail(in, kpath, 0, "expected mean_sd or mean_ci95");
+        rc = so_jin_fail(in, kpath, 0, "expected mean_sd, mean_ci95 or mean_max");
     }
     d->ci95 = !strcmp(stat, "mean_ci95");
+    d->max = !strcmp(stat, "mean_max");
     int64_t dec = -1;
     if (!rc)
         rc = so_jin_int(in, obj, path, "decimals", SO_OPTIONAL, 0, 6, &dec);

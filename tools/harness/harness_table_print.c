@@ -17,16 +17,18 @@ static int decimals(double x)
     return x >= 100 ? 0 : x >= 10 ? 1 : x >= 1 ? 2 : 3;
 }
 
-static void cell_text(char *out, size_t size, const so_htable_cell *c, int ci95, int fixed)
+static void cell_text(char *out, size_t size, const so_htable_cell *c, const so_htable_def *d)
 {
     if (!c->n) {
         snprintf(out, size, "missing");
         return;
     }
-    int k = fixed >= 0 ? fixed : decimals(c->mean);
+    int k = d->decimals >= 0 ? d->decimals : decimals(c->mean);
     if (c->n == 1)
         snprintf(out, size, "%.*f", k, c->mean);
-    else if (ci95)
+    else if (d->max)
+        snprintf(out, size, "%.*f (max %.*f)", k, c->mean, k, c->max);
+    else if (d->ci95)
         snprintf(out, size, "%.*f [%.*f, %.*f]", k, c->mean, k, c->lo, k, c->hi);
     else
         snprintf(out, size, "%.*f ± %.*f", k, c->mean, k, c->sd);
@@ -72,9 +74,9 @@ static void row_texts(const so_htable *t, const so_htable_row *r, char (*x)[SO_O
     for (int k = 0; k < d->n_rows; k++)
         snprintf(x[c++], SO_OTABLE_CELL, "%s", r->keys[k]);
     for (size_t j = 0; j < t->n_cols; j++)
-        cell_text(x[c++], SO_OTABLE_CELL, &r->cells[j], d->ci95, d->decimals);
+        cell_text(x[c++], SO_OTABLE_CELL, &r->cells[j], d);
     for (int q = 0; q < d->n_ratios; q++)
-        cell_text(x[c++], SO_OTABLE_CELL, &r->ratios[q], d->ci95, d->decimals);
+        cell_text(x[c++], SO_OTABLE_CELL, &r->ratios[q], d);
     for (size_t p = 0; p < t->n_paper_cols; p++)
         paper_text(x[c++], SO_OTABLE_CELL, r, t->paper_cols[p]);
 }
@@ -174,6 +176,7 @@ static json_t *cell_json(const so_htable_cell *c)
         json_object_set_new(o, "sd", json_real(c->sd));
         json_object_set_new(o, "lo95", json_real(c->lo));
         json_object_set_new(o, "hi95", json_real(c->hi));
+        json_object_set_new(o, "max", json_real(c->max));
     }
     return o;
 }
@@ -183,7 +186,7 @@ json_t *so_htable_json(const so_htable *t)
     const so_htable_def *d = t->def;
     json_t *o = json_object(), *rows = json_array();
     json_object_set_new(o, "title", json_string(d->title));
-    json_object_set_new(o, "statistic", json_string(d->ci95 ? "mean_ci95" : "mean_sd"));
+    json_object_set_new(o, "statistic", json_string(d->ci95 ? "mean_ci95" : d->max ? "mean_max" : "mean_sd"));
     json_object_set_new(o, "value", json_string(t->value_label));
     for (size_t r = 0; r < t->n_rows; r++) {
         const so_htable_row *row = &t->rows[r];
@@ -241,7 +244,7 @@ void so_htable_print(FILE *fp, const so_htable *t, int format)
         so_otable_print(fp, (const char (*)[SO_OTABLE_CELL])g, t->n_rows + 1, cols);
     fprintf(fp, "%s%s over %s; %zu failed cells, %zu missing values\n",
             format == SO_HF_MARKDOWN ? "\n" : "",
-            t->def->ci95 ? "mean [95 % t-interval]" : "mean ± sd",
+            t->def->ci95 ? "mean [95 % t-interval]" : t->def->max ? "mean (max)" : "mean ± sd",
             "the seeds and instances of each row", t->failed, t->missing);
     so_htable_print_verdicts(fp, t, format == SO_HF_MARKDOWN);
     free(g);
