@@ -66,7 +66,10 @@
  * pool minima, when S or more listed jobs are still learning their task
  * time, their learning minima fill every slot and FLEX's first interval is
  * those minima whatever the order (so_flex_allocate), found in O(S log J)
- * from a ranked set of those jobs (solve_overloaded, cluster/id_set.h).
+ * from a ranked set of those jobs (solve_overloaded, cluster/id_set.h);
+ * on an underloaded phase (the maxima fit in S, most solves of a day on
+ * 3,000 nodes) every job gets M_j whatever the order, and so_flex_allocate
+ * builds no order (issue 33).
  * A full solve reads no phase list: the listable jobs are a bit set kept
  * by the hooks, each job's pending and running counts and completed task
  * times a view refreshed at each epoch for the jobs the hooks touched

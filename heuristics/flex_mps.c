@@ -224,9 +224,7 @@ int so_flex_mps_run(so_flex_mps_ws *w, const so_flex *f, const size_t *order,
             break;
         }
     }
-    /* leave the heap empty for the next run */
-    while (w->h.size > 0)
-        so_heap_remove(&w->h, so_heap_top(&w->h));
+    so_heap_clear(&w->h); /* empty for the next run */
     return rc;
 }
 

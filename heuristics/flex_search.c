@@ -432,12 +432,23 @@ int so_flex_allocate_with(so_flex_work *w, const so_flex *f,
      * interval, whatever the order: that interval is m_j (an epoch of an
      * overloaded cluster, where each job still learning its task time holds
      * one slot); no order is built or evaluated. */
-    int64_t held = 0;
-    for (size_t j = 0; j < f->n; j++)
+    int64_t held = 0, wanted = 0;
+    for (size_t j = 0; j < f->n; j++) {
         held += f->min[j];
+        wanted += f->max[j];
+    }
     if (held >= f->slots) {
         for (size_t j = 0; j < f->n; j++)
             slots[j] = f->min[j];
+        return SO_OK;
+    }
+    /* Maxima that fit in the slots: MPS's first interval gives every job
+     * its M_j whatever the order (the slack covers every M_j - m_j), so
+     * no order is built or evaluated either (issue 33: most solves of a
+     * day on 3,000 nodes). */
+    if (wanted <= f->slots) {
+        for (size_t j = 0; j < f->n; j++)
+            slots[j] = f->max[j];
         return SO_OK;
     }
     int rc = work_reserve(w, f->n);

@@ -1,4 +1,6 @@
-/* rap_heap.c — indexed binary min-heap with decrease- and increase-key. */
+/* rap_heap.c — indexed binary min-heap with decrease- and increase-key.
+ * Each heap position holds its entry (key, tie, item), so sifting reads
+ * one array; pos and key are per item. */
 #include <stdlib.h>
 #include "solvers/rap_heap.h"
 
@@ -9,11 +11,10 @@ int so_heap_init(so_heap *h, size_t n)
     size_t k = n ? n : 1;
     h->n = n;
     h->size = 0;
-    h->item = malloc(k * sizeof *h->item);
+    h->at = malloc(k * sizeof *h->at);
     h->pos = malloc(k * sizeof *h->pos);
     h->key = malloc(k * sizeof *h->key);
-    h->tie = malloc(k * sizeof *h->tie);
-    if (!h->item || !h->pos || !h->key || !h->tie) {
+    if (!h->at || !h->pos || !h->key) {
         so_heap_free(h);
         return -1;
     }
@@ -24,61 +25,62 @@ int so_heap_init(so_heap *h, size_t n)
 
 void so_heap_free(so_heap *h)
 {
-    free(h->item);
+    free(h->at);
     free(h->pos);
     free(h->key);
-    free(h->tie);
-    h->item = h->pos = h->tie = NULL;
+    h->at = NULL;
+    h->pos = NULL;
     h->key = NULL;
 }
 
-static int less(const so_heap *h, size_t a, size_t b)
+static int less(const so_heap_entry *a, const so_heap_entry *b)
 {
-    return h->key[a] < h->key[b] || (h->key[a] == h->key[b] && h->tie[a] < h->tie[b]);
+    return a->key < b->key || (a->key == b->key && a->tie < b->tie);
 }
 
-static void place(so_heap *h, size_t p, size_t i)
+static void place(so_heap *h, size_t p, so_heap_entry e)
 {
-    h->item[p] = i;
-    h->pos[i] = p;
+    h->at[p] = e;
+    h->pos[e.item] = p;
 }
 
 static void sift_up(so_heap *h, size_t p)
 {
-    size_t i = h->item[p];
-    while (p > 0 && less(h, i, h->item[(p - 1) / 2])) {
-        place(h, p, h->item[(p - 1) / 2]);
+    so_heap_entry e = h->at[p];
+    while (p > 0 && less(&e, &h->at[(p - 1) / 2])) {
+        place(h, p, h->at[(p - 1) / 2]);
         p = (p - 1) / 2;
     }
-    place(h, p, i);
+    place(h, p, e);
 }
 
 static void sift_down(so_heap *h, size_t p)
 {
-    size_t i = h->item[p];
+    so_heap_entry e = h->at[p];
     for (;;) {
         size_t c = 2 * p + 1;
         if (c >= h->size)
             break;
-        if (c + 1 < h->size && less(h, h->item[c + 1], h->item[c]))
+        if (c + 1 < h->size && less(&h->at[c + 1], &h->at[c]))
             c++;
-        if (!less(h, h->item[c], i))
+        if (!less(&h->at[c], &e))
             break;
-        place(h, p, h->item[c]);
+        place(h, p, h->at[c]);
         p = c;
     }
-    place(h, p, i);
+    place(h, p, e);
 }
 
 void so_heap_set(so_heap *h, size_t i, double key, size_t tie)
 {
     h->key[i] = key;
-    h->tie[i] = tie;
+    so_heap_entry e = {key, tie, i};
     if (h->pos[i] == NONE) {
-        place(h, h->size++, i);
+        place(h, h->size++, e);
         sift_up(h, h->size - 1);
         return;
     }
+    h->at[h->pos[i]] = e;
     sift_up(h, h->pos[i]);
     sift_down(h, h->pos[i]);
 }
@@ -91,12 +93,19 @@ void so_heap_remove(so_heap *h, size_t i)
     h->pos[i] = NONE;
     if (--h->size == p)
         return;
-    place(h, p, h->item[h->size]);
+    place(h, p, h->at[h->size]);
     sift_up(h, p);
-    sift_down(h, h->pos[h->item[p]]);
+    sift_down(h, p);
+}
+
+void so_heap_clear(so_heap *h)
+{
+    for (size_t p = 0; p < h->size; p++)
+        h->pos[h->at[p].item] = NONE;
+    h->size = 0;
 }
 
 size_t so_heap_top(const so_heap *h)
 {
-    return h->size ? h->item[0] : NONE;
+    return h->size ? h->at[0].item : NONE;
 }

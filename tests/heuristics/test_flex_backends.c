@@ -138,7 +138,8 @@ static void test_best_infinite(void)
  * first interval, also on working memory kept from instance to instance
  * (so_flex_allocate_with). Random instances up to 600 jobs with equal works (orders
  * that tie or coincide), minima, S below and above n, every metric, and
- * the metric's lead order or any other (invalid kinds: the metric's). */
+ * the metric's lead order or any other (invalid kinds: the metric's), and
+ * instances whose maxima fit in S. */
 static void test_best_bounded(void)
 {
     static const int metrics[] = {SO_FLEX_RESPONSE, SO_FLEX_WRESPONSE,
@@ -146,7 +147,7 @@ static void test_best_bounded(void)
                                   SO_FLEX_TARDY, SO_FLEX_LATENESS};
     so_rng rng;
     so_rng_seed(&rng, 93);
-    int differ_from_lead = 0;
+    int differ_from_lead = 0, underloaded = 0;
     so_flex_work *work = so_flex_work_new(); /* kept across the instances */
     so_flex_work *kept = so_flex_work_new(); /* and with ids: kept orders */
     int *ids = malloc(700 * sizeof *ids);
@@ -188,9 +189,12 @@ static void test_best_bounded(void)
         double *c = malloc(n * sizeof *c);
         CU_ASSERT_EQUAL_FATAL(so_flex_allocate(f, &o, sa), SO_OK);
         CU_ASSERT_EQUAL_FATAL(so_flex_mps(f, b, 0, c, sb, NULL), SO_OK);
-        int64_t held = 0;
-        for (size_t j = 0; j < n; j++)
+        int64_t held = 0, wanted = 0;
+        for (size_t j = 0; j < n; j++) {
             held += f->min[j];
+            wanted += f->max[j];
+        }
+        underloaded += held < f->slots && wanted <= f->slots;
         if (held < f->slots) /* else the minima, without any order */
             CU_ASSERT_EQUAL(memcmp(sa, sb, n * sizeof *sa), 0);
         CU_ASSERT_EQUAL_FATAL(so_flex_allocate_with(work, f, &o, sb), SO_OK);
@@ -209,6 +213,9 @@ static void test_best_bounded(void)
         so_flex_free(f);
     }
     CU_ASSERT_TRUE(differ_from_lead > 30); /* the fold, not only the lead */
+    /* instances whose maxima fit in S (so_flex_allocate's shortcut: every
+     * M_j) against the best order's replay */
+    CU_ASSERT_TRUE(underloaded > 10);
     so_flex_work_free(work);
     so_flex_work_free(kept);
     free(ids);
