@@ -354,7 +354,7 @@ static void write_markdown(FILE *fp, const so_table *t)
             fputc('|', fp);
             for (size_t c = 0; c < t->n_cols; c++)
                 if (!t->cols[c].json_only)
-                    fputs(t->cols[c].left ? " --- |" : " ---: |", fp);
+                    fputs(t->cols[c].left ? "---|" : "---:|", fp);
             fputc('\n', fp);
         }
     }
@@ -458,6 +458,24 @@ so_table *so_table_from_json(const json_t *rows)
             else if (json_is_boolean(v))
                 so_table_text(t, (size_t)c, json_is_true(v) ? "true" : "false");
         }
+    }
+    return t;
+}
+
+so_table *so_table_of_texts(const char (*cells)[SO_OTABLE_CELL], size_t rows, size_t cols,
+                            size_t left_cols)
+{
+    so_table *t = so_table_new();
+    for (size_t c = 0; t && c < cols; c++) {
+        if (so_table_column(t, cells[c], NULL, SO_COL_TEXT, NULL) < 0)
+            return (so_table_free(t), NULL);
+        so_table_align(t, c, c < left_cols);
+    }
+    for (size_t r = 1; t && r < rows; r++) {
+        if (so_table_row(t))
+            return (so_table_free(t), NULL);
+        for (size_t c = 0; c < cols; c++)
+            so_table_text(t, c, cells[r * cols + c]);
     }
     return t;
 }

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <jansson.h>
+#include "tools/output/output_format.h"
 
 typedef enum so_coltype { SO_COL_TEXT, SO_COL_INT, SO_COL_REAL } so_coltype;
 
@@ -60,6 +61,10 @@ void so_table_write_indented(FILE *fp, const so_table *t, const char *indent);
  * member holding a string, number or boolean (in order of first
  * appearance; nested values left out). NULL when out of memory. */
 so_table *so_table_from_json(const json_t *rows);
+/* A table of texts: rows x cols cells, row 0 the headers, the first
+ * left_cols columns left-aligned, the others right-aligned. */
+so_table *so_table_of_texts(const char (*cells)[SO_OTABLE_CELL], size_t rows, size_t cols,
+                            size_t left_cols);
 /* The rows as a JSON array of objects (members in column order). */
 json_t *so_table_json(const so_table *t);
 
