@@ -65,7 +65,7 @@ static so_table *points_table(json_t *all)
                 {"spill_threshold", SO_COL_REAL}};
     so_table *t = so_table_new();
     for (size_t c = 0; t && c < sizeof cols / sizeof cols[0]; c++)
-        if (so_table_column(t, cols[c].name, NULL, cols[c].type, NULL) < 0)
+        if (so_table_column(t, cols[c].name, NULL, cols[c].type, "%.6g") < 0)
             t = (so_table_free(t), NULL);
     size_t f, i, j;
     json_t *res, *pt, *job;
