@@ -51,22 +51,17 @@ const so_cli_spec so_frontier_spec = {
 /* One row per frontier point and job. */
 static so_table *points_table(json_t *all)
 {
-    static const struct {
-        const char *name;
-        so_coltype type;
-    } cols[] = {{"backend", SO_COL_TEXT},      {"point", SO_COL_INT},
-                {"makespan", SO_COL_REAL},     {"budget", SO_COL_REAL},
-                {"vms", SO_COL_INT},           {"job", SO_COL_INT},
-                {"map_slots", SO_COL_INT},     {"reduce_slots", SO_COL_INT},
-                {"map_tasks", SO_COL_INT},     {"reduce_tasks", SO_COL_INT},
-                {"job_vms", SO_COL_INT},       {"jtime", SO_COL_REAL},
-                {"job_budget", SO_COL_REAL},   {"io_cost", SO_COL_REAL},
-                {"buffer_mb", SO_COL_REAL},    {"meta_percent", SO_COL_REAL},
-                {"spill_threshold", SO_COL_REAL}};
-    so_table *t = so_table_new();
-    for (size_t c = 0; t && c < sizeof cols / sizeof cols[0]; c++)
-        if (so_table_column(t, cols[c].name, NULL, cols[c].type, "%.6g") < 0)
-            t = (so_table_free(t), NULL);
+    static const so_tcol cols[] = {
+        {"backend", SO_COL_TEXT, NULL},        {"point", SO_COL_INT, NULL},
+        {"makespan", SO_COL_REAL, "%.6g"},     {"budget", SO_COL_REAL, "%.6g"},
+        {"vms", SO_COL_INT, NULL},             {"job", SO_COL_INT, NULL},
+        {"map_slots", SO_COL_INT, NULL},       {"reduce_slots", SO_COL_INT, NULL},
+        {"map_tasks", SO_COL_INT, NULL},       {"reduce_tasks", SO_COL_INT, NULL},
+        {"job_vms", SO_COL_INT, NULL},         {"jtime", SO_COL_REAL, "%.6g"},
+        {"job_budget", SO_COL_REAL, "%.6g"},   {"io_cost", SO_COL_REAL, "%.6g"},
+        {"buffer_mb", SO_COL_REAL, "%.6g"},    {"meta_percent", SO_COL_REAL, "%.6g"},
+        {"spill_threshold", SO_COL_REAL, "%.6g"}};
+    so_table *t = so_table_with(cols, sizeof cols / sizeof cols[0]);
     size_t f, i, j;
     json_t *res, *pt, *job;
     json_array_foreach(json_object_get(all, "frontiers"), f, res) {

@@ -80,21 +80,13 @@ static void print_text(FILE *fp, const so_result *r, json_t *j)
 /* The columns of the csv and markdown formats: one row per instance. */
 static so_table *rows_table(void)
 {
-    static const struct {
-        const char *name;
-        so_coltype type;
-    } cols[] = {{"problem", SO_COL_TEXT}, {"instance", SO_COL_TEXT},
-                {"backend", SO_COL_TEXT}, {"exact", SO_COL_TEXT},
-                {"status", SO_COL_TEXT},  {"objective", SO_COL_REAL},
-                {"bound", SO_COL_REAL},   {"gap", SO_COL_REAL},
-                {"seconds", SO_COL_REAL}, {"message", SO_COL_TEXT}};
-    so_table *t = so_table_new();
-    for (size_t c = 0; t && c < sizeof cols / sizeof cols[0]; c++)
-        if (so_table_column(t, cols[c].name, NULL, cols[c].type, NULL) < 0) {
-            so_table_free(t);
-            return NULL;
-        }
-    return t;
+    static const so_tcol cols[] = {
+        {"problem", SO_COL_TEXT, NULL}, {"instance", SO_COL_TEXT, NULL},
+        {"backend", SO_COL_TEXT, NULL}, {"exact", SO_COL_TEXT, NULL},
+        {"status", SO_COL_TEXT, NULL},  {"objective", SO_COL_REAL, NULL},
+        {"bound", SO_COL_REAL, NULL},   {"gap", SO_COL_REAL, "%.3g"},
+        {"seconds", SO_COL_REAL, "%.6f"}, {"message", SO_COL_TEXT, NULL}};
+    return so_table_with(cols, sizeof cols / sizeof cols[0]);
 }
 
 static void add_row(so_table *t, const so_result *r, json_t *j)

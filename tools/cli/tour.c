@@ -52,17 +52,6 @@ static const char *reference_of(const so_hconfig *c, const char *problem)
     return "";
 }
 
-/* The columns ({header, type, format}), the first left-aligned. */
-static so_table *section_table(const char *const *head, const so_coltype *type,
-                               const char *const *fmt, size_t n)
-{
-    so_table *t = so_table_new();
-    for (size_t c = 0; t && c < n; c++)
-        if (so_table_column(t, head[c], NULL, type[c], fmt[c]) < 0)
-            t = (so_table_free(t), NULL);
-    return t;
-}
-
 /* The table, indented, then what its numbers are. */
 static void put_table(FILE *out, so_table *t, const char *legend)
 {
@@ -75,11 +64,12 @@ static void put_table(FILE *out, so_table *t, const char *legend)
 static void print_solve(FILE *out, const so_tour_section *sec, const so_hconfig *c,
                         const so_htables *t)
 {
-    static const char *const head[] = {"backend", "gap on", "optimal", "mean", "worst"};
-    static const so_coltype type[] = {SO_COL_TEXT, SO_COL_TEXT, SO_COL_REAL, SO_COL_REAL,
-                                       SO_COL_REAL};
-    static const char *const fmt[] = {NULL, NULL, "%.0f %%", "%.3f", "%.3f"};
-    so_table *g = section_table(head, type, fmt, 5);
+    static const so_tcol cols[] = {{"backend", SO_COL_TEXT, NULL},
+                                   {"gap on", SO_COL_TEXT, NULL},
+                                   {"optimal", SO_COL_REAL, "%.0f %%"},
+                                   {"mean", SO_COL_REAL, "%.3f"},
+                                   {"worst", SO_COL_REAL, "%.3f"}};
+    so_table *g = so_table_with(cols, 5);
     so_table_align(g, 1, 0);
     const char *ref = t->n_sums ? reference_of(c, t->sums[0].problem) : "";
     for (size_t i = 0; g && i < t->n_sums; i++) {
@@ -109,10 +99,10 @@ static void print_sim(FILE *out, const so_hconfig *c, const so_htables *t)
     char head1[96];
     snprintf(head1, sizeof head1, "%s (s)", !strcmp(c->metric, "mean_response") ? "mean response"
              : c->metric);
-    const char *const head[] = {"policy", head1, "ratio"};
-    static const so_coltype type[] = {SO_COL_TEXT, SO_COL_REAL, SO_COL_REAL};
-    static const char *const fmt[] = {NULL, "%.1f", "%.3f"};
-    so_table *g = section_table(head, type, fmt, 3);
+    const so_tcol cols[] = {{"policy", SO_COL_TEXT, NULL},
+                            {head1, SO_COL_REAL, "%.1f"},
+                            {"ratio", SO_COL_REAL, "%.3f"}};
+    so_table *g = so_table_with(cols, 3);
     for (size_t i = 0; g && i < t->n_sums; i++) {
         const so_hsummary *s = &t->sums[i];
         so_table_row(g);

@@ -31,24 +31,12 @@ static void objective_num(so_table *g, size_t col, double x)
         num(g, col, x);
 }
 
-/* A table of the given columns ({header, type, format} triples); the first
- * text_cols columns are left-aligned. NULL when out of memory. */
-typedef struct hcol {
-    const char *header;
-    so_coltype type;
-    const char *fmt;
-} hcol;
-
-static so_table *grid_new(const hcol *cols, size_t n, size_t text_cols)
+/* A table of the given columns, the first text_cols left-aligned. */
+static so_table *grid_new(const so_tcol *cols, size_t n, size_t text_cols)
 {
-    so_table *g = so_table_new();
-    for (size_t c = 0; g && c < n; c++) {
-        if (so_table_column(g, cols[c].header, NULL, cols[c].type, cols[c].fmt) < 0) {
-            so_table_free(g);
-            return NULL;
-        }
+    so_table *g = so_table_with(cols, n);
+    for (size_t c = 0; g && c < n; c++)
         so_table_align(g, c, c < text_cols);
-    }
     return g;
 }
 
@@ -75,7 +63,7 @@ static int has_groups(const so_htables *t)
  * near zero or negative), the median ratio and the maximum seconds. */
 static so_table *summary_grid(const so_htables *t, int narrow)
 {
-    static const hcol head[] = {
+    static const so_tcol head[] = {
         {"problem", SO_COL_TEXT, NULL},       {"group", SO_COL_TEXT, NULL},
         {"backend", SO_COL_TEXT, NULL},       {"instances", SO_COL_INT, NULL},
         {"cells", SO_COL_INT, NULL},          {"solved", SO_COL_INT, NULL},
@@ -168,7 +156,7 @@ static void sim_means(const so_htables *t, const so_hsummary *s, const double *p
  * reference; no infeasible or unproven column (a simulation always ends). */
 static so_table *sim_grid(const so_htables *t, int wide, int csv)
 {
-    static const hcol head[] = {
+    static const so_tcol head[] = {
         {"group", SO_COL_TEXT, NULL},         {"policy", SO_COL_TEXT, NULL},
         {"cells", SO_COL_INT, NULL},          {"metric (s)", SO_COL_REAL, "%.1f"},
         {"p95 (s)", SO_COL_REAL, "%.1f"},     {"max (s)", SO_COL_REAL, "%.1f"},
@@ -246,7 +234,7 @@ static int has_kind(const so_htables *t, int sim)
 
 static so_table *cells_grid(const so_htables *t)
 {
-    static const hcol head[] = {
+    static const so_tcol head[] = {
         {"problem", SO_COL_TEXT, NULL},      {"instance", SO_COL_TEXT, NULL},
         {"backend", SO_COL_TEXT, NULL},      {"rep", SO_COL_INT, NULL},
         {"status", SO_COL_TEXT, NULL},       {"objective", SO_COL_REAL, "%.10g"},

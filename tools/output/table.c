@@ -90,6 +90,15 @@ int so_table_column(so_table *t, const char *header, const char *key, so_coltype
     return (int)t->n_cols++;
 }
 
+so_table *so_table_with(const so_tcol *cols, size_t n)
+{
+    so_table *t = so_table_new();
+    for (size_t c = 0; t && c < n; c++)
+        if (so_table_column(t, cols[c].header, NULL, cols[c].type, cols[c].fmt) < 0)
+            t = (so_table_free(t), NULL);
+    return t;
+}
+
 void so_table_align(so_table *t, size_t col, int left)
 {
     if (t && col < t->n_cols)

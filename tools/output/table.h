@@ -31,6 +31,14 @@ void so_table_free(so_table *t);
 int so_table_column(so_table *t, const char *header, const char *key, so_coltype type,
                     const char *fmt);
 void so_table_align(so_table *t, size_t col, int left);
+/* A column as data: header, type, format of its reals (NULL: shortest). */
+typedef struct so_tcol {
+    const char *header;
+    so_coltype type;
+    const char *fmt;
+} so_tcol;
+/* A table of n such columns; NULL when out of memory. */
+so_table *so_table_with(const so_tcol *cols, size_t n);
 /* A column only in JSON (a long text: left out of the table, CSV and
  * markdown). */
 void so_table_json_only(so_table *t, size_t col);
