@@ -239,6 +239,23 @@ static void test_unknown_format(void)
         free(err);
         free(out);
     }
+    /* the same message for the other choices */
+    const char *other[][2] = {
+        {"export --format mpss " KP, "--format: expected lp, mps, fair-scheduler, yarn-fair or"
+                                     " capacity-scheduler, found 'mpss'; did you mean 'mps'?"},
+        {"sim " WORKLOAD " --scheduler fair --stealing evn",
+         "--stealing: expected none, even, fcm, stlm, ltlm, stm or ltm, found 'evn'; did you"
+         " mean 'even'?"},
+        {"report --db x.db --plot-type pgn", "--plot-type: expected svg, png or pdf, found"
+                                             " 'pgn'; did you mean 'png'?"}};
+    for (size_t i = 0; i < sizeof other / sizeof other[0]; i++) {
+        char *err = NULL;
+        CU_ASSERT_EQUAL(so_test_run(other[i][0], NULL, &err), 2);
+        if (!err || !strstr(err, other[i][1]))
+            fprintf(stderr, "\n  %s: %s", other[i][0], err ? err : "");
+        CU_ASSERT_PTR_NOT_NULL(err && strstr(err, other[i][1]));
+        free(err);
+    }
 }
 
 /* A command that fails leaves no -o file; a stream of instances gives one

@@ -7,9 +7,24 @@
 #include "formulations/common/suggest.h"
 #include "tools/output/output_format.h"
 
+int so_cli_choice_error(const char *cmd, const char *option, const char *word,
+                        const char *const *names)
+{
+    char list[1024] = "", hint[160] = "";
+    size_t n = 0, len = 0;
+    while (names[n])
+        n++;
+    for (size_t i = 0; i < n && len < sizeof list; i++)
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+                                i == 0 ? "" : i + 1 == n ? " or " : ", ", names[i]);
+    const char *close = so_suggest(word, names);
+    if (close)
+        snprintf(hint, sizeof hint, "; did you mean '%s'?", close);
+    return so_cli_usage_error(cmd, "%s: expected %s, found '%s'%s", option, list, word, hint);
+}
+
 int so_cli_format(const char *cmd, const char *name, unsigned allowed, int *out)
 {
-    char names[64];
     *out = so_oformat_parse(name, allowed);
     if (*out)
         return SO_EXIT_OK;
@@ -19,12 +34,7 @@ int so_cli_format(const char *cmd, const char *name, unsigned allowed, int *out)
     for (int i = 0; i < 4; i++)
         if (allowed & (unsigned)all[i])
             v[n++] = so_oformat_name(all[i]);
-    const char *close = so_suggest(name, v);
-    char hint[128] = "";
-    if (close)
-        snprintf(hint, sizeof hint, "; did you mean '%s'?", close);
-    return so_cli_usage_error(cmd, "--format: expected %s, found '%s'%s",
-                              so_oformat_names(allowed, names, sizeof names), name, hint);
+    return so_cli_choice_error(cmd, "--format", name, v);
 }
 
 int so_cli_out_open(so_cli_out *o, const char *cmd, const char *format_name,

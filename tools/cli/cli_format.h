@@ -10,6 +10,11 @@
  * "slotopt CMD: --format: expected NAMES, found 'NAME'; did you mean ...?"
  * is printed and its exit code returned. */
 int so_cli_format(const char *cmd, const char *name, unsigned allowed, int *out);
+/* The one message for a value of an option that is not one of names
+ * (NULL-terminated): "slotopt CMD: OPTION: expected A, B or C, found
+ * 'WORD'; did you mean 'B'?"; returns SO_EXIT_USAGE. */
+int so_cli_choice_error(const char *cmd, const char *option, const char *word,
+                        const char *const *names);
 
 /* A command's results: written into memory first, then to -o OUT
  * atomically (a temporary file beside it renamed onto it: nothing is left

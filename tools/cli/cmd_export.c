@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tools/cli/cli.h"
+#include "tools/cli/cli_format.h"
 #include "tools/cli/cli_opts.h"
 
 static const so_cli_opt opts[] = {
@@ -60,10 +61,8 @@ int so_cmd_export(int argc, char **argv)
                                                  : 0;
     static const char *const formats[] = {"lp", "mps", "fair-scheduler", "yarn-fair",
                                           "capacity-scheduler", NULL};
-    if (!format)
-        return so_cli_usage_error("export", "--format: expected lp or mps");
     if (!fmt)
-        return so_cli_unknown("export", "--format", format, formats);
+        return so_cli_choice_error("export", "--format", format ? format : "", formats);
     if (optind != argc - 1)
         return so_cli_usage_error("export", "expected one instance FILE");
     so_problem *p = NULL;

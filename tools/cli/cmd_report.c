@@ -175,9 +175,9 @@ int so_cmd_report(int argc, char **argv)
     int format, bad = so_cli_format("report", fmt, so_report_spec.formats, &format);
     if (bad) /* checked first; the output opens below */
         return bad;
+    static const char *const plot_types[] = {"svg", "png", "pdf", NULL};
     if (strcmp(plot_type, "svg") && strcmp(plot_type, "png") && strcmp(plot_type, "pdf"))
-        return so_cli_usage_error("report", "--plot-type: expected svg, png or pdf, found '%s'",
-                                  plot_type);
+        return so_cli_choice_error("report", "--plot-type", plot_type, plot_types);
     if (optind != argc)
         return so_cli_usage_error("report", "unexpected argument '%s'", argv[optind]);
     if (quick && !scenario)

@@ -295,13 +295,19 @@ int so_cmd_sim(int argc, char **argv)
     if (strcmp(a.speculation, "none")) {
         cfg.speculation = so_cl_speculation_find(a.speculation);
         if (!cfg.speculation)
-            return so_cli_usage_error("sim", "--speculation: expected none, hadoop, late, base or base-hadoop, found '%s'",
-                                      a.speculation);
+        {
+            static const char *const names[] = {"none", "hadoop", "late", "base",
+                                                "base-hadoop", NULL};
+            return so_cli_choice_error("sim", "--speculation", a.speculation, names);
+        }
     }
     int steal = so_cl_steal_find(a.stealing);
     if (steal < 0)
-        return so_cli_usage_error("sim", "--stealing: expected none, even, fcm, stlm, ltlm, stm or ltm, found '%s'",
-                                  a.stealing);
+    {
+        static const char *const names[] = {"none", "even", "fcm", "stlm", "ltlm", "stm",
+                                            "ltm", NULL};
+        return so_cli_choice_error("sim", "--stealing", a.stealing, names);
+    }
     int rc = check_options(&a.prm, cfg.scheduler, &err);
     if (rc)
         return so_cli_report_error("sim", rc, &err);
