@@ -431,7 +431,6 @@ enum so_hformat {
 };
 /* OR'd into so_harness_print's format: JSON on one line. */
 enum { SO_HF_COMPACT = 0x100 };
-int so_hformat_parse(const char *s); /* -1 if unknown */
 /* Summary, preceded by the per-cell table when cells is set; csv prints
  * only the cells then (one table per text); json always has both. */
 void so_harness_print(FILE *fp, const so_htables *t, int format, int cells);

@@ -7,12 +7,6 @@
 #include "tools/output/output_format.h"
 #include "tools/output/table.h"
 
-int so_hformat_parse(const char *s)
-{
-    int f = so_oformat_parse(s, SO_OF_TABLE | SO_OF_CSV | SO_OF_JSON | SO_OF_MARKDOWN);
-    return f ? f : -1;
-}
-
 /* ---- the tables, through the one table writer (tools/output/table.h) ---- */
 
 /* A real cell: NAN missing ("-" in the table and markdown, empty in CSV). */
