@@ -254,6 +254,14 @@ static void cell_text(char *out, size_t size, const column *col, const cell *c, 
 
 enum { TEXT = 512 };
 
+/* A line break or tab in an aligned table's cell would break its lines. */
+static void one_line(char *s)
+{
+    for (; *s; s++)
+        if (*s == '\n' || *s == '\r' || *s == '\t')
+            *s = ' ';
+}
+
 static void write_aligned(FILE *fp, const so_table *t)
 {
     size_t *width = calloc(t->n_cols ? t->n_cols : 1, sizeof *width);
@@ -269,6 +277,7 @@ static void write_aligned(FILE *fp, const so_table *t)
     for (size_t r = 0; r < t->n_rows; r++)
         for (size_t c = 0; c < t->n_cols; c++) {
             cell_text(buf, sizeof buf, &t->cols[c], &t->rows[r][c], 0);
+            one_line(buf);
             if (strlen(buf) > width[c])
                 width[c] = strlen(buf);
         }
@@ -280,6 +289,7 @@ static void write_aligned(FILE *fp, const so_table *t)
                 continue;
             if (r) {
                 cell_text(buf, sizeof buf, col, &t->rows[r - 1][c], 0);
+                one_line(buf);
                 s = buf;
             }
             /* a left-aligned last column is not padded (no trailing blanks) */
