@@ -284,6 +284,41 @@ static void test_no_partial_file(void)
     unlink(file);
 }
 
+/* The commands that write one document without --format: -o the same
+ * bytes as standard output too. */
+static void test_other_outputs(void)
+{
+    const char *flex = so_test_write(
+        "oc-flex.json", "{\"problem\": \"flex\", \"version\": 1, \"slots\": 10,"
+                        " \"metric\": \"response\", \"jobs\": ["
+                        " {\"work\": 20, \"min\": 2, \"max\": 6},"
+                        " {\"work\": 8, \"min\": 1, \"max\": 4}]}");
+    char sol[700], file[700], cmd[2000];
+    snprintf(sol, sizeof sol, "%s/oc-flex-sol.json", so_test_tmpdir());
+    snprintf(file, sizeof file, "%s/oc-out.txt", so_test_tmpdir());
+    snprintf(cmd, sizeof cmd, "solve -b flex -o %s %s", sol, flex);
+    CU_ASSERT_EQUAL_FATAL(so_test_run(cmd, NULL, NULL), 0);
+    char check[1500], lp[900];
+    snprintf(check, sizeof check, "flex-check %s %s", flex, sol);
+    snprintf(lp, sizeof lp, "export --format lp %s", KP);
+    const char *cmds[] = {check, lp};
+    for (int i = 0; i < 2; i++) {
+        char *out = NULL, *quiet = NULL;
+        unlink(file);
+        CU_ASSERT_EQUAL(so_test_run(cmds[i], &out, NULL), 0);
+        snprintf(cmd, sizeof cmd, "%s -o %s", cmds[i], file);
+        CU_ASSERT_EQUAL(so_test_run(cmd, &quiet, NULL), 0);
+        CU_ASSERT_STRING_EQUAL(quiet ? quiet : "x", "");
+        char *written = so_test_slurp(file);
+        CU_ASSERT_PTR_NOT_NULL(out && strlen(out) > 10);
+        CU_ASSERT_STRING_EQUAL(out ? out : "", written ? written : "x");
+        free(out);
+        free(quiet);
+        free(written);
+    }
+    unlink(file);
+}
+
 /* The checkers themselves. */
 static void test_checkers(void)
 {
@@ -302,6 +337,7 @@ static CU_TestInfo tests[] = {
     {"every command: --format F and -o FILE alike, each format parses", test_every_command},
     {"an unknown --format: the choices and a suggestion, no file", test_unknown_format},
     {"no partial -o file on error; a stream's rows", test_no_partial_file},
+    {"flex-check and export: -o as stdout", test_other_outputs},
     CU_TEST_INFO_NULL,
 };
 SO_SUITE("output-commands", tests)
