@@ -192,7 +192,7 @@ int so_cmd_flex_compare(int argc, char **argv)
         so_flex_cmp_row row;
         if (so_progress_due(&pg, 0.5)) {
             char line[200];
-            snprintf(line, sizeof line, "flex-compare: row %zu of %zu (%s = %s)", v + 1, nv,
+            snprintf(line, sizeof line, "flex-compare: row %zu of %zu (%.60s = %.60s)", v + 1, nv,
                      key, values[v]);
             so_progress_draw(&pg, line);
         }
