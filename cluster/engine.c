@@ -500,6 +500,14 @@ int so_cl_launch_local(so_cl_sim *s, int j, int node)
     return t >= 0 ? launch_task(s, t, node, 0) : 0;
 }
 
+int so_cl_launch_task(so_cl_sim *s, int t, int node)
+{
+    if (t < 0 || (size_t)t >= s->n_tasks || s->tasks[t].state != SO_CL_PENDING ||
+        !can_launch(s, s->tasks[t].job, node, s->tasks[t].phase))
+        return 0;
+    return launch_task(s, t, node, 0);
+}
+
 int so_cl_kill(so_cl_sim *s, int id)
 {
     so_cl_attempt *a = &s->attempts[id];

@@ -292,6 +292,69 @@ static int machines(const machines_ctx *x, int measure, double cm, double cr, do
     return rc;
 }
 
+/* The weighted sum of responses on the aggregate machines of one measure
+ * (as machines()): WSPT's mean busy times MB_j (offline_srpt.c) bound the
+ * weighted sum of any schedule's, and a job processed at rate <= 1 ends
+ * after MB_j + p_j / 2; then the map tail (map machine) or the largest
+ * hold slack (measure 1) as in machines(). Jobs not on a machine count
+ * with r_j + LB_j. Returns the bound on sum_j w_j C_j. */
+static int weighted(const machines_ctx *x, int measure, double cm, double cr, double *out)
+{
+    const so_cl_workload *w = x->w;
+    const job_terms *t = x->t;
+    size_t nn = (size_t)w->n_jobs;
+    double *rel = x->arr, *work = x->arr + nn, *wt = x->arr + 2 * nn, *mb = x->arr + 3 * nn;
+    int *idx = x->idx;
+    *out = 0;
+    for (int phase = 0; phase < SO_CL_PHASES; phase++) {
+        int m = 0;
+        double s = 0;
+        for (int j = 0; j < w->n_jobs; j++) {
+            const so_cl_job_spec *js = &w->jobs[j];
+            int on = phase == SO_CL_MAP ? js->n_maps > 0 : js->n_reduces > 0;
+            if (!on) {
+                s += js->weight * (js->submit + t[j].lb);
+                continue;
+            }
+            double amount = phase == SO_CL_MAP ? (measure ? t[j].map_hold : t[j].map_work)
+                                               : (measure ? t[j].reduce_hold : t[j].reduce_work);
+            rel[m] = js->submit + (phase == SO_CL_MAP ? 0 : t[j].open);
+            work[m] = amount / (phase == SO_CL_MAP ? cm : cr);
+            wt[m] = js->weight;
+            idx[m++] = j;
+        }
+        int rc = so_cl_wspt_busy(m, rel, work, wt, mb);
+        if (rc)
+            return rc;
+        for (int i = 0; i < m; i++) {
+            const job_terms *tj = &t[idx[i]];
+            double after = phase == SO_CL_MAP ? tj->tail - (measure ? tj->map_slack : 0)
+                                              : -(measure ? tj->reduce_slack : 0);
+            s += wt[i] * (mb[i] + work[i] / 2 + after);
+        }
+        *out = fmax(*out, s);
+    }
+    return SO_OK;
+}
+
+/* weighted_sum, goals, goals_missed, tardiness (all but the aggregate
+ * machines, which weighted() adds) */
+static void goal_terms(const so_cl_workload *w, so_cl_offline_bound *out)
+{
+    double wlb = 0, wmin = INFINITY;
+    for (int j = 0; j < w->n_jobs; j++) {
+        const so_cl_job_spec *js = &w->jobs[j];
+        wlb += js->weight * out->job[j];
+        wmin = fmin(wmin, js->weight);
+        if (js->goal > 0) {
+            out->goals++;
+            out->goals_missed += out->job[j] > js->goal + 1e-6;
+            out->tardiness += fmax(0, out->job[j] - js->goal);
+        }
+    }
+    out->weighted_sum = w->n_jobs ? fmax(wlb, wmin * out->sum) : 0;
+}
+
 int so_cl_offline_bound_compute(const so_cl_workload *w, so_cl_offline_bound *out)
 {
     memset(out, 0, sizeof *out);
@@ -321,7 +384,7 @@ int so_cl_offline_bound_compute(const so_cl_workload *w, so_cl_offline_bound *ou
     if (!w->outofband && w->n_nodes > 0)
         g.interval = so_cl_heartbeat_interval(w);
     out->grid = g.interval;
-    double first = INFINITY, last = -INFINITY, rsum = 0;
+    double first = INFINITY, last = -INFINITY, rsum = 0, wrsum = 0;
     speed_memo memo[2] = {{0, 0, 0}, {0, 0, 0}};
     for (int j = 0; !rc && j < n; j++) {
         const so_cl_job_spec *js = &w->jobs[j];
@@ -329,19 +392,26 @@ int so_cl_offline_bound_compute(const so_cl_workload *w, so_cl_offline_bound *ou
         out->job[j] = t[j].lb;
         out->sum_job += t[j].lb;
         rsum += js->submit;
+        wrsum += js->weight * js->submit;
         first = fmin(first, js->submit);
         last = fmax(last, js->submit + t[j].lb);
     }
     out->sum = out->sum_job;
-    if (!rc && out->capacity && n > 0 && cap[0][0] > 0 && cap[0][1] > 0) {
-        machines_ctx x = {w, t, arr, idx};
-        for (int measure = 0; measure < 2 && !rc; measure++) {
-            double sm = 0, sr = 0;
-            rc = machines(&x, measure, cap[measure][0], cap[measure][1], &sm, &sr, &last);
-            out->sum_map = fmax(out->sum_map, sm - rsum);
-            out->sum_reduce = fmax(out->sum_reduce, sr - rsum);
-        }
-        out->sum = fmax(out->sum, fmax(out->sum_map, out->sum_reduce));
+    int machines_on = !rc && out->capacity && n > 0 && cap[0][0] > 0 && cap[0][1] > 0;
+    machines_ctx x = {w, t, arr, idx};
+    for (int measure = 0; machines_on && measure < 2 && !rc; measure++) {
+        double sm = 0, sr = 0;
+        rc = machines(&x, measure, cap[measure][0], cap[measure][1], &sm, &sr, &last);
+        out->sum_map = fmax(out->sum_map, sm - rsum);
+        out->sum_reduce = fmax(out->sum_reduce, sr - rsum);
+    }
+    out->sum = fmax(out->sum, fmax(out->sum_map, out->sum_reduce));
+    if (!rc)
+        goal_terms(w, out);
+    for (int measure = 0; machines_on && measure < 2 && !rc; measure++) {
+        double ws = 0;
+        rc = weighted(&x, measure, cap[measure][0], cap[measure][1], &ws);
+        out->weighted_sum = fmax(out->weighted_sum, ws - wrsum);
     }
     out->makespan = n ? last - first : 0;
     free(scratch);

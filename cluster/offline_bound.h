@@ -20,6 +20,16 @@ typedef struct so_cl_offline_bound {
     double sum_map, sum_reduce;
     double sum;        /* the best: max(sum_job, sum_map, sum_reduce) */
     double makespan;   /* last finish - first submit */
+    /* a lower bound on the weighted sum of responses sum_j w_j (C_j - r_j),
+     * w_j the job's weight: the largest of sum_j w_j LB_j, the smallest
+     * weight x sum, and the WSPT mean-busy-time bound of each aggregate
+     * machine (offline_srpt.c) */
+    double weighted_sum;
+    /* completion-time goals (jobs with goal > 0): how many, how many miss
+     * theirs in every schedule (LB_j > goal + 1e-6, the harness's rule
+     * for "met"), and a bound on the total tardiness sum max(0, resp - goal) */
+    int goals, goals_missed;
+    double tardiness;
     /* 1 when the capacity terms are used (no workload resources: RAS's job
      * slots can exceed the slot counts, so they are dropped then) */
     int capacity;
@@ -36,6 +46,12 @@ void so_cl_offline_bound_free(so_cl_offline_bound *b);
  * index): completion times of n jobs of processing time p and release r
  * into c. Exposed for tests. Returns SO_OK or SO_ENOMEM. */
 int so_cl_srpt(int n, const double *r, const double *p, double *c);
+
+/* Preemptive WSPT on one machine of speed 1 with release dates (largest
+ * w / p first, ties by index): each job's mean busy time into mb, which
+ * minimises sum w mb over every preemptive schedule (Goemans 1997). Exposed
+ * for tests. Returns SO_OK or SO_ENOMEM. */
+int so_cl_wspt_busy(int n, const double *r, const double *p, const double *w, double *mb);
 
 /* (key, index) pairs ordered by key, then index: qsort comparator. */
 typedef struct so_cl_keyed {

@@ -4,15 +4,20 @@
  *
  * The schedules searched are strict priority lists (cluster/sched_priority.c:
  * a free slot goes to the first job in a fixed order with a task to run),
- * each with reduces free to start at slow-start or held until the job's
- * maps are done, replayed on the cluster model itself: every objective is
+ * each under four rules — reduces free to start at slow-start or held
+ * until the job's maps are done; a job's tasks in the workload's order or
+ * longest first (LPT inside the job: its last wave is its shortest tasks,
+ * so its slots free up closer together, about half the gap to lp-bound on
+ * flex-cluster) — replayed on the cluster model itself: every objective is
  * that of a schedule the simulator produced, with the workload's
  * heartbeats, slow-start and task times. Up to SO_CL_OFFLINE_OPT_EXHAUSTIVE
- * jobs every order is replayed; above, first-improvement local search by
- * insertion moves (take a job out, put it back elsewhere) from six start
- * orders — the completion orders of flex, fair and fifo runs, the submit
- * order, the order by lp-bound's per-job release plus bound and by total
- * work (SPT) — the best first, until no move improves or the time limit. The incumbent is proved
+ * jobs every order is replayed under every rule; above, first-improvement
+ * local search by insertion moves (take a job out, put it back elsewhere)
+ * from six start orders — the completion orders of flex, fair and fifo
+ * runs, the submit order, the order by lp-bound's per-job release plus
+ * bound and by total work (SPT) — the best first, each under its best
+ * rule, until no move improves or the time limit; the incumbent's order is
+ * then replayed under the other rules. The incumbent is proved
  * optimal over every schedule when its sum of responses meets lp-bound's
  * bound (within 1e-9 relative); otherwise the answer is the interval
  * [bound, incumbent]. Priority lists never leave a slot idle while a job
@@ -35,7 +40,7 @@ void so_cl_offline_order_text(const int *order, int n, char *buf, size_t size)
 }
 
 int so_cl_offline_replay(const so_cl_workload *w, uint64_t seed, const int *order,
-                         int delay_reduces, double *sum, double *resp, so_error *err)
+                         int rule, double *sum, double *resp, so_error *err)
 {
     so_params prm;
     so_params_init(&prm);
@@ -43,7 +48,9 @@ int so_cl_offline_replay(const so_cl_workload *w, uint64_t seed, const int *orde
     so_cl_offline_order_text(order, w->n_jobs, text, sizeof text);
     int rc = so_params_set(&prm, "order", text);
     if (!rc)
-        rc = so_params_set(&prm, "delay_reduces", delay_reduces ? "1" : "0");
+        rc = so_params_set(&prm, "delay_reduces", rule & SO_CL_OFFLINE_DELAY ? "1" : "0");
+    if (!rc)
+        rc = so_params_set(&prm, "tasks", rule & SO_CL_OFFLINE_LONGEST ? "longest" : "index");
     if (!rc)
         rc = so_params_set(&prm, "padding", "0");
     if (rc)
@@ -78,6 +85,7 @@ typedef struct {
     so_cl_offline_opt *out;
     int *trial;
     so_error *err;
+    int rule; /* the incumbent's */
 } search;
 
 static int stop(const search *s)
@@ -91,26 +99,33 @@ static int stop(const search *s)
     return 0;
 }
 
-/* Replays order with both reduce rules; keeps the better as incumbent.
- * *best: the smaller sum of the two. */
-static int evaluate(search *s, const int *order, double *best)
+/* Replays order under every rule of the mask (bit r: rule r); keeps the
+ * best as incumbent. *best: the smallest sum of them, *rule its rule. */
+static int evaluate(search *s, const int *order, unsigned mask, double *best, int *rule)
 {
     *best = INFINITY;
-    for (int d = 0; d < 2; d++) {
+    for (int r = 0; r < SO_CL_OFFLINE_RULES; r++) {
+        if (!(mask & (1u << r)))
+            continue;
         double sum;
-        int rc = so_cl_offline_replay(s->w, s->seed, order, d, &sum, NULL, s->err);
+        int rc = so_cl_offline_replay(s->w, s->seed, order, r, &sum, NULL, s->err);
         if (rc)
             return rc;
         s->out->evaluations++;
-        *best = fmin(*best, sum);
+        if (sum < *best) {
+            *best = sum;
+            *rule = r;
+        }
         if (sum < s->out->sum) {
             s->out->sum = sum;
-            s->out->delay_reduces = d;
+            s->rule = r;
             memcpy(s->out->order, order, (size_t)s->w->n_jobs * sizeof *order);
         }
     }
     return SO_OK;
 }
+
+#define ALL_RULES ((1u << SO_CL_OFFLINE_RULES) - 1)
 
 /* Every permutation of a[k..n) (Heap's algorithm would do; recursion is
  * enough for n <= SO_CL_OFFLINE_OPT_EXHAUSTIVE). */
@@ -118,7 +133,8 @@ static int permute(search *s, int *a, int k, int n)
 {
     if (k == n) {
         double v;
-        return evaluate(s, a, &v);
+        int r;
+        return evaluate(s, a, ALL_RULES, &v, &r);
     }
     for (int i = k; i < n; i++) {
         int t = a[k];
@@ -144,11 +160,13 @@ static void move(const int *a, int n, int i, int j, int *b)
     b[j] = x;
 }
 
-static int local_search(search *s, int *cur)
+/* From cur under rule: first-improvement insertion moves until none
+ * improves (or stop()). */
+static int local_search(search *s, int *cur, int rule)
 {
-    int n = s->w->n_jobs;
+    int n = s->w->n_jobs, r;
     double v;
-    int rc = evaluate(s, cur, &v);
+    int rc = evaluate(s, cur, 1u << rule, &v, &r);
     for (int improved = 1; !rc && improved && !stop(s);) {
         improved = 0;
         for (int i = 0; i < n && !improved && !rc && !stop(s); i++)
@@ -157,7 +175,7 @@ static int local_search(search *s, int *cur)
                     continue;
                 move(cur, n, i, j, s->trial);
                 double t;
-                rc = evaluate(s, s->trial, &t);
+                rc = evaluate(s, s->trial, 1u << rule, &t, &r);
                 if (!rc && t < v - 1e-9) {
                     v = t;
                     memcpy(cur, s->trial, (size_t)n * sizeof *cur);
@@ -195,6 +213,7 @@ static int search_starts(search *s, const so_cl_offline_bound *b, so_cl_keyed *k
     int n = w->n_jobs, rc = SO_OK;
     int *starts = malloc((size_t)N_STARTS * (size_t)n * sizeof *starts);
     so_cl_keyed value[N_STARTS];
+    int rule[N_STARTS];
     if (!starts)
         return SO_ENOMEM;
     static const char *const policies[] = {"flex", "fair", "fifo"};
@@ -220,13 +239,19 @@ static int search_starts(search *s, const so_cl_offline_bound *b, so_cl_keyed *k
         for (int j = 0; j < n; j++)
             starts[k * n + j] = key[j].index;
         value[k].index = k;
-        rc = evaluate(s, starts + k * n, &value[k].key);
+        rc = evaluate(s, starts + k * n, ALL_RULES, &value[k].key, &rule[k]);
     }
     if (!rc)
         qsort(value, N_STARTS, sizeof *value, so_cl_keyed_cmp);
     for (int k = 0; k < N_STARTS && !rc && !stop(s); k++) {
         memcpy(cur, starts + value[k].index * n, (size_t)n * sizeof *cur);
-        rc = local_search(s, cur);
+        rc = local_search(s, cur, rule[value[k].index]);
+    }
+    if (!rc) { /* the incumbent's order under the other rules */
+        double v;
+        int r;
+        memcpy(cur, s->out->order, (size_t)n * sizeof *cur);
+        rc = evaluate(s, cur, ALL_RULES & ~(1u << s->rule), &v, &r);
     }
     free(starts);
     return rc;
@@ -262,7 +287,7 @@ int so_cl_offline_opt_solve(const so_cl_workload *w, uint64_t seed, double time_
     int rc = out->order && out->responses && cur && trial && key ? SO_OK : SO_ENOMEM;
     if (!rc)
         rc = so_cl_offline_bound_compute(w, &b);
-    search s = {w, seed, time_limit > 0 ? so_now() + time_limit : INFINITY, out, trial, err};
+    search s = {w, seed, time_limit > 0 ? so_now() + time_limit : INFINITY, out, trial, err, 0};
     if (!rc) {
         out->bound = b.sum;
         for (int j = 0; j < n; j++)
@@ -275,9 +300,10 @@ int so_cl_offline_opt_solve(const so_cl_workload *w, uint64_t seed, double time_
             rc = search_starts(&s, &b, key, cur);
         }
     }
+    out->delay_reduces = (s.rule & SO_CL_OFFLINE_DELAY) != 0;
+    out->longest = (s.rule & SO_CL_OFFLINE_LONGEST) != 0;
     if (!rc && n > 0)
-        rc = so_cl_offline_replay(w, seed, out->order, out->delay_reduces, &out->sum,
-                                  out->responses, err);
+        rc = so_cl_offline_replay(w, seed, out->order, s.rule, &out->sum, out->responses, err);
     if (!rc && n == 0)
         out->sum = 0;
     if (!rc)

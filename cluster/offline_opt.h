@@ -11,6 +11,11 @@
 #define SO_CL_OFFLINE_OPT_MAX_JOBS 60   /* the order must fit one option value */
 #define SO_CL_OFFLINE_OPT_EXHAUSTIVE 6  /* up to this many jobs: every order */
 
+/* A replay's rule, the scheduler priority's options besides the order:
+ * bits of SO_CL_OFFLINE_DELAY (delay_reduces=1) and SO_CL_OFFLINE_LONGEST
+ * (tasks=longest); SO_CL_OFFLINE_RULES of them. */
+enum { SO_CL_OFFLINE_DELAY = 1, SO_CL_OFFLINE_LONGEST = 2, SO_CL_OFFLINE_RULES = 4 };
+
 typedef struct so_cl_offline_opt {
     double sum;        /* the incumbent's sum of responses (a simulated schedule) */
     double bound;      /* lp-bound's bound on the sum of responses */
@@ -20,13 +25,16 @@ typedef struct so_cl_offline_opt {
     int n_jobs;
     int *order;        /* the incumbent: job indices, highest priority first */
     int delay_reduces; /* its reduce rule (scheduler priority's option) */
+    int longest;       /* its task rule: 1 tasks=longest, 0 tasks=index */
     long evaluations;  /* schedules replayed */
     double *responses; /* the incumbent's per-job responses */
 } so_cl_offline_opt;
 
 /* Searches priority orders (all of them up to SO_CL_OFFLINE_OPT_EXHAUSTIVE
- * jobs, else local search by insertion moves from several starts) with and
- * without delayed reduces, replaying each under scheduler `priority` with
+ * jobs, else local search by insertion moves from several starts) under the
+ * four rules (reduces delayed or not, tasks in index or longest-first
+ * order; the local search keeps the best start's rule, and its result is
+ * replayed under all four), replaying each under scheduler `priority` with
  * padding 0 and the heartbeat phases of seed. time_limit <= 0: none. Stops early once the
  * incumbent meets the bound. Returns SO_OK, SO_ENOMEM, or SO_EINVAL (err
  * set) for a workload over SO_CL_OFFLINE_OPT_MAX_JOBS jobs. */
@@ -34,10 +42,10 @@ int so_cl_offline_opt_solve(const so_cl_workload *w, uint64_t seed,
                             double time_limit, so_cl_offline_opt *out, so_error *err);
 void so_cl_offline_opt_free(so_cl_offline_opt *o);
 
-/* The sum of responses of one order replayed (responses into resp, may be
- * NULL). */
+/* The sum of responses of one order replayed under rule (SO_CL_OFFLINE_*
+ * bits; responses into resp, may be NULL). */
 int so_cl_offline_replay(const so_cl_workload *w, uint64_t seed,
-                         const int *order, int delay_reduces, double *sum, double *resp,
+                         const int *order, int rule, double *sum, double *resp,
                          so_error *err);
 
 /* order as the scheduler's option text ("2,0,1") into buf. */

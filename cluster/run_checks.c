@@ -78,7 +78,9 @@ int so_cl_check_config(const so_cl_workload *w, so_cl_config *cfg,
                       " (map_parallel and reduce_parallel are 0), so stolen"
                       " slots speed no task and this run is native Hadoop's;"
                       " give one (workload keys map_parallel /"
-                      " reduce_parallel, or --opt map_parallel=F for a trace)",
+                      " reduce_parallel; for a trace --opt"
+                      " parallel_model=io-bound|compute-bound, per job from"
+                      " its bytes, or --opt map_parallel=F)",
                  cfg->stealing);
     }
     double mst = opt_value(prm, "min_share_timeout");

@@ -9,15 +9,21 @@
  *
  * Option `order`: job indices (0-based, workload order: sorted by submit
  * time) separated by commas, highest priority first; jobs not named follow
- * in submit order. Empty: submit order (FIFO).
+ * in submit order. Empty: submit order (FIFO). Option `tasks`: which of the
+ * job's pending tasks a slot gets: `index` (the engine's pick: the
+ * workload's order, local maps first) or `longest` (the most work first,
+ * ties by index: LPT inside the job, so its last tasks are its shortest and
+ * its slots free up closer together).
  */
 #include <stdlib.h>
 #include <string.h>
+#include "cluster/offline_bound.h"
 #include "cluster/sim_internal.h"
 
 static const so_option_doc priority_options[] = {
     {"order", "", "job indices (0-based, submit order) highest priority first, comma-separated"},
     {"delay_reduces", "0", "1: a job's reduces wait until all its maps are done"},
+    {"tasks", "index", "a job's task a slot gets: index (the workload's order) or longest"},
     {NULL, NULL, NULL},
 };
 
@@ -25,6 +31,11 @@ typedef struct {
     int n;
     int *order; /* job indices, highest priority first */
     int delay;
+    /* tasks=longest: every task id, each job's phase longest first, at
+     * sim->jobs[j].first_task[p] like the tasks; next[p][j]: the first that
+     * may still be pending. NULL: tasks=index */
+    int *by_work;
+    int *next[SO_CL_PHASES];
 } prio_state;
 
 static void prio_destroy(void *state)
@@ -32,8 +43,62 @@ static void prio_destroy(void *state)
     prio_state *st = state;
     if (st) {
         free(st->order);
+        free(st->by_work);
+        for (int p = 0; p < SO_CL_PHASES; p++)
+            free(st->next[p]);
         free(st);
     }
+}
+
+static double task_work(const so_cl_job_spec *js, int p, int i)
+{
+    if (p == SO_CL_MAP)
+        return js->map_work[i];
+    const so_cl_reduce_work *r = &js->reduce_work[i];
+    return r->copy + r->sort + r->reduce;
+}
+
+/* tasks=longest: each job's tasks of each phase by work, largest first */
+static int longest_first(prio_state *st, const so_cl_sim *sim)
+{
+    int n = sim->w->n_jobs;
+    size_t nn = n > 0 ? (size_t)n : 1;
+    st->by_work = malloc((sim->n_tasks ? sim->n_tasks : 1) * sizeof *st->by_work);
+    for (int p = 0; p < SO_CL_PHASES; p++)
+        st->next[p] = calloc(nn, sizeof *st->next[p]);
+    if (!st->by_work || !st->next[0] || !st->next[1])
+        return SO_ENOMEM;
+    so_cl_keyed *key = NULL;
+    for (int j = 0; j < n; j++)
+        for (int p = 0; p < SO_CL_PHASES; p++) {
+            int k = sim->jobs[j].n[p], first = sim->jobs[j].first_task[p];
+            so_cl_keyed *grown = realloc(key, (k > 0 ? (size_t)k : 1) * sizeof *key);
+            if (!grown) {
+                free(key);
+                return SO_ENOMEM;
+            }
+            key = grown;
+            for (int i = 0; i < k; i++)
+                key[i] = (so_cl_keyed){-task_work(&sim->w->jobs[j], p, i), i};
+            qsort(key, (size_t)k, sizeof *key, so_cl_keyed_cmp);
+            for (int i = 0; i < k; i++)
+                st->by_work[first + i] = first + key[i].index;
+        }
+    free(key);
+    return SO_OK;
+}
+
+/* tasks=longest: launches job j's longest pending task of phase p on node */
+static int launch_longest(prio_state *st, so_cl_sim *sim, int j, int node, int p)
+{
+    const so_cl_jobrt *job = &sim->jobs[j];
+    int *next = &st->next[p][j];
+    for (; *next < job->n[p]; ++*next) {
+        int t = st->by_work[job->first_task[p] + *next];
+        if (sim->tasks[t].state == SO_CL_PENDING)
+            return so_cl_launch_task(sim, t, node);
+    }
+    return 0;
 }
 
 static int prio_create(so_cl_sim *sim, const so_params *prm, void **state, so_error *err)
@@ -57,6 +122,18 @@ static int prio_create(so_cl_sim *sim, const so_params *prm, void **state, so_er
         return SO_ENOMEM;
     }
     st->delay = (int)delay;
+    const char *tasks = so_params_str(prm, priority_options, "tasks", "index");
+    if (strcmp(tasks, "index") && strcmp(tasks, "longest")) {
+        free(seen);
+        prio_destroy(st);
+        return so_error_setf(err, NULL, 0, 0, "tasks", "expected index or longest, found '%s'",
+                             tasks);
+    }
+    if (!strcmp(tasks, "longest") && longest_first(st, sim)) {
+        free(seen);
+        prio_destroy(st);
+        return SO_ENOMEM;
+    }
     for (const char *p = text; *p;) {
         char *end;
         long j = strtol(p, &end, 10);
@@ -89,7 +166,10 @@ static int prio_assign(void *state, so_cl_sim *sim, int node, int phase)
             continue;
         if (phase == SO_CL_REDUCE && st->delay && job->done[SO_CL_MAP] < job->n[SO_CL_MAP])
             continue;
-        if (so_cl_launch(sim, j, node, phase))
+        /* a requeued task behind the cursor, or a speculative copy: the
+         * engine's pick */
+        if ((st->by_work && launch_longest(st, sim, j, node, phase)) ||
+            so_cl_launch(sim, j, node, phase))
             return 1;
     }
     return 0;

@@ -184,6 +184,12 @@ void so_cl_locality_requeue(so_cl_sim *sim, int task);
 /* Whether map task t has a replica on node (always, without a model). */
 int so_cl_is_local(const so_cl_sim *sim, int task, int node);
 
+/* Launches pending task `task` (any of its job's, the scheduler's pick; the
+ * engine's own pick is so_cl_launch's) on a free slot of its phase on node,
+ * as so_cl_launch would. Returns 1 if launched, 0 if the task is not
+ * pending or cannot launch there. */
+int so_cl_launch_task(so_cl_sim *sim, int task, int node);
+
 /* Kills a running attempt (preemption); its task goes back to pending when
  * no other attempt of it runs. Returns 0, or -1 when out of memory. */
 int so_cl_kill(so_cl_sim *sim, int attempt);

@@ -61,6 +61,11 @@ const so_option_doc so_cl_swim_options[] = {
     {"map_parallel", "0", "SWIM: Amdahl parallel fraction of every map"
                           " (extra threads of resource stealing), 0..1"},
     {"reduce_parallel", "0", "SWIM: the same for every reduce, 0..1"},
+    {"parallel_model", "none",
+     "SWIM: per-job parallel fractions from each job's bytes: io-bound (0.1,"
+     " the stealing paper's I/O-bound jobs) or compute-bound (0.95, its"
+     " compute-bound jobs) of every task's byte-processing time, the"
+     " task_overhead serial; none: map_parallel / reduce_parallel for all"},
     {"max_tasks_per_job", "1000000",
      "SWIM: most tasks (maps + reduces) one job may derive; a larger job is"
      " an error (up to 10000000)"},
@@ -74,11 +79,56 @@ typedef struct swim_rates {
     double block, map_rate, shuffle_rate, sort_rate, reduce_rate, overhead;
     double reduce_bytes, slowstart;
     double parallel[SO_CL_PHASES];
+    double class_f; /* parallel_model: the fraction of byte-processing time
+                       extra threads speed up; 0: none (parallel[] as given) */
     long long max_reduces;
     long long max_tasks_per_job, max_tasks;
     so_cl_limits lim;
     double slots; /* of the whole cluster */
 } swim_rates;
+
+/* --opt parallel_model (docs/stealing.md, "Parallel fractions of a
+ * trace"): the SWIM trace gives no task efficiency, and its derived task
+ * work is task_overhead (JVM start and set-up: serial, Amdahl's serial
+ * part) plus bytes / rate. A job's phase gets fraction c x (its tasks'
+ * byte time / their work), c the parallel fraction the stealing paper
+ * measured for its job classes (Guo et al., IEEE Cluster 2012, sec. IV;
+ * docs/cluster.md, stealing-paper): 0.1 for I/O-bound jobs (word count and
+ * text extraction from local files, "only slightly better", 1.09x from 7
+ * threads), 0.95 for compute-bound ones (5.4x from 7 threads). So small
+ * jobs, whose tasks are mostly overhead, gain less than large ones.
+ * Giving map_parallel or reduce_parallel too is an error (one would be
+ * ignored). */
+static int parallel_model(const so_params *prm, swim_rates *r, so_error *err)
+{
+    const char *m = prm ? so_params_get(prm, "parallel_model") : NULL;
+    r->class_f = 0;
+    if (!m || !strcmp(m, "none"))
+        return SO_OK;
+    if (!strcmp(m, "io-bound"))
+        r->class_f = 0.1;
+    else if (!strcmp(m, "compute-bound"))
+        r->class_f = 0.95;
+    else
+        return so_error_setf(err, NULL, 0, 0, "parallel_model",
+                             "expected none, io-bound or compute-bound, found"
+                             " '%s'", m);
+    const char *given = so_params_get(prm, "map_parallel") ? "map_parallel"
+                        : so_params_get(prm, "reduce_parallel") ? "reduce_parallel"
+                                                                : NULL;
+    if (given)
+        return so_error_setf(err, NULL, 0, 0, given, "parallel_model %s sets every"
+                             " job's fractions itself: give one or the other", m);
+    return SO_OK;
+}
+
+/* The phase's fraction under parallel_model: class_f x byte time / work. */
+static double class_fraction(const swim_rates *r, double work, int tasks)
+{
+    if (!(work > 0))
+        return 0;
+    return r->class_f * fmax(0, work - r->overhead * tasks) / work;
+}
 
 static int read_settings(const so_params *prm, so_cl_workload *w,
                          swim_rates *r, so_error *err)
@@ -106,6 +156,7 @@ static int read_settings(const so_params *prm, so_cl_workload *w,
     if (!rc) rc = so_params_int(prm, d, "outofband", 0, &oob, err);
     if (!rc) rc = so_params_double(prm, d, "map_parallel", 0, &r->parallel[SO_CL_MAP], err);
     if (!rc) rc = so_params_double(prm, d, "reduce_parallel", 0, &r->parallel[SO_CL_REDUCE], err);
+    if (!rc) rc = parallel_model(prm, r, err);
     if (!rc) rc = so_params_int(prm, d, "max_tasks_per_job", 1000000,
                                 &r->max_tasks_per_job, err);
     if (!rc) rc = so_params_int(prm, d, "max_tasks", 20000000, &r->max_tasks, err);
@@ -282,6 +333,16 @@ static int derive_job(const swim_rates *r, const double v[6],
         job->reduce_work[i].copy = in / r->shuffle_rate;
         job->reduce_work[i].sort = in / r->sort_rate;
         job->reduce_work[i].reduce = r->overhead + (in + out) / r->reduce_rate;
+    }
+    if (r->class_f > 0) {
+        double mw = 0, rw = 0;
+        for (int i = 0; i < job->n_maps; i++)
+            mw += job->map_work[i];
+        for (int i = 0; i < job->n_reduces; i++)
+            rw += job->reduce_work[i].copy + job->reduce_work[i].sort +
+                  job->reduce_work[i].reduce;
+        job->parallel[SO_CL_MAP] = class_fraction(r, mw, job->n_maps);
+        job->parallel[SO_CL_REDUCE] = class_fraction(r, rw, job->n_reduces);
     }
     return SO_OK;
 }

@@ -1,6 +1,6 @@
 /* pareto_report.c — how a frontier becomes a result (docs/pareto.md):
  * objective = hypervolume w.r.t. the instance's reference point, solution =
- * the points with their plans, extras = frontier size and, against a
+ * the points with their plans, extras = frontier size, the mean I/O cost of its plans and, against a
  * reference exact backend, the hypervolume ratio, the additive epsilon
  * indicator and the makespan gap at each budget (solvers/frontier_quality.c). */
 #include <math.h>
@@ -26,8 +26,10 @@ static json_t *phases_json(const so_pt_eval *e)
     return o;
 }
 
-static json_t *point_json(const so_pareto *pr, const so_pt_point *pt)
+/* A frontier point as JSON; *io gets its plan's I/O cost ($). */
+static json_t *point_json(const so_pareto *pr, const so_pt_point *pt, double *io)
 {
+    *io = 0;
     json_t *jobs = json_array();
     int64_t vms = 0;
     for (size_t j = 0; j < pr->n_jobs; j++) {
@@ -35,6 +37,7 @@ static json_t *point_json(const so_pareto *pr, const so_pt_point *pt)
         so_pt_eval e;
         so_pt_job_eval(pr, &pr->jobs[j], a, &e);
         vms += e.vms;
+        *io += e.io_cost;
         json_array_append_new(
             jobs, json_pack("{sIsIsIsIsIsfsfsfsoso}", "map_slots", (json_int_t)a->ms,
                             "reduce_slots", (json_int_t)a->rs, "map_tasks",
@@ -196,14 +199,21 @@ int so_pt_report(const so_problem *p, const so_params *prm, so_result *r,
     if (!pts)
         return SO_ENOMEM;
     json_t *points = json_array();
-    for (size_t i = 0; i < f->n; i++)
-        json_array_append_new(points, point_json(pr, &f->pts[i]));
+    double io_sum = 0;
+    for (size_t i = 0; i < f->n; i++) {
+        double io;
+        json_array_append_new(points, point_json(pr, &f->pts[i], &io));
+        io_sum += io;
+    }
     so_result_set_solution(
         r, json_pack("{s{sfsf}so}", "reference_point", "makespan", ref.makespan,
                      "budget", ref.budget, "points", points));
     so_result_set_objective(r, so_frontier_hypervolume(pts, f->n, ref));
     so_result_set_status(r, f->n == 0 ? SO_INFEASIBLE : exact ? SO_OPTIMAL : SO_FEASIBLE);
     so_result_set_extra(r, "frontier_size", json_integer((json_int_t)f->n));
+    /* the mean I/O cost of the frontier's plans (buffer tuning, Figs. 18-19) */
+    if (f->n)
+        so_result_set_extra(r, "io_cost_mean", json_real(io_sum / (double)f->n));
     /* the harness's frontier convention (docs/harness.md): [makespan, budget] */
     json_t *front = json_array();
     for (size_t i = 0; i < f->n; i++)

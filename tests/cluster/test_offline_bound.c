@@ -1,10 +1,12 @@
 /* test_offline_bound.c — lp-bound (cluster/offline_bound.c): SRPT by hand,
  * hand-computed bounds (one job with slow-start and a reduce; two jobs with
- * release dates, where the bound is the preemptive optimum), and the bound
- * never above a simulated run: random small workloads (heterogeneous
+ * release dates, where the bound is the preemptive optimum; WSPT and the
+ * weighted and goal bounds), and the bounds (sum, per job, makespan,
+ * weighted sum, goals met, tardiness) never above a simulated run: random small workloads (heterogeneous
  * speeds, pools with minimum shares, locality, Amdahl fractions, slow-start)
- * and the workload families, under fifo, fair, flex and wpbs with every
- * speculation rule, resource stealing, preemption and delay scheduling. */
+ * and the workload families, under fifo, fair, flex, wpbs and priority
+ * (longest tasks first, delayed reduces) with every speculation rule,
+ * resource stealing, preemption and delay scheduling. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +27,17 @@ static void test_srpt(void)
     CU_ASSERT_DOUBLE_EQUAL(c[1], 2, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(c[2], 1, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(c[3], 12, 1e-12);
+}
+
+/* WSPT: A (r 0, p 4, w 1) runs 0..1, B (r 1, p 1, w 2: 2 > 1/4) 1..2, A
+ * 2..5: mean busy times (0.5 + 10.5) / 4 and 1.5; C (p 0) at its release. */
+static void test_wspt(void)
+{
+    double r[] = {0, 1, 3}, p[] = {4, 1, 0}, w[] = {1, 2, 1}, mb[3];
+    CU_ASSERT_EQUAL(so_cl_wspt_busy(3, r, p, w, mb), SO_OK);
+    CU_ASSERT_DOUBLE_EQUAL(mb[0], 2.75, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(mb[1], 1.5, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(mb[2], 3, 1e-12);
 }
 
 static so_cl_workload *parse(const char *json)
@@ -80,11 +93,12 @@ static void test_one_job(void)
  * 3 + 12 - (0 + 1) = 14 = the preemptive optimum. FIFO: A 0..10, B 10..12,
  * responses 10 + 11 = 21; the best non-preemptive schedule waits for B:
  * 2 + 13 = 15. */
-static const char *two_jobs =
-    "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":1,"
-    "\"map_slots\":1,\"reduce_slots\":1}],\"heartbeat\":1,\"heartbeat_phase\":\"aligned\"},"
-    "\"jobs\":[{\"name\":\"A\",\"submit\":0,\"maps\":[10]},"
-    "{\"name\":\"B\",\"submit\":1,\"maps\":[2]}]}";
+#define TWO_JOBS(A, B)                                                                    \
+    "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":1,"           \
+    "\"map_slots\":1,\"reduce_slots\":1}],\"heartbeat\":1,\"heartbeat_phase\":\"aligned\"},"  \
+    "\"jobs\":[{\"name\":\"A\",\"submit\":0," A "\"maps\":[10]},"                            \
+    "{\"name\":\"B\",\"submit\":1," B "\"maps\":[2]}]}"
+static const char *two_jobs = TWO_JOBS("", "");
 
 static void test_two_jobs(void)
 {
@@ -103,6 +117,25 @@ static void test_two_jobs(void)
     CU_ASSERT_DOUBLE_EQUAL(so_cl_sim_job(r.sim, 0)->finish, 10, 1e-9);
     CU_ASSERT_DOUBLE_EQUAL(so_cl_sim_job(r.sim, 1)->finish, 12, 1e-9);
     cl_done(&r);
+}
+
+/* two_jobs with weights 1 and 3 and goals 9 and 5. WSPT on the map machine
+ * (B's 3 / 2 before A's 1 / 10): A 0..1, B 1..3, A 3..12, mean busy times
+ * 6.8 and 2, so sum w (MB + p / 2) - sum w r = 11.8 + 3 x 3 - 3 = 17.8 (per
+ * job: 10 + 3 x 2 = 16; the smallest weight x the sum: 14); the preemptive
+ * optimum: 12 + 3 x 2 = 18. A cannot meet its goal (10 > 9), tardiness
+ * at least 1. */
+static void test_weighted_goals(void)
+{
+    const char *json = TWO_JOBS("\"weight\":1,\"goal\":9,", "\"weight\":3,\"goal\":5,");
+    so_cl_offline_bound b;
+    if (bound_of(json, &b))
+        return;
+    CU_ASSERT_DOUBLE_EQUAL(b.weighted_sum, 17.8, 1e-9);
+    CU_ASSERT_EQUAL(b.goals, 2);
+    CU_ASSERT_EQUAL(b.goals_missed, 1);
+    CU_ASSERT_DOUBLE_EQUAL(b.tardiness, 1, 1e-12);
+    so_cl_offline_bound_free(&b);
 }
 
 /* The heartbeat grid: one map slot, beats every 3 s at 0, 3, ...; A and B
@@ -188,9 +221,11 @@ static char *random_workload(so_rng *g)
     double t = 0;
     for (int j = 0; j < n; j++) {
         t += so_rng_int(g, 0, 2) ? so_rng_exponential(g, 8) : 0;
-        PUT("%s{\"name\":\"j%d\",\"user\":\"u%d\",\"pool\":\"%s\",\"submit\":%.3f,"
-            "\"slowstart\":%.2f,\"map_parallel\":%.2f,\"reduce_parallel\":%.2f,\"maps\":[",
-            j ? "," : "", j, (int)so_rng_int(g, 0, 2), so_rng_int(g, 0, 1) ? "p" : "q", t,
+        /* weights and goals without a draw (the stream stays the same) */
+        PUT("%s{\"name\":\"j%d\",\"weight\":%d,\"goal\":%d,", j ? "," : "", j, 1 + j % 3,
+            2 + 5 * j);
+        PUT("\"user\":\"u%d\",\"pool\":\"%s\",\"submit\":%.3f,"
+            "\"slowstart\":%.2f,\"map_parallel\":%.2f,\"reduce_parallel\":%.2f,\"maps\":[", (int)so_rng_int(g, 0, 2), so_rng_int(g, 0, 1) ? "p" : "q", t,
             so_rng_int(g, 0, 1) ? 0.05 : so_rng_uniform(g),
             so_rng_int(g, 0, 1) ? 0 : so_rng_uniform(g),
             so_rng_int(g, 0, 2) ? 0 : so_rng_uniform(g));
@@ -233,11 +268,27 @@ static const policy policies[] = {
     {"fair", NULL, SO_CL_STEAL_NONE, "min_share_timeout=2"},
     {"fair", NULL, SO_CL_STEAL_NONE, "locality_delay=3"},
     {"flex", NULL, SO_CL_STEAL_NONE, "oracle=1"},
+    {"priority", NULL, SO_CL_STEAL_NONE, "tasks=longest"},
+    {"priority", "late", SO_CL_STEAL_EVEN, "delay_reduces=1"},
 };
 #define N_POLICIES (sizeof policies / sizeof *policies)
 
 static int checked_runs;
 static double tightest; /* the smallest sum / bound seen */
+static double tightest_weighted; /* the same for the weighted sum */
+static int weighted_above;       /* runs whose weighted bound is the machines' */
+static int missed;               /* goals the bound says no run meets */
+
+/* The weighted bound without the machines: max(sum w LB, min w x sum). */
+static double weighted_simple(const so_cl_workload *w, const so_cl_offline_bound *b)
+{
+    double s = 0, wmin = INFINITY;
+    for (int j = 0; j < w->n_jobs; j++) {
+        s += w->jobs[j].weight * b->job[j];
+        wmin = fmin(wmin, w->jobs[j].weight);
+    }
+    return fmax(s, wmin * b->sum);
+}
 
 /* Every policy's run of json: each job's response, the sum and the
  * makespan at least the bound's. */
@@ -262,10 +313,16 @@ static void check_workload(const char *json, uint64_t seed)
                                      NULL, st ? &so_cl_stealing_hooks : NULL, st);
         CU_ASSERT_PTR_NOT_NULL(r.sim);
         if (r.sim) {
-            double sum = 0, first = INFINITY, last = -INFINITY;
+            double sum = 0, first = INFINITY, last = -INFINITY, wsum = 0, tardy = 0;
+            int met = 0;
             for (int j = 0; j < w->n_jobs; j++) {
                 const so_cl_job_result *jr = so_cl_sim_job(r.sim, j);
                 double resp = jr->finish - jr->submit;
+                wsum += w->jobs[j].weight * resp;
+                if (w->jobs[j].goal > 0) {
+                    met += resp <= w->jobs[j].goal + 1e-6;
+                    tardy += fmax(0, resp - w->jobs[j].goal);
+                }
                 if (resp < b.job[j] - 1e-6)
                     fprintf(stderr, "%s+%s+%d job %d: %g < bound %g\n", policies[p].sched,
                             policies[p].spec ? policies[p].spec : "none", policies[p].steal, j,
@@ -283,6 +340,17 @@ static void check_workload(const char *json, uint64_t seed)
             if (b.sum > 0)
                 tightest = fmin(tightest, sum / b.sum);
             CU_ASSERT(last - first >= b.makespan - 1e-6);
+            if (wsum < b.weighted_sum - 1e-6)
+                fprintf(stderr, "%s+%s+%d: weighted %g < bound %g\n%s\n", policies[p].sched,
+                        policies[p].spec ? policies[p].spec : "none", policies[p].steal, wsum,
+                        b.weighted_sum, json);
+            CU_ASSERT(wsum >= b.weighted_sum - 1e-6);
+            CU_ASSERT(met <= b.goals - b.goals_missed);
+            CU_ASSERT(tardy >= b.tardiness - 1e-6);
+            if (b.weighted_sum > 0)
+                tightest_weighted = fmin(tightest_weighted, wsum / b.weighted_sum);
+            weighted_above += b.weighted_sum > weighted_simple(w, &b) * (1 + 1e-9);
+            missed += b.goals_missed;
             checked_runs++;
         }
         cl_done(&r);
@@ -297,7 +365,8 @@ static void test_random_workloads(void)
     so_rng g;
     so_rng_seed(&g, 28);
     checked_runs = 0;
-    tightest = INFINITY;
+    tightest = tightest_weighted = INFINITY;
+    weighted_above = missed = 0;
     for (int i = 0; i < 80; i++) {
         char *json = random_workload(&g);
         check_workload(json, (uint64_t)i + 1);
@@ -305,6 +374,11 @@ static void test_random_workloads(void)
     }
     CU_ASSERT(checked_runs >= 80 * (int)N_POLICIES * 9 / 10);
     CU_ASSERT(tightest < 1.05); /* some run comes within 5 % of the bound */
+    CU_ASSERT(tightest_weighted < 1.05);
+    CU_ASSERT(weighted_above > 0); /* the WSPT machines add to the job terms */
+    CU_ASSERT(missed > 0);         /* some goals are out of reach */
+    fprintf(stderr, "[weighted: tightest %.4f, machines above %d of %d runs; goals missed %d]\n",
+            tightest_weighted, weighted_above, checked_runs, missed);
 }
 
 static char *family_text(const char *family, const char *const *sets, uint64_t seed)
@@ -362,8 +436,10 @@ static void test_harness(void)
 
 static CU_TestInfo tests[] = {
     {"srpt by hand", test_srpt},
+    {"wspt mean busy times by hand", test_wspt},
     {"one job with slow-start: exact", test_one_job},
     {"two jobs with release dates: the preemptive optimum", test_two_jobs},
+    {"weighted sum and goals by hand", test_weighted_goals},
     {"stealing's speed-up allowed", test_stealing_speedup},
     {"heartbeat grid: exact", test_grid},
     {"never above a run: random workloads", test_random_workloads},

@@ -1,6 +1,6 @@
 /* test_offline_opt.c — offline-opt (cluster/offline_opt.c) and the priority
  * scheduler it replays (cluster/sched_priority.c): the order option and its
- * errors, delayed reduces by hand, a proof by hand, the non-idling limit by
+ * errors, delayed reduces and longest tasks first by hand, a proof by hand, the non-idling limit by
  * hand, brute force over every order on random tiny workloads (2-4 jobs),
  * the incumbent's replay, and the harness cell. */
 #include <math.h>
@@ -42,17 +42,25 @@ static int opt_of(const char *json, so_cl_offline_opt *o)
     return rc;
 }
 
-static double run_order(const char *json, const char *order, const char *delay, int job)
+/* A job's finish under scheduler priority with these options. */
+static double run_tasks(const char *json, const char *order, const char *delay,
+                        const char *tasks, int job)
 {
     so_params prm;
     so_params_init(&prm);
     so_params_set(&prm, "order", order);
     so_params_set(&prm, "delay_reduces", delay);
+    so_params_set(&prm, "tasks", tasks);
     cl_run r = cl_simulate(json, "priority", NULL, &prm, 1, NULL);
     CU_ASSERT_PTR_NOT_NULL(r.sim);
     double f = r.sim ? so_cl_sim_job(r.sim, job)->finish : NAN;
     cl_done(&r);
     return f;
+}
+
+static double run_order(const char *json, const char *order, const char *delay, int job)
+{
+    return run_tasks(json, order, delay, "index", job);
 }
 
 static void test_priority(void)
@@ -69,16 +77,38 @@ static void test_priority(void)
     /* bad orders: exit 2 naming the key */
     const char *path = so_test_write("prio.json", pair);
     static const char *const bad[] = {"order=2", "order=0,0", "order=x", "order=0;1",
-                                      "delay_reduces=2"};
+                                      "delay_reduces=2", "tasks=lpt"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         char args[1200];
         snprintf(args, sizeof args, "sim %s --scheduler priority --opt '%s'", path, bad[i]);
         char *out = NULL, *err = NULL;
         CU_ASSERT_EQUAL(so_test_run(args, &out, &err), 2);
-        CU_ASSERT_PTR_NOT_NULL(err ? strstr(err, strchr(bad[i], '=') - bad[i] == 5 ? "order" : "delay_reduces") : NULL);
+        char key[32];
+        snprintf(key, sizeof key, "%.*s", (int)(strchr(bad[i], '=') - bad[i]), bad[i]);
+        CU_ASSERT_PTR_NOT_NULL(err ? strstr(err, key) : NULL);
         free(out);
         free(err);
     }
+}
+
+/* tasks=longest: one node of 2 map slots, beats every 1 s; maps 1, 1, 2.
+ * In the workload's order the two 1 s maps run 0..1, the 2 s map 1..3; the
+ * longest first: 0..2 beside 0..1 and 1..2, done at 2. */
+static void test_longest(void)
+{
+    const char *json =
+        "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":1,"
+        "\"map_slots\":2,\"reduce_slots\":1}],\"heartbeat\":1,\"heartbeat_phase\":\"aligned\"},"
+        "\"jobs\":[{\"name\":\"A\",\"submit\":0,\"maps\":[1,1,2]}]}";
+    CU_ASSERT_DOUBLE_EQUAL(run_tasks(json, "0", "0", "index", 0), 3, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(run_tasks(json, "0", "0", "longest", 0), 2, 1e-9);
+    so_cl_offline_opt o;
+    if (opt_of(json, &o))
+        return;
+    CU_ASSERT_DOUBLE_EQUAL(o.sum, 2, 1e-9);
+    CU_ASSERT_TRUE(o.longest);
+    CU_ASSERT_TRUE(o.proved); /* lp-bound: 4 s of maps on 2 slots */
+    so_cl_offline_opt_free(&o);
 }
 
 /* offline-opt on pair: B first gives 1 + 10 = 11; A first 9 + 9 = 18.
@@ -116,7 +146,7 @@ static void test_gap_left(void)
     CU_ASSERT_DOUBLE_EQUAL(o.bound, 14, 1e-9);
     CU_ASSERT_FALSE(o.proved);
     CU_ASSERT_TRUE(o.exhaustive);
-    CU_ASSERT_EQUAL(o.evaluations, 4); /* 2 orders x 2 reduce rules */
+    CU_ASSERT_EQUAL(o.evaluations, 8); /* 2 orders x 4 rules */
     so_cl_offline_opt_free(&o);
 }
 
@@ -150,13 +180,14 @@ static char *tiny_workload(so_rng *g, int max_jobs)
     return s;
 }
 
-/* The smallest sum over every permutation of a[k..n) and both reduce rules,
- * each run through `slotopt sim`'s scheduler as a user would. */
+/* The smallest sum over every permutation of a[k..n) and every rule (reduces
+ * delayed or not, tasks in order or longest first), each run through
+ * `slotopt sim`'s scheduler as a user would. */
 static double brute(const so_cl_workload *w, int *a, int k, int n)
 {
     if (k == n) {
         double best = INFINITY;
-        for (int d = 0; d < 2; d++) {
+        for (int d = 0; d < SO_CL_OFFLINE_RULES; d++) {
             double sum;
             so_error err;
             CU_ASSERT_EQUAL(so_cl_offline_replay(w, 1, a, d, &sum, NULL, &err), SO_OK);
@@ -203,8 +234,9 @@ static void test_brute_force(void)
         so_cl_offline_order_text(o.order, w->n_jobs, order, sizeof order);
         snprintf(args, sizeof args,
                  "sim %s --scheduler priority --opt order=%s --opt delay_reduces=%d"
-                 " --opt padding=0 --seed 1 --format json --compact",
-                 so_test_write("opt-tiny.json", json), order, o.delay_reduces);
+                 " --opt tasks=%s --opt padding=0 --seed 1 --format json --compact",
+                 so_test_write("opt-tiny.json", json), order, o.delay_reduces,
+                 o.longest ? "longest" : "index");
         char *out = NULL;
         CU_ASSERT_EQUAL(so_test_run(args, &out, NULL), 0);
         json_t *rep = out ? json_loads(out, 0, NULL) : NULL;
@@ -241,17 +273,18 @@ static void test_local_search(void)
         int submit[16];
         for (int j = 0; j < w->n_jobs; j++)
             submit[j] = j;
-        for (int d = 0; d < 2; d++) {
+        for (int d = 0; d < SO_CL_OFFLINE_RULES; d++) {
             double sum;
             CU_ASSERT_EQUAL(so_cl_offline_replay(w, 1, submit, d, &sum, NULL, &err), SO_OK);
             CU_ASSERT(o.sum <= sum + 1e-9);
         }
         CU_ASSERT(o.sum >= o.bound - 1e-6);
         CU_ASSERT_FALSE(o.exhaustive);
-        CU_ASSERT(o.evaluations > 12); /* the six starts, both rules, and moves */
+        CU_ASSERT(o.evaluations > 24); /* the six starts, four rules, and moves */
         double replay;
-        CU_ASSERT_EQUAL(so_cl_offline_replay(w, 1, o.order, o.delay_reduces, &replay, NULL, &err),
-                        SO_OK);
+        int rule = (o.delay_reduces ? SO_CL_OFFLINE_DELAY : 0) |
+                   (o.longest ? SO_CL_OFFLINE_LONGEST : 0);
+        CU_ASSERT_EQUAL(so_cl_offline_replay(w, 1, o.order, rule, &replay, NULL, &err), SO_OK);
         CU_ASSERT_DOUBLE_EQUAL(replay, o.sum, 1e-9 * replay);
         so_cl_offline_opt_free(&o);
         so_cl_workload_free(w);
@@ -298,6 +331,7 @@ static void test_too_many(void)
 
 static CU_TestInfo tests[] = {
     {"priority scheduler by hand", test_priority},
+    {"longest tasks first by hand", test_longest},
     {"proved by hand", test_proved},
     {"non-idling gap by hand", test_gap_left},
     {"equals brute force, replays (2-4 jobs)", test_brute_force},

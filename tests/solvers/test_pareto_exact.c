@@ -1,6 +1,7 @@
 /* test_pareto_exact.c — the three exact frontier backends agree point for
  * point on random tiny instances (fixed seeds), match a hand-computed
  * frontier, and refuse what they cannot solve with a clear message. */
+#include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -287,7 +288,30 @@ static void test_reference_clipped(void)
     so_problem_free(p);
 }
 
+/* The result's io_cost_mean is the mean over the frontier's plans of their
+ * jobs' I/O costs (the plans as the solution lists them). */
+static void test_io_cost_mean(void)
+{
+    char *out = NULL;
+    CU_ASSERT_EQUAL_FATAL(so_test_run("solve --backend pareto-slots --opt buffer=random"
+                                      " instances/pareto/puma-wordcount.json", &out, NULL), 0);
+    json_t *j = json_loads(out, 0, NULL), *pts = json_object_get(json_object_get(j,
+                                                                   "solution"), "points");
+    double sum = 0;
+    size_t i, k;
+    json_t *p, *job;
+    json_array_foreach(pts, i, p) json_array_foreach(json_object_get(p, "jobs"), k, job)
+        sum += json_number_value(json_object_get(job, "io_cost"));
+    CU_ASSERT_FATAL(json_array_size(pts) > 1);
+    CU_ASSERT(sum > 0);
+    CU_ASSERT_DOUBLE_EQUAL(json_number_value(json_object_get(j, "io_cost_mean")),
+                           sum / (double)json_array_size(pts), 1e-9);
+    json_decref(j);
+    free(out);
+}
+
 static CU_TestInfo tests[] = {
+    {"io_cost_mean: the mean I/O cost of the frontier's plans", test_io_cost_mean},
     {"sweep = enum = glpk on random tiny instances", test_agree_on_random_tiny},
     {"sweep = enum = glpk on near-equal times (integer profiles)", test_agree_on_near_ties},
     {"hand-computed frontier and window", test_hand_frontier},

@@ -2,13 +2,59 @@
  * the cells table of a results database, and killing a run part-way. */
 #ifndef SO_HARNESS_TESTING_H
 #define SO_HARNESS_TESTING_H
+#include <jansson.h>
+#include <math.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <sqlite3.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "tests/test_util.h"
+#include "tools/harness/harness.h"
+#include "tools/harness/harness_table.h"
+
+/* Writes text as <tmpdir>/name and reads it as a scenario into c and s
+ * (both set up here; s freed when the reading fails). */
+static inline int harness_read_scenario(const char *name, const char *text, so_hconfig *c,
+                                        so_hinsts *s, so_error *err)
+{
+    const char *path = so_test_write(name, text);
+    so_hconfig_init(c);
+    memset(s, 0, sizeof *s);
+    int rc = so_scenario_read(path, c, s, err);
+    if (rc)
+        so_hinsts_free(s);
+    return rc;
+}
+
+/* Writes text as <tmpdir>/name and loads it as a scenario (its quick form
+ * with quick) into c and sc, its inputs read and freed. */
+static inline int harness_load_scenario(const char *name, const char *text, int quick,
+                                        so_hconfig *c, so_hscenario *sc, so_error *err)
+{
+    const char *path = so_test_write(name, text);
+    so_hconfig_init(c);
+    so_hinsts s = {0};
+    int rc = so_scenario_load(path, quick, c, &s, sc, err);
+    so_hinsts_free(&s);
+    return rc;
+}
+
+/* Runs `slotopt args` (it must exit 0) and returns the number at key of
+ * the JSON object it prints (NAN when missing). */
+static inline double harness_run_number(const char *args, const char *key)
+{
+    char *out = NULL;
+    CU_ASSERT_EQUAL(so_test_run(args, &out, NULL), 0);
+    json_t *j = json_loads(out ? out : "", 0, NULL);
+    json_t *v = json_object_get(j, key);
+    double x = json_is_number(v) ? json_number_value(v) : NAN;
+    json_decref(j);
+    free(out);
+    return x;
+}
 
 /* <tmpdir>/name (a ring of 4 static buffers). */
 static inline char *harness_tmp_path(const char *name)

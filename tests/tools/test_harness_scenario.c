@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <dirent.h>
 #include "tests/test_util.h"
+#include "tests/tools/harness_testing.h"
 #include "tools/harness/harness.h"
 
 static const char *kp(int capacity)
@@ -19,13 +20,7 @@ static const char *kp(int capacity)
 
 static int read_scenario(const char *text, so_hconfig *c, so_hinsts *s, so_error *err)
 {
-    const char *path = so_test_write("scenario.json", text);
-    so_hconfig_init(c);
-    memset(s, 0, sizeof *s);
-    int rc = so_scenario_read(path, c, s, err);
-    if (rc)
-        so_hinsts_free(s);
-    return rc;
+    return harness_read_scenario("scenario.json", text, c, s, err);
 }
 
 static void test_valid(void)
@@ -116,6 +111,9 @@ static void test_errors(void)
     expect_error(HEAD " \"inputs\": [\n{\"family\": \"knapsack\", \"count\": 0}]}",
                  "inputs[0].count", 3, "");
     expect_error(HEAD " \"time_limit\": -1, \"inputs\": [" FAM "}]}", "time_limit", 2, "");
+    expect_error(HEAD " \"timeline\": 20, \"inputs\": [" FAM "}]}", "timeline", 2,
+                 "needs simulation cells");
+    expect_error(HEAD " \"timeline\": 0, \"inputs\": [" FAM "}]}", "timeline", 2, "");
     expect_error(HEAD " \"inputs\": [" FAM ", \"seed\": 1, \"path\": 3}]}",
                  "inputs[0].path", 2, "");
     expect_error(HEAD " \"inputs\": [{\"path\": \"x\", \"count\": 2}]}", "inputs[0].count",

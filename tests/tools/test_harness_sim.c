@@ -303,11 +303,46 @@ static void test_time_limit(void)
     CU_ASSERT_EQUAL(count_rows(db), 2);
 }
 
+/* Options that cannot act are checked in bench cells as in `slotopt sim`
+ * (cluster/run_checks.c): stealing on jobs without a parallel fraction is
+ * kept with a warning in the cell's extras; delay scheduling without a
+ * locality model fails the cell with the option named. */
+static void test_options_that_cannot_act(void)
+{
+    workload_folder();
+    char db[700], args[1400];
+    snprintf(db, sizeof db, "%s/sim-cannot-act.db", so_test_tmpdir());
+    snprintf(args, sizeof args, "bench --workload %s/sim-workloads/w0.json --policies"
+             " fair+none+even,fair --db %s", so_test_tmpdir(), db);
+    CU_ASSERT_EQUAL(so_test_run(args, NULL, NULL), 0);
+    char *w = harness_db_rows(db, "SELECT backend || ':' || coalesce(json_extract(extras,"
+                                  " '$.warnings[0]'), '-') FROM cells ORDER BY backend", NULL);
+    CU_ASSERT_PTR_NOT_NULL(w ? strstr(w, "fair:-") : NULL);
+    CU_ASSERT_PTR_NOT_NULL(w ? strstr(w, "fair+none+even:--stealing even: no job has a"
+                                         " parallel fraction") : NULL);
+    free(w);
+    snprintf(db, sizeof db, "%s/sim-cannot-act2.db", so_test_tmpdir());
+    const char *sc = so_test_write(
+        "sim-delay-scenario.json",
+        "{\"description\": \"test\", \"reproduces\": \"nothing\",\n"
+        " \"policies\": [{\"name\": \"fair-delay\", \"policy\": \"fair\","
+        " \"options\": {\"locality_delay\": 4.5}}],\n"
+        " \"inputs\": [{\"workload\": \"sim-workloads/w0.json\"}]}\n");
+    snprintf(args, sizeof args, "bench --scenario %s --db %s", sc, db);
+    so_test_run(args, NULL, NULL);
+    char *m = harness_db_rows(db, "SELECT status || ':' || coalesce(message, '') FROM cells",
+                              NULL);
+    CU_ASSERT_PTR_NOT_NULL(m ? strstr(m, "locality_delay") : NULL);
+    CU_ASSERT_PTR_NOT_NULL(m ? strstr(m, "no locality model") : NULL);
+    free(m);
+}
+
 static CU_TestInfo tests[] = {
     {"a cell past its time limit stops itself and is recorded", test_time_limit},
     {"killed with SIGKILL, resumed: one row per cell, same rows", test_kill_and_resume},
     {"reference ratio 1, lower bound below every policy", test_reference_and_bound},
     {"lower bound by hand", test_bound_by_hand},
+    {"options that cannot act: warned or refused per cell", test_options_that_cannot_act},
     {"a scenario with policies; bad policies and workloads", test_scenario_and_errors},
     CU_TEST_INFO_NULL,
 };

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "tests/test_util.h"
+#include "tests/tools/harness_testing.h"
 #include "tools/harness/harness_table.h"
 
 #define HEAD "{\"policies\": [\"fifo\", \"fair\"], \"sim_reference\": \"fair\",\n" \
@@ -26,12 +26,7 @@ static int load(const char *text, int quick, so_hconfig *c, so_hscenario *sc, so
     char name[64];
     static int k;
     snprintf(name, sizeof name, "table-%d.json", k++);
-    const char *path = so_test_write(name, text);
-    so_hconfig_init(c);
-    so_hinsts s = {0};
-    int rc = so_scenario_load(path, quick, c, &s, sc, err);
-    so_hinsts_free(&s);
-    return rc;
+    return harness_load_scenario(name, text, quick, c, sc, err);
 }
 
 /* A simulation cell: policy, instance hash, rep, objective, load param. */
@@ -143,6 +138,10 @@ static void test_bad_tables(void)
         {"{\"rows\": [\"policy\"], \"where\": {\"load\": 1}}", "table.where.load",
          "non-empty array"},
         {"{\"rows\": [\"policy\"], \"decimals\": 9}", "table.decimals", ""},
+        {"{\"rows\": [\"policy\", \"time\"]}", "table.value", "with a \"time\" key"},
+        {"{\"rows\": [\"policy\"], \"value\": \"maps\"}", "table.value", "need a \"time\" key"},
+        {"{\"rows\": [\"policy\"], \"where\": {\"time\": [1]}}", "table.where.time",
+         "a key of the cells"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char text[1200];

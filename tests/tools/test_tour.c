@@ -15,7 +15,8 @@
 
 static const char *const scenarios[] = {"wpbs-table2", "stealing-fig3", "stealing-fig5",
                                         "ras-experiment1", "swim-fb2009", "tour-pareto",
-                                        "tour-ras-gap", "knapsack", NULL};
+                                        "tour-ras-gap", "tour-offline", "offline-flex-cluster",
+                                        "knapsack", NULL};
 
 static void test_parse(void)
 {
@@ -264,7 +265,7 @@ static void test_tour(void)
                  sec->full);
         CU_ASSERT_PTR_NOT_NULL(strstr(out, more));
     }
-    CU_ASSERT_EQUAL(n, 4);
+    CU_ASSERT_EQUAL(n, 5);
     /* the tables: FLEX's heuristics, not its reference; every SWIM policy */
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "\n  fifo "));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "\n  flex "));
@@ -274,7 +275,8 @@ static void test_tour(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "\n  fair+steal+base "));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "\n  lower-bound "));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "\n  lp-bound "));
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "4 sections, "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\n  offline-opt "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "5 sections, "));
     free(out);
     free(err);
     /* a bad section stops the tour before it prints anything, exit 2 */

@@ -39,6 +39,10 @@ const so_tour_section so_tour_sections[] = {
     {"swim-fb2009",
      "SWIM replay (Facebook 2009, one day, 5,894 jobs, 100 nodes): FLEX, WPBS, stealing + BASE",
      SO_TOUR_SIM, "mean response", "docs/cluster.md", "swim-fb2009"},
+    {"tour-offline",
+     "Offline optimum on FLEX's Sec. 4.2 cluster (5 jobs): policy / optimum is between ratio"
+     " and ratio / lp-bound's ratio",
+     SO_TOUR_SIM, "mean response", "docs/offline.md", "offline-flex-cluster"},
     {NULL, NULL, 0, NULL, NULL, NULL},
 };
 

@@ -28,6 +28,10 @@ typedef struct so_hinst {
      * text (native JSON or SWIM), parsed by each cell with its seed. */
     char *workload;
     size_t workload_len;
+    /* A scenario's setting (harness_settings.c): simulator options put over
+     * every policy's (NULL: none) and the seed of repetition 0 (0: 1). */
+    so_params *options;
+    uint64_t first_seed;
 } so_hinst;
 
 typedef struct so_hinsts {
@@ -94,7 +98,18 @@ typedef struct so_hpolicy {
 } so_hpolicy;
 
 #define SO_HARNESS_LOWER_BOUND "lower-bound"
+#define SO_HARNESS_MAX_SETTINGS 16
 #define SO_HARNESS_MAX_POLICIES 32
+
+/* A backend under a name of its own with its own options (a scenario's
+ * {"name", "backend", "options"}): the registry's entry, copied and
+ * renamed, so that cells, rows and references know it by that name. */
+#define SO_HARNESS_MAX_VARIANTS 8
+typedef struct so_hvariant {
+    so_backend backend; /* .name points to name */
+    char name[64];
+    so_params options;
+} so_hvariant;
 
 typedef struct so_hconfig {
     const so_backend *backends[SO_HARNESS_MAX_BACKENDS]; /* references too */
@@ -112,6 +127,13 @@ typedef struct so_hconfig {
     char sim_reference[64]; /* a policy's name or "lower-bound"; "" = first */
     char metric[32];        /* mean_response (default), p95_response,
                                max_response or makespan */
+    so_hvariant variants[SO_HARNESS_MAX_VARIANTS]; /* named backends with options */
+    size_t n_variants;
+    char settings[SO_HARNESS_MAX_SETTINGS][64]; /* a scenario's settings, in order */
+    size_t n_settings;
+    double timeline_step;   /* > 0: simulation cells store their timeline
+                               every this many simulated seconds
+                               (tools/harness/harness_timeline.h); 0: none */
 } so_hconfig;
 
 /* Adds a policy: "SCHED[+SPEC[+STEAL]]" (STEAL a resource-stealing policy:
@@ -119,6 +141,22 @@ typedef struct so_hconfig {
  * NULL) and a name ("" or NULL: the spec itself). */
 int so_hconfig_add_policy(so_hconfig *c, const char *spec, const char *name,
                           const so_params *options, so_error *err);
+/* Whether option key is one of the simulator's, the SWIM reader's or the
+ * policy's scheduler's (a bound takes none). */
+int so_hpolicy_takes(const so_hpolicy *p, const char *key);
+
+/* A scenario's setting: every simulation input runs once per setting, as
+ * its own instance (name INPUT@NAME, params + "setting": NAME, its own
+ * hash), with these options over every policy's and repetition r on seed
+ * seed + r. */
+typedef struct so_hsetting {
+    char name[64];
+    uint64_t seed; /* >= 1 */
+    so_params options;
+} so_hsetting;
+/* Replaces each simulation input at index >= from by one copy per setting. */
+int so_hinsts_apply_settings(so_hinsts *s, size_t from, const so_hsetting *set, size_t n,
+                             so_error *err);
 /* A comma-separated list of "SCHED[+SPEC]". */
 int so_hconfig_add_policy_list(so_hconfig *c, const char *list, so_error *err);
 /* Checks the metric name and the simulation reference; fills defaults. */
@@ -128,6 +166,12 @@ void so_hconfig_init(so_hconfig *c);
 /* Adds a backend (once); references are added to the backends as well. */
 int so_hconfig_add_backend(so_hconfig *c, const char *name, so_error *err);
 int so_hconfig_add_reference(so_hconfig *c, const char *name, so_error *err);
+/* Adds backend under name with options (each one of the backend's); the
+ * name then works as a backend or reference name of c. */
+int so_hconfig_add_variant(so_hconfig *c, const char *name, const char *backend,
+                           const so_params *options, so_error *err);
+/* The options of a variant's backend b, or NULL (a registry backend). */
+const so_params *so_hconfig_options(const so_hconfig *c, const so_backend *b);
 /* Comma-separated list of names. */
 int so_hconfig_add_backend_list(so_hconfig *c, const char *list, int reference,
                                 so_error *err);

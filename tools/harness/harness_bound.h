@@ -16,7 +16,9 @@ enum { SO_HBOUND_NONE = 0, SO_HBOUND_ANALYTIC = 1, SO_HBOUND_LP = 2, SO_HBOUND_O
 int so_harness_bound_kind(const char *spec);
 
 /* lp-bound of w: per-job bounds into resp (n_jobs), the bound on the sum of
- * responses, on the makespan; its parts as extras "bound". */
+ * responses, on the makespan; as extras "bound" its parts (sum_job,
+ * sum_map, sum_reduce, capacity), weighted_sum, and with goals "goals"
+ * {jobs, met_at_most, tardiness}. */
 int so_harness_lp_bound(const so_cl_workload *w, double *resp, double *sum,
                         double *makespan, json_t *extras);
 

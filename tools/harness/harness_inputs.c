@@ -17,6 +17,7 @@ void so_hinsts_free(so_hinsts *s)
         free(s->v[i].family);
         free(s->v[i].params);
         free(s->v[i].workload);
+        free(s->v[i].options);
     }
     free(s->v);
     free(s->seen);

@@ -31,6 +31,42 @@ static int add_name(so_jin *in, const char *path, const char *name, so_hconfig *
     return so_jin_fail(in, path, 0, "%s", msg);
 }
 
+static int settings(so_jin *in, json_t *obj, const char *path, so_params *set);
+
+/* {"name", "backend", "options"}: a backend under its own name with its own
+ * options (so_hconfig_add_variant). */
+static int variant(so_jin *in, json_t *e, const char *path, so_hconfig *c)
+{
+    static const char *const keys[] = {"name", "backend", "options", NULL};
+    const char *name = NULL, *backend = NULL;
+    json_t *o = NULL;
+    so_params opts;
+    so_params_init(&opts);
+    int rc = so_jin_keys(in, e, path, keys);
+    if (!rc)
+        rc = so_jin_str(in, e, path, "name", SO_REQUIRED, &name);
+    if (!rc)
+        rc = so_jin_str(in, e, path, "backend", SO_REQUIRED, &backend);
+    if (!rc)
+        rc = so_jin_object(in, e, path, "options", SO_OPTIONAL, &o);
+    char opath[128];
+    so_jin_path(opath, sizeof opath, path, "options");
+    if (!rc && o)
+        rc = settings(in, o, opath, &opts);
+    if (rc)
+        return rc;
+    if (!so_hconfig_add_variant(c, name, backend, &opts, in->err))
+        return SO_OK;
+    char msg[sizeof in->err->message], kpath[200];
+    snprintf(msg, sizeof msg, "%s", in->err->message);
+    if (in->err->key[0])
+        so_jin_path(kpath, sizeof kpath, opath, in->err->key);
+    else
+        so_jin_path(kpath, sizeof kpath, path, strstr(msg, "unknown backend") ? "backend"
+                                                                             : "name");
+    return so_jin_fail(in, kpath, 0, "%s", msg);
+}
+
 /* A name, or an array of names, at key; each passed to add(). */
 static int names(so_jin *in, json_t *root, const char *key, int required,
                  so_hconfig *c, int (*add)(so_hconfig *, const char *, so_error *))
@@ -47,8 +83,16 @@ static int names(so_jin *in, json_t *root, const char *key, int required,
         char path[64];
         so_jin_index(path, sizeof path, key, i);
         json_t *e = json_array_get(v, i);
+        if (json_is_object(e) && add == so_hconfig_add_backend) {
+            if ((rc = variant(in, e, path, c)))
+                return rc;
+            continue;
+        }
         if (!json_is_string(e))
-            return so_jin_fail(in, path, 0, "expected a backend name");
+            return so_jin_fail(in, path, 0, add == so_hconfig_add_backend
+                               ? "expected a backend name or {\"name\", \"backend\","
+                                 " \"options\"}"
+                               : "expected a backend name");
         if ((rc = add_name(in, path, json_string_value(e), c, add)))
             return rc;
     }
@@ -266,6 +310,78 @@ static int policies(so_jin *in, json_t *root, so_hconfig *c)
     return rc;
 }
 
+/* "settings": [{"name", "seed", "options"}]: every simulation input of the
+ * scenario (those from index from on) once per setting; each option must
+ * be one that every policy takes (bounds take none and ignore them). */
+static int settings_list(so_jin *in, json_t *root, so_hconfig *c, so_hinsts *s, size_t from)
+{
+    json_t *arr = NULL;
+    int rc = so_jin_array(in, root, "", "settings", SO_OPTIONAL, 1, &arr);
+    if (rc || !arr)
+        return rc;
+    if (!c->n_policies)
+        return so_jin_fail(in, "settings", 0, "settings need simulation cells (\"policies\")");
+    if (json_array_size(arr) > SO_HARNESS_MAX_SETTINGS)
+        return so_jin_fail(in, "settings", 0, "at most %d settings", SO_HARNESS_MAX_SETTINGS);
+    so_hsetting *set = calloc(json_array_size(arr), sizeof *set);
+    if (!set)
+        return SO_ENOMEM;
+    size_t n = 0;
+    for (size_t i = 0; !rc && i < json_array_size(arr); i++) {
+        char path[64], kpath[128];
+        so_jin_index(path, sizeof path, "settings", i);
+        static const char *const keys[] = {"name", "seed", "options", NULL};
+        json_t *e = NULL, *o = NULL;
+        const char *name = NULL;
+        int64_t seed = 1;
+        rc = so_jin_object_at(in, arr, "settings", i, &e);
+        if (!rc)
+            rc = so_jin_keys(in, e, path, keys);
+        if (!rc)
+            rc = so_jin_str(in, e, path, "name", SO_REQUIRED, &name);
+        if (!rc && (!*name || strlen(name) >= sizeof set[n].name || strchr(name, '/'))) {
+            so_jin_path(kpath, sizeof kpath, path, "name");
+            rc = so_jin_fail(in, kpath, 0, "expected 1 to %zu characters, no '/'",
+                             sizeof set[n].name - 1);
+        }
+        for (size_t j = 0; !rc && j < n; j++)
+            if (!strcmp(set[j].name, name)) {
+                so_jin_path(kpath, sizeof kpath, path, "name");
+                rc = so_jin_fail(in, kpath, 0, "'%s' given twice", name);
+            }
+        if (!rc)
+            rc = so_jin_int(in, e, path, "seed", SO_OPTIONAL, 1, INT64_MAX / 2, &seed);
+        if (!rc)
+            rc = so_jin_object(in, e, path, "options", SO_OPTIONAL, &o);
+        so_params_init(&set[n].options);
+        if (!rc && o) {
+            so_jin_path(kpath, sizeof kpath, path, "options");
+            rc = settings(in, o, kpath, &set[n].options);
+        }
+        for (int q = 0; !rc && q < set[n].options.n_options; q++)
+            for (size_t p = 0; !rc && p < c->n_policies; p++)
+                if (c->policies[p].scheduler &&
+                    !so_hpolicy_takes(&c->policies[p], set[n].options.options[q].key)) {
+                    char opath[200];
+                    so_jin_path(kpath, sizeof kpath, path, "options");
+                    so_jin_path(opath, sizeof opath, kpath, set[n].options.options[q].key);
+                    rc = so_jin_fail(in, opath, 0, "not an option of policy '%s'",
+                                     c->policies[p].name);
+                }
+        if (!rc) {
+            snprintf(set[n].name, sizeof set[n].name, "%s", name);
+            set[n].seed = (uint64_t)seed;
+            snprintf(c->settings[n], sizeof c->settings[n], "%s", name);
+            n++;
+        }
+    }
+    c->n_settings = rc ? 0 : n;
+    if (!rc)
+        rc = so_hinsts_apply_settings(s, from, set, n, in->err);
+    free(set);
+    return rc;
+}
+
 /* The listing fields: "figure", "runtime" {"full", "quick"} (seconds). */
 static int listing(so_jin *in, json_t *root, so_hscenario *sc)
 {
@@ -323,10 +439,8 @@ static int table(so_jin *in, json_t *root, so_hscenario *sc)
             rc = so_htable_def_read(in, obj, path, &def);
         if (!rc && sc)
             sc->tables[sc->n_tables++] = def;
-        else if (!rc) {
-            json_decref(def.paper);
-            json_decref(def.where);
-        }
+        else if (!rc)
+            so_htable_def_free(&def);
     }
     return rc;
 }
@@ -338,7 +452,8 @@ static int scenario(so_jin *in, json_t *root, const char *base, so_hconfig *c,
                                        "time_limit", "repetitions", "jobs",
                                        "group_by", "inputs", "reproduces",
                                        "policies", "sim_reference", "metric",
-                                       "figure", "runtime", "table", "quick", NULL};
+                                       "figure", "runtime", "table", "quick",
+                                       "timeline", "settings", NULL};
     if (!json_is_object(root))
         return so_jin_fail(in, "", 0, "expected a JSON object at the top");
     int rc = so_jin_keys(in, root, "", keys);
@@ -359,6 +474,10 @@ static int scenario(so_jin *in, json_t *root, const char *base, so_hconfig *c,
         rc = policies(in, root, c);
     if (!rc)
         rc = so_jin_num(in, root, "", "time_limit", SO_OPTIONAL, 0, 1e9, &c->time_limit);
+    if (!rc)
+        rc = so_jin_num(in, root, "", "timeline", SO_OPTIONAL, 0.001, 1e9, &c->timeline_step);
+    if (!rc && c->timeline_step > 0 && !sims)
+        rc = so_jin_fail(in, "timeline", 0, "a timeline needs simulation cells (\"policies\")");
     if (s->read_limit < 0) { /* unless the command line set it */
         s->read_limit = c->time_limit;
         s->read_limit_from = json_object_get(root, "time_limit")
@@ -382,6 +501,7 @@ static int scenario(so_jin *in, json_t *root, const char *base, so_hconfig *c,
     c->reps = (int)reps;
     c->jobs = (int)jobs;
     json_t *inputs = NULL;
+    size_t first_input = s->n;
     if (!rc)
         rc = so_jin_array(in, root, "", "inputs", SO_REQUIRED, 1, &inputs);
     for (size_t i = 0; !rc && i < json_array_size(inputs); i++) {
@@ -392,6 +512,8 @@ static int scenario(so_jin *in, json_t *root, const char *base, so_hconfig *c,
         if (!rc)
             rc = input(in, obj, path, base, s);
     }
+    if (!rc)
+        rc = settings_list(in, root, c, s, first_input);
     if (!rc && sc) {
         const char *ref = c->n_policies ? c->sim_reference
                           : c->n_refs ? c->refs[0]->name : "";
@@ -412,7 +534,8 @@ static int apply_quick(so_jin *in, json_t *root, int quick)
         return rc;
     static const char *const keys[] = {"backends", "reference", "time_limit",
                                        "repetitions", "jobs", "group_by", "inputs",
-                                       "policies", "sim_reference", "metric", NULL};
+                                       "policies", "sim_reference", "metric",
+                                       "timeline", "settings", NULL};
     if ((rc = so_jin_keys(in, q, "quick", keys)))
         return rc;
     if (quick) {
@@ -432,10 +555,8 @@ int so_scenario_read(const char *path, so_hconfig *c, so_hinsts *s,
 
 void so_hscenario_free(so_hscenario *sc)
 {
-    for (size_t i = 0; sc && i < sc->n_tables; i++) {
-        json_decref(sc->tables[i].paper);
-        json_decref(sc->tables[i].where);
-    }
+    for (size_t i = 0; sc && i < sc->n_tables; i++)
+        so_htable_def_free(&sc->tables[i]);
     if (sc)
         sc->n_tables = 0;
 }

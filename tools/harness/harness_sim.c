@@ -33,6 +33,20 @@
 #include "formulations/common/suggest.h"
 #include "tools/harness/harness.h"
 #include "tools/harness/harness_bound.h"
+#include "tools/harness/harness_timeline.h"
+
+int so_hpolicy_takes(const so_hpolicy *p, const char *key)
+{
+    if (!p->scheduler)
+        return 0;
+    const so_option_doc *lists[] = {so_cl_sim_options, so_cl_swim_options,
+                                    p->scheduler->options};
+    for (size_t l = 0; l < 3; l++)
+        for (const so_option_doc *d = lists[l]; d && d->key; d++)
+            if (!strcmp(d->key, key))
+                return 1;
+    return 0;
+}
 
 int so_hconfig_add_policy(so_hconfig *c, const char *spec, const char *name,
                           const so_params *options, so_error *err)
@@ -76,13 +90,7 @@ int so_hconfig_add_policy(so_hconfig *c, const char *spec, const char *name,
         }
         /* every option must belong to the simulator, SWIM reader or scheduler */
         for (int i = 0; i < p.options.n_options; i++) {
-            const so_option_doc *lists[] = {so_cl_sim_options, so_cl_swim_options,
-                                            p.scheduler->options};
-            int ok = 0;
-            for (size_t l = 0; l < 3 && !ok; l++)
-                for (const so_option_doc *d = lists[l]; d && d->key && !ok; d++)
-                    ok = !strcmp(d->key, p.options.options[i].key);
-            if (!ok)
+            if (!so_hpolicy_takes(&p, p.options.options[i].key))
                 return so_error_setf(err, NULL, 0, 0, p.options.options[i].key,
                                      "policy '%s': unknown option for scheduler '%s'",
                                      p.name, sched);
@@ -271,7 +279,9 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
 {
     const so_hpolicy *pol = cell->policy;
     so_params prm = pol->options;
-    uint64_t seed = (uint64_t)cell->rep + 1;
+    for (int i = 0; in->options && i < in->options->n_options; i++)
+        so_params_set(&prm, in->options->options[i].key, in->options->options[i].value);
+    uint64_t seed = (in->first_seed ? in->first_seed : 1) + (uint64_t)cell->rep;
     prm.seed = seed;
     so_error err;
     so_error_clear(&err);
@@ -280,6 +290,9 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
     so_cl_sim *sim = NULL;
     so_cl_stealing *stealing = NULL;
     double *resp = NULL;
+    char *log = NULL; /* the event log, for the timeline */
+    size_t log_len = 0;
+    FILE *log_fp = NULL;
     double t0 = so_now();
     int rc = so_cl_workload_parse(in->workload, in->workload_len, in->name, &prm, seed,
                                   &w, &err);
@@ -336,11 +349,28 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
             rc = so_cl_stealing_new(pol->stealing, &stealing);
             cfg.hooks = &so_cl_stealing_hooks;
             cfg.hooks_state = stealing;
+            cfg.stealing = so_cl_steal_name(pol->stealing);
         }
+        /* options that cannot act (cluster/run_checks.c), as `slotopt sim`
+         * checks them: an error fails the cell, a warning is kept with it */
+        if (!rc)
+            rc = so_cl_check_config(w, &cfg, &err);
+        if (!rc && cfg.n_warnings > 0) {
+            json_t *wa = json_array();
+            for (int i = 0; i < cfg.n_warnings; i++)
+                json_array_append_new(wa, json_string(cfg.warnings[i]));
+            json_object_set_new(extras, "warnings", wa);
+        }
+        if (!rc && c->timeline_step > 0 && !(cfg.event_log = log_fp =
+                                                 open_memstream(&log, &log_len)))
+            rc = SO_ENOMEM;
         if (!rc)
             rc = so_cl_sim_new(w, &cfg, &sim, &err);
         if (!rc)
             rc = so_cl_sim_run(sim);
+        if (log_fp && fclose(log_fp))
+            rc = rc ? rc : SO_ENOMEM;
+        log_fp = NULL;
         if (!rc && so_cl_sim_stats(sim)->stopped) {
             const so_cl_stats *st = so_cl_sim_stats(sim);
             json_object_set_new(extras, "partial", json_true());
@@ -376,10 +406,21 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
                                               : 0));
             json_object_set_new(extras, "events", json_integer((json_int_t)st->events));
             json_object_set_new(extras, "attempts", json_integer((json_int_t)st->attempts));
-            json_object_set_new(o, "status_text", json_string("simulated"));
+            json_t *tl = NULL;
+            int trc = log ? so_htimeline_read(w, log, log_len, c->timeline_step, &tl) : 0;
+            if (trc == SO_EINVAL)
+                rc = so_error_setf(&err, NULL, 0, 0, NULL, "the event log names a job"
+                                   " or task the workload does not have");
+            else if (trc)
+                rc = trc;
+            else if (tl)
+                json_object_set_new(extras, "timeline", tl);
+            if (!rc)
+                json_object_set_new(o, "status_text", json_string("simulated"));
         }
     }
     double seconds = so_now() - t0;
+    free(log);
     json_object_set_new(o, "status", json_integer(rc ? rc : stopped ? SO_TIMELIMIT
                                                                     : SO_FEASIBLE));
     if (!rc && stopped) { /* no objective: the jobs did not all finish */

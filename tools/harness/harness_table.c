@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tools/harness/harness_table.h"
+#include "tools/harness/harness_timeline.h"
 
 typedef struct sample {
     char keys[SO_HTABLE_MAX_KEYS][64];
@@ -157,12 +158,74 @@ static int wanted(const so_htable_def *d, const so_hrow *r)
     return ok;
 }
 
+/* The index of row key name, or -1. */
+static int row_key(const so_htable_def *d, const char *name)
+{
+    for (int k = 0; k < d->n_rows; k++)
+        if (!strcmp(d->rows[k], name))
+            return k;
+    return -1;
+}
+
+/* With a "time" key: one sample per point of the cell's timeline (per user
+ * or job with such a key, else of the whole cluster); value a field of it. */
+typedef struct tl_ctx {
+    const so_htable_def *d;
+    const so_hrow *r;
+    json_t *params;
+    int tk, by; /* the time and member keys: row key index, -2 the columns, -1 none */
+    samples *out;
+} tl_ctx;
+
+static int tl_sample(void *ctx, const char *member, double time, double v)
+{
+    tl_ctx *x = ctx;
+    sample *s = push(x->out);
+    if (!s)
+        return SO_ENOMEM;
+    s->v = v;
+    snprintf(s->policy, sizeof s->policy, "%s", x->r->backend);
+    char tv[32];
+    snprintf(tv, sizeof tv, "%.10g", time);
+    for (int k = 0; k < x->d->n_rows; k++)
+        snprintf(s->keys[k], sizeof s->keys[k], "%s", k == x->tk ? tv : k == x->by ? member : "");
+    for (int k = 0; k < x->d->n_rows; k++)
+        if (k != x->tk && k != x->by)
+            key_value(x->d->rows[k], x->r, x->params, s->keys[k], sizeof s->keys[k]);
+    if (x->tk == -2 || x->by == -2)
+        snprintf(s->col, sizeof s->col, "%s", x->tk == -2 ? tv : member);
+    else if (x->d->columns[0])
+        key_value(x->d->columns, x->r, x->params, s->col, sizeof s->col);
+    snprintf(s->pair, sizeof s->pair, "%.16s:%d:%.40s:%s", x->r->hash, x->r->rep, member, tv);
+    return SO_OK;
+}
+
+static int timeline_samples(const so_htable_def *d, const so_hrow *r, int tk, samples *out)
+{
+    tl_ctx x = {d, r, r->params ? json_loads(r->params, 0, NULL) : NULL, tk, -1, out};
+    const char *by = "";
+    for (int k = 0; k < d->n_rows; k++)
+        if (!strcmp(d->rows[k], "user") || !strcmp(d->rows[k], "job_name"))
+            by = d->rows[(x.by = k)];
+    if (!strcmp(d->columns, "user") || !strcmp(d->columns, "job_name"))
+        by = d->columns, x.by = -2;
+    json_t *extras = r->extras ? json_loads(r->extras, 0, NULL) : NULL;
+    int rc = so_htimeline_each(extras, by, d->value, tl_sample, &x);
+    json_decref(extras);
+    json_decref(x.params);
+    return rc;
+}
+
 /* The samples of one stored row: one, or with a "user" (or "job_name") row key
  * one per member of the extras "users" (or "per_job") object, plus "all"
  * (the whole run's "response") for users. */
 static int row_samples(const so_htable_def *d, const so_hrows *rows, const so_hrow *r,
                        const char *ref, samples *out)
 {
+    if (row_key(d, "time") >= 0)
+        return timeline_samples(d, r, row_key(d, "time"), out);
+    if (!strcmp(d->columns, "time"))
+        return timeline_samples(d, r, -2, out);
     json_t *params = r->params ? json_loads(r->params, 0, NULL) : NULL;
     json_t *extras = r->extras ? json_loads(r->extras, 0, NULL) : NULL;
     /* by: the row key (>= 0) or the columns (-2) that takes each member */
@@ -285,6 +348,17 @@ static int distinct(const samples *ss, int k, const char *key, const so_hconfig 
     }
     if (all_num)
         qsort(out->v, out->n, sizeof *out->v, cmp_num);
+    if (!strcmp(key, "setting")) /* in the scenario's order */
+        for (size_t i = 0, k = 0; i < c->n_settings; i++)
+            for (size_t j = k; j < out->n; j++)
+                if (!strcmp(out->v[j], c->settings[i])) {
+                    char tmp[64];
+                    memcpy(tmp, out->v[k], 64);
+                    memcpy(out->v[k], out->v[j], 64);
+                    memcpy(out->v[j], tmp, 64);
+                    k++;
+                    break;
+                }
     if (has_all)
         snprintf(out->v[out->n++], 64, "all");
     return SO_OK;
@@ -333,8 +407,8 @@ static void ratio_cell(const so_htable_def *d, const so_hratio_def *rd, const sa
         for (size_t j = 0; j < ss->n; j++) {
             const sample *b = &ss->v[j];
             if (!strcmp(b->policy, to) && !strcmp(b->pair, a->pair) &&
-                matches(d, b, row->keys, policy_key) && b->v != 0) {
-                buf[n++] = a->v / b->v;
+                matches(d, b, row->keys, policy_key) && (rd->difference || b->v != 0)) {
+                buf[n++] = rd->difference ? a->v - b->v : a->v / b->v;
                 break;
             }
         }
@@ -379,8 +453,10 @@ static int make_rows(so_htable *t, const samples *ss, values *kv, int policy_key
         int any = d->n_rows == 1 && policy_key == 0;
         for (int k = 0; k < d->n_rows; k++)
             snprintf(row->keys[k], 64, "%s", kv[k].n ? kv[k].v[idx[k]] : "-");
+        /* over time, a policy's rows end with its run */
+        int skip = row_key(d, "time") >= 0 ? -1 : policy_key;
         for (size_t i = 0; i < ss->n && !any; i++)
-            any = matches(d, &ss->v[i], row->keys, policy_key);
+            any = matches(d, &ss->v[i], row->keys, skip);
         if (!any)
             continue;
         row->label[0] = '\0';
@@ -422,10 +498,13 @@ int so_htable_build(const so_htable_def *d, const so_hrows *rows, const so_hconf
             return so_error_setf(err, NULL, 0, 0, "table", "'%s' is not one of the"
                                  " scenario's policies or backends", named[i]);
     samples ss = {0};
-    int rc = SO_OK, policy_key = -1;
-    for (int k = 0; k < d->n_rows; k++)
+    int rc = SO_OK, policy_key = -1, setting_key = -1;
+    for (int k = 0; k < d->n_rows; k++) {
+        if (!strcmp(d->rows[k], "setting"))
+            setting_key = k;
         if (!strcmp(d->rows[k], "policy"))
             policy_key = k;
+    }
     for (size_t i = 0; !rc && i < rows->n; i++) {
         const so_hrow *r = &rows->v[i];
         if (!in_config(c, d, r->backend) || !wanted(d, r))
@@ -468,6 +547,13 @@ int so_htable_build(const so_htable_def *d, const so_hrows *rows, const so_hconf
         for (int q = 0; q < d->n_ratios; q++)
             ratio_cell(d, &d->ratios[q], &ss, row, policy_key, ref, buf, &row->ratios[q]);
         json_t *p = json_object_get(d->paper, row->label);
+        if (!p && setting_key >= 0) { /* the paper knows no settings */
+            char label[160] = "";
+            for (int k = 0; k < d->n_rows; k++)
+                if (k != setting_key)
+                    so_htable_join(label, sizeof label, row->keys[k]);
+            p = json_object_get(d->paper, label);
+        }
         row->paper = p;
         if (json_is_object(p)) {
             const char *key;
@@ -480,6 +566,8 @@ int so_htable_build(const so_htable_def *d, const so_hrows *rows, const so_hconf
         }
     }
     free(buf);
+    if (!rc)
+        rc = so_htable_verdicts(t);
     for (int k = 0; k < d->n_rows; k++)
         free(kv[k].v);
     free(cv.v);
@@ -498,5 +586,6 @@ void so_htable_free(so_htable *t)
     free(t->rows);
     free(t->cols);
     free(t->paper_cols);
+    free(t->verdicts);
     memset(t, 0, sizeof *t);
 }

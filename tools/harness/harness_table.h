@@ -17,7 +17,25 @@ typedef struct so_hratio_def {
     char name[64];
     char of[64]; /* a policy; "" = the row's own policy ("policy" a row key) */
     char to[64]; /* a policy; "" = the scenario's reference */
+    int difference; /* "kind": "difference": of - to per seed, not of / to */
 } so_hratio_def;
+
+/* A claim of the paper checked against a column of the table (issue 32,
+ * item 4; docs/harness.md, "Claims"): per row, the value's 95 % interval
+ * wholly on the claimed side of the threshold holds, wholly on the other
+ * side fails, else unclear; one verdict per value of the row key `by`. */
+#define SO_HTABLE_MAX_CLAIMS 8
+typedef struct so_hclaim_def {
+    char text[160];   /* the claim in words */
+    char column[64];  /* a ratio's name or a value column */
+    int kind;         /* SO_HCLAIM_ABOVE, _BELOW or _PAPER */
+    double threshold; /* above / below; with _PAPER the band's half-width */
+    int all;          /* 1: a conjunction (every row must hold; one failing
+                         row fails it); 0: holds in part where some rows do */
+    char by[32];      /* "" or a row key: one verdict per value */
+    json_t *rows;     /* NULL or {ROW KEY: [values]}: only these rows; owned */
+} so_hclaim_def;
+enum { SO_HCLAIM_ABOVE, SO_HCLAIM_BELOW, SO_HCLAIM_PAPER };
 
 typedef struct so_htable_def {
     char title[200];
@@ -44,7 +62,12 @@ typedef struct so_htable_def {
      * policy); "lines" or "bars" */
     int has_figure;
     char fig_x[32], fig_style[16], fig_ylabel[80], fig_title[200];
+    so_hclaim_def claims[SO_HTABLE_MAX_CLAIMS];
+    int n_claims;
 } so_htable_def;
+
+/* Frees what a definition owns (where, paper, the claims' rows). */
+void so_htable_def_free(so_htable_def *def);
 
 #define SO_HSCENARIO_MAX_TABLES 4
 
@@ -101,7 +124,31 @@ typedef struct so_htable {
     size_t n_paper_cols;
     size_t failed;  /* cells whose status is an error, killed or crashed */
     size_t missing; /* (row, column) pairs without a sample */
+    struct so_hverdict *verdicts; /* the claims' verdicts (harness_table_claim.c) */
+    size_t n_verdicts;
 } so_htable;
+
+/* One claim's verdict over the rows of one value of its `by` key. */
+enum { SO_HV_HOLDS, SO_HV_PART, SO_HV_FAILS, SO_HV_UNCLEAR, SO_HV_NODATA };
+typedef struct so_hverdict {
+    int claim;        /* index into def->claims */
+    char group[64];   /* the `by` key's value, "" without one */
+    int verdict;      /* SO_HV_* */
+    size_t n_holds, n_fails, n_unclear; /* rows with a value */
+    char where[512];  /* the rows that do not hold: "fails: LABEL (MEAN), ..." */
+} so_hverdict;
+
+/* Reads a table's "claims" (called by so_htable_def_read once its rows,
+ * columns and ratios are read). */
+int so_hclaims_read(struct so_jin *in, json_t *obj, const char *path,
+                    so_htable_def *def);
+/* Computes t->verdicts from the built table; SO_OK or SO_ENOMEM. */
+int so_htable_verdicts(so_htable *t);
+/* The verdict's word: "holds", "holds in part", "fails", "unclear", "no data". */
+const char *so_hverdict_word(int verdict);
+/* The verdicts as a table (text or markdown) after the table, and as JSON. */
+void so_htable_print_verdicts(FILE *fp, const so_htable *t, int markdown);
+json_t *so_htable_verdicts_json(const so_htable *t);
 
 /* Builds the table of def from the rows of the scenario's policies or
  * backends (others ignored); ref = the reference's name. */

@@ -72,7 +72,7 @@ static int where(so_jin *in, json_t *obj, const char *path, so_htable_def *d)
     json_object_foreach(w, key, v) {
         char kpath[256];
         so_jin_path(kpath, sizeof kpath, wpath, key);
-        if (!strcmp(key, "user") || !strcmp(key, "job_name"))
+        if (!strcmp(key, "user") || !strcmp(key, "job_name") || !strcmp(key, "time"))
             return so_jin_fail(in, kpath, 1, "expected a key of the cells (policy, instance,"
                                " family, seed or a family parameter)");
         if (!json_is_array(v) || !json_array_size(v))
@@ -104,7 +104,7 @@ static int ratios(so_jin *in, json_t *obj, const char *path, so_htable_def *d)
         char epath[160];
         so_jin_index(epath, sizeof epath, apath, i);
         json_t *e = NULL;
-        static const char *const keys[] = {"name", "of", "to", NULL};
+        static const char *const keys[] = {"name", "of", "to", "kind", NULL};
         rc = so_jin_object_at(in, arr, apath, i, &e);
         if (!rc)
             rc = so_jin_keys(in, e, epath, keys);
@@ -116,6 +116,13 @@ static int ratios(so_jin *in, json_t *obj, const char *path, so_htable_def *d)
             rc = text(in, e, epath, "of", SO_OPTIONAL, r->of, sizeof r->of);
         if (!rc)
             rc = text(in, e, epath, "to", SO_OPTIONAL, r->to, sizeof r->to);
+        char kind[16] = "ratio", kpath[192];
+        if (!rc)
+            rc = text(in, e, epath, "kind", SO_OPTIONAL, kind, sizeof kind);
+        so_jin_path(kpath, sizeof kpath, epath, "kind");
+        if (!rc && strcmp(kind, "ratio") && strcmp(kind, "difference"))
+            rc = so_jin_fail(in, kpath, 0, "expected ratio or difference");
+        r->difference = !strcmp(kind, "difference");
         if (!rc && !r->of[0] && !is_row_key(d, "policy"))
             rc = so_jin_fail(in, epath, 0, "without \"of\" the ratio is the row's"
                              " policy to \"to\": \"policy\" must be a row key");
@@ -196,7 +203,7 @@ int so_htable_def_read(so_jin *in, json_t *obj, const char *path, so_htable_def 
 {
     static const char *const keys[] = {"title", "rows", "columns", "policies", "where", "value", "label", "statistic",
                                        "decimals",
-                                       "ratios", "paper", "figure", NULL};
+                                       "ratios", "paper", "figure", "claims", NULL};
     memset(d, 0, sizeof *d);
     snprintf(d->value, sizeof d->value, "metric");
     char stat[16] = "mean_sd";
@@ -206,7 +213,7 @@ int so_htable_def_read(so_jin *in, json_t *obj, const char *path, so_htable_def 
     if (!rc)
         rc = name_list(in, obj, path, "rows", SO_REQUIRED, SO_HTABLE_MAX_KEYS, d->rows[0],
                        sizeof d->rows[0], &d->n_rows, "a key (policy, user, job_name,"
-                       " instance, family, seed or a family parameter)");
+                       " time, instance, family, seed or a family parameter)");
     if (!rc)
         rc = text(in, obj, path, "columns", SO_OPTIONAL, d->columns, sizeof d->columns);
     if (!rc)
@@ -239,6 +246,18 @@ int so_htable_def_read(so_jin *in, json_t *obj, const char *path, so_htable_def 
         so_jin_path(kpath, sizeof kpath, path, "rows");
         rc = so_jin_fail(in, kpath, 0, "\"policy\" must be a row key or the columns key");
     }
+    int timed = is_row_key(d, "time") || !strcmp(d->columns, "time");
+    static const char *const tl_fields[] = {"maps", "reduces", "tasks", "utility", "per_node",
+                                            NULL};
+    int tl_field = 0;
+    for (int i = 0; tl_fields[i]; i++)
+        tl_field |= !strcmp(d->value, tl_fields[i]);
+    if (!rc && timed != tl_field) {
+        so_jin_path(kpath, sizeof kpath, path, "value");
+        rc = so_jin_fail(in, kpath, 0, timed ? "with a \"time\" key: maps, reduces, tasks,"
+                         " utility or per_node (the scenario's \"timeline\")"
+                         : "maps, reduces, tasks, utility and per_node need a \"time\" key");
+    }
     if (!rc)
         rc = ratios(in, obj, path, d);
     if (!rc && d->n_ratios && d->columns[0] && strcmp(d->columns, "policy")) {
@@ -249,9 +268,21 @@ int so_htable_def_read(so_jin *in, json_t *obj, const char *path, so_htable_def 
         rc = figure(in, obj, path, d);
     if (!rc)
         rc = paper(in, obj, path, d);
-    if (rc) {
-        json_decref(d->where);
-        d->where = NULL;
-    }
+    if (!rc)
+        rc = so_hclaims_read(in, obj, path, d);
+    if (rc)
+        so_htable_def_free(d);
     return rc;
+}
+
+void so_htable_def_free(so_htable_def *d)
+{
+    json_decref(d->where);
+    json_decref(d->paper);
+    d->where = d->paper = NULL;
+    for (int q = 0; q < d->n_claims; q++) {
+        json_decref(d->claims[q].rows);
+        d->claims[q].rows = NULL;
+    }
+    d->n_claims = 0;
 }

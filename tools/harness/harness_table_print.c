@@ -179,6 +179,8 @@ json_t *so_htable_json(const so_htable *t)
         json_array_append_new(rows, e);
     }
     json_object_set_new(o, "rows", rows);
+    if (t->n_verdicts)
+        json_object_set_new(o, "claims", so_htable_verdicts_json(t));
     json_object_set_new(o, "failed_cells", json_integer((json_int_t)t->failed));
     json_object_set_new(o, "missing_values", json_integer((json_int_t)t->missing));
     return o;
@@ -217,6 +219,7 @@ void so_htable_print(FILE *fp, const so_htable *t, int format)
             format == SO_HF_MARKDOWN ? "\n" : "",
             t->def->ci95 ? "mean [95 % t-interval]" : "mean ± sd",
             "the seeds and instances of each row", t->failed, t->missing);
+    so_htable_print_verdicts(fp, t, format == SO_HF_MARKDOWN);
     free(g);
 }
 
@@ -308,7 +311,12 @@ int so_htable_plot(const so_htable *t, const char *dir, const char *base,
     so_gp_put_quoted(g, d->fig_x);
     fprintf(g, "'\nset ylabel '");
     so_gp_put_quoted(g, d->fig_ylabel[0] ? d->fig_ylabel : t->value_label);
-    fprintf(g, "'\nset key outside right top\nset grid ytics\nset yrange [0:*]\n");
+    int negative = 0; /* RAS's utilities: the y axis goes below 0 */
+    for (size_t r = 0; r < t->n_rows; r++)
+        for (size_t j = 0; j < t->n_cols; j++)
+            negative |= t->rows[r].cells[j].n && t->rows[r].cells[j].mean < 0;
+    fprintf(g, "'\nset key outside right top\nset grid ytics\nset yrange [%s:*]\n",
+            negative ? "*" : "0");
     if (!numeric_x) { /* categories at 0, 1, ...: room beside the first and last */
         fprintf(g, "set offsets 0.5, 0.5, 0, 0\nset xtics (");
         for (size_t r = 0, k = 0; r < t->n_rows; r++)
@@ -329,7 +337,8 @@ int so_htable_plot(const so_htable *t, const char *dir, const char *base,
             fprintf(g, "($1+%.3g):2 with boxes title ",
                     (double)s * 0.8 / (double)n_series - 0.4 + 0.4 / (double)n_series);
         else
-            fprintf(g, "1:2:3 with yerrorlines title ");
+            fprintf(g, "%s title ", strcmp(d->fig_x, "time") ? "1:2:3 with yerrorlines"
+                                                              : "1:2 with lines lw 1.5");
         fputc('\'', g);
         so_gp_put_quoted(g, series[s]);
         fputc('\'', g);

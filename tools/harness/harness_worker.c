@@ -41,6 +41,9 @@ char *so_harness_solve_cell(const so_hconfig *c, const so_hinst *in,
         return so_harness_sim_cell(c, in, cell);
     so_params prm;
     so_params_init(&prm);
+    const so_params *opts = so_hconfig_options(c, cell->backend);
+    if (opts)
+        prm = *opts;
     prm.time_limit = c->time_limit;
     prm.seed = (uint64_t)cell->rep + 1;
     so_error err;
