@@ -105,9 +105,9 @@ static void test_cli(void)
     CU_ASSERT_EQUAL(so_test_run(args, &out, NULL), 0);
     CU_ASSERT_PTR_NOT_NULL(out && strstr(out, "ts-map"));
     free(out);
-    CU_ASSERT_EQUAL(so_test_run("families", &out, NULL), 0);
-    CU_ASSERT_PTR_NOT_NULL(out && strstr(out, "--set straggler_speed=0.5"));
-    CU_ASSERT_PTR_NOT_NULL(out && strstr(out, "ras-gridmix-workload cluster"));
+    CU_ASSERT_EQUAL(so_test_run("families --format csv", &out, NULL), 0);
+    CU_ASSERT_PTR_NOT_NULL(out && strstr(out, "\nstealing-paper,cluster,straggler_speed,0.5,"));
+    CU_ASSERT_PTR_NOT_NULL(out && strstr(out, "\nras-gridmix-workload,cluster,,,"));
     free(out);
     /* the same command writes the same bytes */
     for (int k = 0; k < 2; k++) {

@@ -87,13 +87,21 @@ static void test_listings(void)
     char *out;
     CU_ASSERT_EQUAL(so_test_run("backends --problem knapsack", &out, NULL), 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "kp-dp"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "kp-greedy        knapsack   heuristic"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\nkp-greedy  knapsack  heuristic  "));
     CU_ASSERT_PTR_NULL(strstr(out, "pareto"));
     free(out);
     CU_ASSERT_EQUAL(so_test_run("backends --problem nosuch", NULL, NULL), 2);
-    CU_ASSERT_EQUAL(so_test_run("families", &out, NULL), 0);
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "--set class=uncorrelated"));
+    CU_ASSERT_EQUAL(so_test_run("families --format csv", &out, NULL), 0);
+    CU_ASSERT_PTR_NOT_NULL(out && !strncmp(out, "family,problem,parameter,default,description\n", 45));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\nknapsack,knapsack,class,uncorrelated,"));
     free(out);
+    CU_ASSERT_EQUAL(so_test_run("backends -v --problem knapsack --format csv", &out, NULL), 0);
+    CU_ASSERT_PTR_NOT_NULL(out && !strncmp(out, "backend,problem,kind,option,default,description\n", 48));
+    free(out);
+    char *err = NULL; /* an unknown problem: the choices */
+    CU_ASSERT_EQUAL(so_test_run("backends --problem knapsak", NULL, &err), 2);
+    CU_ASSERT_PTR_NOT_NULL(err && strstr(err, "unknown problem 'knapsak'; did you mean 'knapsack'?"));
+    free(err);
 }
 
 static void test_gen_deterministic(void)

@@ -259,7 +259,7 @@ static void test_errors(void)
     expect_usage(args, "expected --backends and --reference");
     expect_usage("bench --backends kp-greedy --reference kp-glpk", "expected INPUTS");
     snprintf(args, sizeof args, "bench --backends kp-greedy --reference kp-glpk --format xml %s", dir);
-    expect_usage(args, "--format: expected table, csv, json or markdown");
+    expect_usage(args, "--format: expected json, table, csv or markdown");
     snprintf(args, sizeof args, "bench --backends kp-greedy --reference kp-glpk --jobs 0 %s", dir);
     expect_usage(args, "--jobs: expected 1..256");
     snprintf(args, sizeof args, "bench --backends kp-greedy --reference kp-glpk --time-limit x %s", dir);

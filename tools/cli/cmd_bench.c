@@ -9,64 +9,69 @@
 #include <string.h>
 #include <unistd.h>
 #include "tools/cli/cli.h"
+#include "tools/cli/cli_format.h"
+#include "tools/cli/cli_opts.h"
 #include "tools/harness/harness.h"
 #include "tools/harness/harness_table.h"
 
-static void help(FILE *fp)
-{
-    fprintf(fp,
-            "usage: slotopt bench --backends LIST --reference BACKEND [OPTIONS] INPUTS...\n"
-            "       slotopt bench --scenario NAME [OPTIONS]\n\n"
-            "Runs every backend on every instance (INPUTS: instance files,\n"
-            "folders, or - for one instance on stdin), stores one row per cell\n"
-            "in the database, and prints each backend's gap to the reference:\n"
-            "instances, cells, solved, %% optimal,\n"
-            "mean / median / worst ratio (>= 1 is worse), mean and max seconds.\n\n"
-            "  --backends LIST     comma-separated backends ('slotopt backends')\n"
-            "  --reference LIST    the reference backend (one per problem kind);\n"
-            "                      it is run too\n"
-            "  --scenario NAME     instances/scenarios/NAME.json (or a file);\n"
-            "                      'slotopt scenarios' lists them\n"
-            "  --quick             the scenario's quick form (fewer seeds, smaller\n"
-            "                      sizes; what CI runs)\n"
-            "  --jobs N            worker processes (default 1)\n"
-            "  --time-limit S      seconds per cell (default 60, 0 = none); a worker\n"
-            "                      still busy after S + min(S, 1) s is killed, and\n"
-            "                      each input file must be read within that time\n"
-            "                      (at least 1 s)\n"
-            "  --repetitions N     runs per instance and backend (seed = rep + 1)\n"
-            "  --db FILE           results database (default slotopt-bench.db): a\n"
-            "                      file or a new path (a new one is removed if the\n"
-            "                      run fails)\n"
-            "  --resume            skip the cells already in the database\n"
-            "  --format F          table (default), csv, json or markdown\n"
-            "  --compact           JSON on one line\n"
-            "  --cells             print the per-cell table too\n"
-            "  --group-by KEY      one summary row per value of family parameter KEY\n"
-            "  --mpi               spread the cells over the ranks of an MPI job\n"
-            "                      (mpirun -np N slotopt bench --mpi ...): rank 0\n"
-            "                      writes the database, the others run cells\n"
-            "  --mpi-timeout S     a rank silent for S s with a cell is lost and its\n"
-            "                      cell recorded as killed (default 60); --resume\n"
-            "                      runs such cells again; exit 4 while any is left\n"
-            "  --mpirun CMD        start the MPI job itself with CMD (words split at\n"
-            "                      spaces, e.g. 'mpirun --enable-recovery'), wait\n"
-            "                      for it and exit 0 only when every cell is stored\n"
-            "                      and rank 0 succeeded, whatever CMD's own status;\n"
-            "                      ends a job that hangs after rank 0 is done\n"
-            "  --mpi-status FILE   rank 0 writes its state and exit code there\n"
-            "                      (--mpirun sets it)\n"
-            "\nSimulation cells (workload x policy x seed on the cluster model):\n"
-            "  --workload PATH     a workload file (JSON or SWIM) or folder; repeatable\n"
-            "  --policies LIST     comma-separated SCHED[+SPEC[+STEAL]] (e.g. fair,flex+late,\n"
-            "                      fifo+base+even: BASE and resource stealing)\n"
-            "                      and lower-bound (each job alone on the cluster)\n"
-            "                      or lp-bound (preemptive relaxation, docs/offline.md)\n"
-            "  --sim-reference P   the policy the others are compared with\n"
-            "                      (default the first; lower-bound, lp-bound allowed)\n"
-            "  --metric M          mean_response (default), p95_response,\n"
-            "                      max_response or makespan\n");
-}
+static const so_cli_opt opts[] = {
+    {"backends", 'b', SO_OPT_SHORT, "LIST", "comma-separated backends ('slotopt backends')"},
+    {"reference", 'r', SO_OPT_SHORT, "LIST",
+     "the reference backend (one per problem kind); it is run too"},
+    {"scenario", 'S', SO_OPT_SHORT, "NAME",
+     "instances/scenarios/NAME.json (or a file); 'slotopt scenarios' lists them"},
+    {"quick", 'Q', 0, NULL,
+     "the scenario's quick form (fewer seeds, smaller sizes; what CI runs)"},
+    {"jobs", 'j', SO_OPT_SHORT, "N", "worker processes (default 1)"},
+    {"time-limit", 't', SO_OPT_SHORT, "S",
+     "seconds per cell (default 60, 0 = none); a worker still busy after S + min(S, 1) "
+     "s is killed, and each input file must be read within that time (at least 1 s)"},
+    {"repetitions", 'n', SO_OPT_SHORT, "N", "runs per instance and backend (seed = rep + 1)"},
+    {"db", 'd', SO_OPT_SHORT, "FILE",
+     "results database (default slotopt-bench.db): a file or a new path (a new one is "
+     "removed if the run fails)"},
+    {"resume", 'R', SO_OPT_SHORT, NULL, "skip the cells already in the database"},
+    SO_CLI_OUTPUT_OPTS,
+    {"cells", 'c', SO_OPT_SHORT, NULL, "print the per-cell table too"},
+    {"group-by", 'g', SO_OPT_SHORT, "KEY", "one summary row per value of family parameter KEY"},
+    {"mpi", 'm', SO_OPT_SHORT, NULL,
+     "spread the cells over the ranks of an MPI job (mpirun -np N slotopt bench --mpi "
+     "...): rank 0 writes the database, the others run cells"},
+    {"mpi-timeout", 'T', SO_OPT_SHORT, "S",
+     "a rank silent for S s with a cell is lost and its cell recorded as killed "
+     "(default 60); --resume runs such cells again; exit 4 while any is left"},
+    {"mpirun", 'L', SO_OPT_SHORT, "CMD",
+     "start the MPI job itself with CMD (words split at spaces, e.g. 'mpirun "
+     "--enable-recovery'), wait for it and exit 0 only when every cell is stored and "
+     "rank 0 succeeded, whatever CMD's own status; ends a job that hangs after rank 0 "
+     "is done"},
+    {"mpi-status", 'Z', SO_OPT_SHORT | SO_OPT_HIDDEN, "FILE",
+     "rank 0 writes its state and exit code there (--mpirun sets it)"},
+    {"workload", 'W', SO_OPT_SHORT | SO_OPT_REPEAT, "PATH",
+     "simulation cells (workload x policy x seed on the cluster model): a workload file "
+     "(JSON or SWIM) or folder; repeatable"},
+    {"policies", 'P', SO_OPT_SHORT, "LIST",
+     "comma-separated SCHED[+SPEC[+STEAL]] (e.g. fair,flex+late, fifo+base+even: BASE "
+     "and resource stealing) and lower-bound (each job alone on the cluster) or "
+     "lp-bound (preemptive relaxation, docs/offline.md)"},
+    {"sim-reference", 'E', SO_OPT_SHORT, "P",
+     "the policy the others are compared with (default the first; lower-bound, "
+     "lp-bound allowed)"},
+    {"metric", 'M', SO_OPT_SHORT, "M",
+     "mean_response (default), p95_response, max_response or makespan"},
+    SO_CLI_HELP_OPT,
+    {0, 0, 0, 0, 0},
+};
+
+const so_cli_spec so_bench_spec = {
+    "bench", "[INPUTS...]",
+    "Runs every backend on every instance (INPUTS: instance files, folders,\n"
+    "or - for instances on stdin), stores one row per cell in the database,\n"
+    "and prints each backend's gap to the reference: instances, cells,\n"
+    "solved, % optimal, mean / median / worst ratio (>= 1 is worse), mean and\n"
+    "max seconds. Either --backends and --reference with INPUTS, or\n"
+    "--scenario NAME, or --policies with --workload (simulation cells).\n",
+    opts, SO_OF_TABLE | SO_OF_CSV | SO_OF_JSON | SO_OF_MARKDOWN, SO_OF_TABLE, NULL};
 
 typedef struct cli_overrides {
     double time_limit;
@@ -108,7 +113,7 @@ static int parse_count(const char *s, long max, long *out)
     return 0;
 }
 
-static int run_and_print(so_hconfig *c, so_hinsts *s, const char *db, int format,
+static int run_and_print(so_hconfig *c, so_hinsts *s, const char *db, so_cli_out *out,
                          int cells, const so_hmpi *mpi)
 {
     so_error err;
@@ -121,14 +126,16 @@ static int run_and_print(so_hconfig *c, so_hinsts *s, const char *db, int format
                  : so_harness_run(c, s, st, &ran, &err);
     so_hrows rows = {0};
     so_hkinds kinds = {0};
-    int incomplete = 0;
+    int incomplete = 0, written = SO_EXIT_OK;
     if (!rc)
         rc = so_harness_select(c, s, st, &rows, &err);
     if (!rc)
         rc = so_hstore_kinds(st, &kinds, &err);
     so_htables t;
     if (!rc && !(rc = so_harness_tables(&rows, &kinds, NULL, &t))) {
-        so_harness_print(stdout, &t, format, cells);
+        so_harness_print(out->fp, &t, out->format | (out->compact ? SO_HF_COMPACT : 0),
+                         cells);
+        written = so_cli_out_close(out, SO_EXIT_OK); /* the cells stay stored */
         so_cli_flush_note(); /* main checks stdout at exit */
         so_harness_warn(stderr, "bench", &t, &kinds);
         so_htables_free(&t);
@@ -149,15 +156,18 @@ static int run_and_print(so_hconfig *c, so_hinsts *s, const char *db, int format
         so_hstore_discard(st);
     else
         so_hstore_close(st);
+    so_cli_out_drop(out); /* when nothing was printed */
     if (rc)
         return so_cli_report_error("bench", rc, &err);
+    if (written)
+        return written;
     return incomplete ? SO_EXIT_INCOMPLETE : SO_EXIT_OK;
 }
 
 /* --mpi: rank 0 runs and prints as without MPI, with the cells spread over
  * the other ranks (tools/harness/harness_mpi.c); the others run cells and print
  * nothing but errors. */
-static int run_mpi(so_hconfig *c, so_hinsts *s, const char *db, int format,
+static int run_mpi(so_hconfig *c, so_hinsts *s, const char *db, so_cli_out *out,
                    int cells, double timeout, const char *status)
 {
     so_hmpi m = {0, 1, timeout};
@@ -180,7 +190,7 @@ static int run_mpi(so_hconfig *c, so_hinsts *s, const char *db, int format,
         snprintf(line, sizeof line, "running %ld %s", (long)getpid(), host);
         if (status && so_hstatus_write(status, line) != 0)
             fprintf(stderr, "slotopt bench: --mpi-status: cannot write %s\n", status);
-        code = run_and_print(c, s, db, format, cells, &m);
+        code = run_and_print(c, s, db, out, cells, &m);
         fflush(stdout);
         snprintf(line, sizeof line, "done %d", code);
         if (status)
@@ -307,40 +317,16 @@ static int launch(const so_hconfig *c, const so_hinsts *s, const char *db,
 
 static int bench(int argc, char **argv, char **orig)
 {
-    static const struct option opts[] = {
-        {"backends", required_argument, 0, 'b'},
-        {"reference", required_argument, 0, 'r'},
-        {"scenario", required_argument, 0, 'S'},
-        {"quick", no_argument, 0, 'Q'},
-        {"jobs", required_argument, 0, 'j'},
-        {"time-limit", required_argument, 0, 't'},
-        {"repetitions", required_argument, 0, 'n'},
-        {"db", required_argument, 0, 'd'},
-        {"resume", no_argument, 0, 'R'},
-        {"format", required_argument, 0, 'f'},
-        {"cells", no_argument, 0, 'c'},
-        {"compact", no_argument, 0, 'C'},
-        {"group-by", required_argument, 0, 'g'},
-        {"workload", required_argument, 0, 'W'},
-        {"policies", required_argument, 0, 'P'},
-        {"sim-reference", required_argument, 0, 'E'},
-        {"metric", required_argument, 0, 'M'},
-        {"mpi", no_argument, 0, 'm'},
-        {"mpi-timeout", required_argument, 0, 'T'},
-        {"mpirun", required_argument, 0, 'L'},
-        {"mpi-status", required_argument, 0, 'Z'},
-        {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0},
-    };
     const char *backends = NULL, *reference = NULL, *scenario = NULL, *policies = NULL;
     const char *workloads[64];
     int n_workloads = 0;
     const char *db = "slotopt-bench.db", *fmt = "table", *mpirun = NULL, *mpi_status = NULL;
+    const char *outpath = NULL;
     cli_overrides o = {-1, 0, 0, NULL, NULL, NULL};
     int resume = 0, cells = 0, compact = 0, use_mpi = 0, quick = 0, c;
     double mpi_timeout = 60;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "b:r:S:j:t:n:d:Rf:cg:W:P:E:M:mT:L:Z:h", opts, NULL)) != -1) {
+    while ((c = so_cli_getopt(argc, argv, &so_bench_spec)) != -1) {
         switch (c) {
         case 'b': backends = optarg; break;
         case 'r': reference = optarg; break;
@@ -361,6 +347,7 @@ static int bench(int argc, char **argv, char **orig)
         case 'd': db = optarg; break;
         case 'R': resume = 1; break;
         case 'f': fmt = optarg; break;
+        case 'o': outpath = optarg; break;
         case 'c': cells = 1; break;
         case 'C': compact = 1; break;
         case 'g': o.group_by = optarg; break;
@@ -379,15 +366,13 @@ static int bench(int argc, char **argv, char **orig)
             break;
         case 'L': mpirun = optarg; break;
         case 'Z': mpi_status = optarg; break;
-        case 'h': help(stdout); return SO_EXIT_OK;
+        case 'h': return so_cli_print_help(&so_bench_spec);
         default: return so_cli_bad_option("bench", argv);
         }
     }
-    int format = so_hformat_parse(fmt);
-    if (format < 0)
-        return so_cli_usage_error("bench", "--format: expected table, csv, json or markdown, found '%s'", fmt);
-    if (compact)
-        format |= SO_HF_COMPACT;
+    int format, bad = so_cli_format("bench", fmt, so_bench_spec.formats, &format);
+    if (bad) /* checked before anything is read; the output opens below */
+        return bad;
     if (scenario && (backends || reference || optind < argc || policies || n_workloads))
         return so_cli_usage_error("bench", "--scenario takes no --backends, --reference,"
                                   " --policies, --workload or INPUTS");
@@ -435,15 +420,19 @@ static int bench(int argc, char **argv, char **orig)
         so_hinsts_free(&s);
         return so_cli_report_error("bench", rc, &err);
     }
-    int code = apply(&cfg, &o);
+    so_cli_out out;
+    int code = so_cli_out_open(&out, "bench", fmt, so_bench_spec.formats, outpath, compact);
+    if (!code)
+        code = apply(&cfg, &o);
     cfg.resume = resume;
     cfg.progress = isatty(STDERR_FILENO);
     if (!code && mpirun)
         code = launch(&cfg, &s, db, mpirun, argc, orig);
     else if (!code && use_mpi)
-        code = run_mpi(&cfg, &s, db, format, cells, mpi_timeout, mpi_status);
+        code = run_mpi(&cfg, &s, db, &out, cells, mpi_timeout, mpi_status);
     else if (!code)
-        code = run_and_print(&cfg, &s, db, format, cells, NULL);
+        code = run_and_print(&cfg, &s, db, &out, cells, NULL);
+    so_cli_out_drop(&out); /* the launcher and ranks other than 0 print nothing */
     so_hinsts_free(&s);
     return code;
 }

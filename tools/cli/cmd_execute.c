@@ -1,6 +1,7 @@
 /* cmd_execute.c — `slotopt execute FILE [--backend B] [--opt budget=B |
  * --opt deadline=D] [--opt nodes=shared|dedicated] [--opt tasks=split|random]
- * [--seed N] [--all]`: a Pareto plan run on the cluster model,
+ * [--seed N] [--all] [--format F] [-o OUT]`: a Pareto plan run on the
+ * cluster model,
  * predicted vs simulated job time and budget per job (the paper's Fig. 10;
  * docs/pareto.md, "Execution"). */
 #include <getopt.h>
@@ -8,6 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tools/cli/cli.h"
+#include "tools/cli/cli_format.h"
+#include "tools/cli/cli_opts.h"
+#include "tools/output/output_format.h"
+#include "tools/output/table.h"
 #include "tools/export/export_plan.h"
 #include "tools/cli/pareto_execute.h"
 
@@ -69,25 +74,82 @@ static int run_point(const so_pareto *pr, const json_t *point, const so_pt_exec_
     return SO_OK;
 }
 
+static const so_cli_opt opts[] = {
+    {"backend", 'b', SO_OPT_SHORT, "NAME", "the pareto backend (default pareto-sweep)"},
+    {"opt", 'O', SO_OPT_REPEAT, "KEY=VALUE",
+     "budget=B or deadline=D: the plan chosen (default: the cheapest within the "
+     "instance's deadline); nodes=dedicated: each job alone on its own VMs (default "
+     "shared: under Fair, one pool per job with min = max = its slots); "
+     "tasks=random: task times drawn from the profiles (default split)"},
+    {"all", 'a', 0, NULL,
+     "run every frontier point and say whether the simulated points stay non-dominated"},
+    {"seed", 's', 0, "N", "the seed of tasks=random (default 1)"},
+    SO_CLI_OUTPUT_OPTS,
+    SO_CLI_HELP_OPT,
+    {0, 0, 0, 0, 0},
+};
+
+const so_cli_spec so_execute_spec = {
+    "execute", "FILE",
+    "Solves the Pareto instance FILE, runs the chosen plan on the cluster\n"
+    "model and prints predicted vs simulated job times and budgets; under\n"
+    "max_vms jobs wait for VMs. json: the whole report; table, csv and\n"
+    "markdown: one row per job of the plan, or with --all one row per\n"
+    "frontier point (docs/pareto.md, \"Execution\").\n",
+    opts, SO_OF_JSON | SO_OF_TABLE | SO_OF_CSV | SO_OF_MARKDOWN, SO_OF_JSON, NULL};
+
+/* The rows of the tabular formats: the plan's jobs, or (--all) the points. */
+static so_table *report_table(json_t *report, int all)
+{
+    static const char *const jobs[] = {"name", "start", "predicted", "simulated",
+                                       "relative_error", "theorem_low", "theorem_up",
+                                       "predicted_budget", "simulated_budget", NULL};
+    static const char *const points[] = {"predicted_makespan", "predicted_budget",
+                                         "simulated_makespan", "simulated_budget", NULL};
+    const char *const *keys = all ? points : jobs;
+    json_t *rows = all ? json_object_get(report, "points")
+                       : json_object_get(json_object_get(report, "plan"), "jobs");
+    so_table *t = so_table_new();
+    if (all && t && so_table_column(t, "point", NULL, SO_COL_INT, NULL) < 0)
+        t = (so_table_free(t), NULL);
+    for (size_t k = 0; t && keys[k]; k++)
+        if (so_table_column(t, keys[k], NULL, k || all ? SO_COL_REAL : SO_COL_TEXT,
+                            "%.6g") < 0)
+            t = (so_table_free(t), NULL);
+    size_t i;
+    json_t *o;
+    json_array_foreach(rows, i, o) {
+        if (!t)
+            break;
+        so_table_row(t);
+        size_t c = 0;
+        if (all)
+            so_table_int(t, c++, (long long)i);
+        for (size_t k = 0; keys[k]; k++, c++) {
+            json_t *v = json_object_get(o, keys[k]);
+            if (json_is_string(v))
+                so_table_text(t, c, json_string_value(v));
+            else if (json_is_number(v))
+                so_table_real(t, c, json_number_value(v));
+        }
+    }
+    return t;
+}
+
 int so_cmd_execute(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"backend", required_argument, 0, 'b'},
-        {"opt", required_argument, 0, 'O'},
-        {"all", no_argument, 0, 'a'},
-        {"seed", required_argument, 0, 's'},
-        {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0},
-    };
-    const char *backend = "pareto-sweep";
+    const char *backend = "pareto-sweep", *format = "json", *outpath = NULL;
     double budget = -1, deadline = INFINITY;
-    int all = 0, c;
+    int all = 0, c, compact = 0;
     so_pt_exec_opts xo = {0, 0, 1};
     optind = 1;
-    while ((c = getopt_long(argc, argv, "b:h", opts, NULL)) != -1) {
+    while ((c = so_cli_getopt(argc, argv, &so_execute_spec)) != -1) {
         switch (c) {
         case 'b': backend = optarg; break;
         case 'a': all = 1; break;
+        case 'f': format = optarg; break;
+        case 'C': compact = 1; break;
+        case 'o': outpath = optarg; break;
         case 's':
             if (so_cli_parse_u64(optarg, &xo.seed))
                 return so_cli_usage_error("execute", "--seed %s: expected an integer >= 0",
@@ -110,37 +172,34 @@ int so_cmd_execute(int argc, char **argv)
             return so_cli_usage_error("execute", "--opt %s: expected budget=DOLLARS,"
                                       " deadline=SECONDS (> 0), nodes=shared|dedicated or"
                                       " tasks=split|random", optarg);
-        case 'h':
-            printf("usage: slotopt execute [--backend NAME] [--opt budget=B|deadline=D]"
-                   " [--opt nodes=shared|dedicated]\n"
-                   "                       [--opt tasks=split|random] [--seed N] [--all] FILE\n\n"
-                   "Solves the Pareto instance FILE (default pareto-sweep), runs the chosen"
-                   " plan\n(the cheapest within the deadline, or by --opt) on the cluster"
-                   " model and prints\npredicted vs simulated job times and budgets; --all"
-                   " runs every frontier point\nand says whether the simulated points stay"
-                   " non-dominated.\nnodes=dedicated: each job alone on its own VMs"
-                   " (default: shared under Fair,\none pool per job with min = max ="
-                   " its slots); tasks=random: task times drawn\nfrom the profiles"
-                   " (seeded by --seed, default 1); under max_vms jobs wait for VMs.\n");
-            return SO_EXIT_OK;
+        case 'h': return so_cli_print_help(&so_execute_spec);
         default: return so_cli_bad_option("execute", argv);
         }
     }
+    so_cli_out out;
+    int code = so_cli_out_open(&out, "execute", format, so_execute_spec.formats, outpath,
+                               compact);
+    if (code)
+        return code;
     if (optind != argc - 1)
-        return so_cli_usage_error("execute", "expected one Pareto instance FILE");
+        return so_cli_out_close(&out, so_cli_usage_error("execute",
+                                                         "expected one Pareto instance FILE"));
     const so_backend *b = so_backend_find(backend);
     if (!b)
-        return so_cli_unknown("execute", "backend", backend, so_backend_names());
+        return so_cli_out_close(&out, so_cli_unknown("execute", "backend", backend,
+                                                     so_backend_names()));
     so_error err;
     so_error_clear(&err);
     so_problem *p = NULL;
     int rc = so_problem_read(argv[optind], &p, &err);
     if (rc)
-        return so_cli_report_error("execute", rc, &err);
+        return so_cli_out_close(&out, so_cli_report_error("execute", rc, &err));
     const so_pareto *pr = so_pareto_of(p);
     if (!pr) {
         so_problem_free(p);
-        return so_cli_usage_error("execute", "%s: expected a pareto instance", argv[optind]);
+        return so_cli_out_close(&out, so_cli_usage_error(
+                                          "execute", "%s: expected a pareto instance",
+                                          argv[optind]));
     }
     so_result *r = NULL;
     rc = so_solve(b, p, NULL, &r, &err);
@@ -195,12 +254,17 @@ int so_cmd_execute(int argc, char **argv)
     so_problem_free(p);
     if (rc < 0 || !report) {
         json_decref(report);
-        return so_cli_report_error("execute", rc < 0 ? rc : SO_EINVAL, &err);
+        return so_cli_out_close(&out, so_cli_report_error("execute", rc < 0 ? rc : SO_EINVAL,
+                                                          &err));
     }
-    char *text = json_dumps(report, JSON_INDENT(2) | JSON_REAL_PRECISION(10));
+    if (out.format == SO_OF_JSON) {
+        so_ojson_put(out.fp, report, compact);
+        return so_cli_out_close(&out, SO_EXIT_OK);
+    }
+    so_table *t = report_table(report, all);
     json_decref(report);
-    if (text)
-        puts(text);
-    free(text);
-    return text ? so_cli_flush_stdout("execute") : so_cli_exit_code(SO_ENOMEM);
+    if (t)
+        so_table_write(out.fp, t, out.format, compact);
+    so_table_free(t);
+    return so_cli_out_close(&out, t ? SO_EXIT_OK : so_cli_report_error("execute", SO_ENOMEM, NULL));
 }

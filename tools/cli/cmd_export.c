@@ -3,16 +3,38 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tools/cli/cli.h"
+#include "tools/cli/cli_format.h"
+#include "tools/cli/cli_opts.h"
+
+static const so_cli_opt opts[] = {
+    {"format", 'f', SO_OPT_SHORT | SO_OPT_REQUIRED, "F",
+     "lp or mps (the MILP, written by GLPK), or fair-scheduler, yarn-fair or "
+     "capacity-scheduler (the Hadoop configuration of a plan)"},
+    {"output", 'o', SO_OPT_SHORT, "OUT", "write to OUT (atomically) instead of stdout"},
+    {"opt", 'O', SO_OPT_REPEAT, "KEY=VALUE",
+     "lp, mps: deadline=SECONDS (pareto). Hadoop formats: budget=B, deadline=D "
+     "(the plan chosen), container_mb=M, am_mb=M (the ApplicationMaster, default "
+     "1536), alloc_mb=M (default 1024), at=S (the WPBS shares at time S)"},
+    SO_CLI_HELP_OPT,
+    {0, 0, 0, 0, 0},
+};
+
+const so_cli_spec so_export_spec = {
+    "export", "FILE",
+    "--format lp|mps: writes the instance's MILP in CPLEX LP or free MPS\n"
+    "format, written by GLPK (glp_write_lp / glp_write_mps), to OUT or stdout.\n"
+    "A maximisation is written to MPS as the minimisation of the negated\n"
+    "objective. A pareto instance's model is one epsilon-constraint MILP:\n"
+    "least budget at makespan <= T, T the instance's deadline or --opt\n"
+    "deadline=SECONDS (docs/formats.md, \"Model export\").\n\n"
+    "--format fair-scheduler|yarn-fair|capacity-scheduler: writes the Hadoop\n"
+    "scheduler configuration of a Pareto plan or a FLEX allocation (FILE: an\n"
+    "instance, or a result of slotopt solve; - reads stdin), or of the WPBS\n"
+    "shares of a cluster workload at time S (docs/hadoop-export.md).\n",
+    opts, 0, 0, NULL};
 
 int so_cmd_export(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"format", required_argument, 0, 'f'},
-        {"output", required_argument, 0, 'o'},
-        {"opt", required_argument, 0, 'O'},
-        {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0},
-    };
     const char *format = NULL, *out = NULL;
     so_params prm;
     so_params_init(&prm);
@@ -22,7 +44,7 @@ int so_cmd_export(int argc, char **argv)
     if (so_export_plan_format(argc, argv)) /* Hadoop configuration of a plan */
         return so_cmd_export_plan(argc, argv);
     optind = 1;
-    while ((c = getopt_long(argc, argv, "f:o:h", opts, NULL)) != -1) {
+    while ((c = so_cli_getopt(argc, argv, &so_export_spec)) != -1) {
         switch (c) {
         case 'f': format = optarg; break;
         case 'o': out = optarg; break;
@@ -30,31 +52,17 @@ int so_cmd_export(int argc, char **argv)
             if (so_params_set_kv(&prm, optarg, &err))
                 return so_cli_report_error("export", SO_EINVAL, &err);
             break;
-        case 'h':
-            printf("usage: slotopt export --format lp|mps [--opt KEY=VALUE] FILE [-o OUT]\n\n"
-                   "Writes the instance's MILP in CPLEX LP or free MPS format,"
-                   " written by GLPK\n(glp_write_lp / glp_write_mps), to OUT or"
-                   " stdout. A maximisation is written\nto MPS as the minimisation"
-                   " of the negated objective. A pareto instance's model\nis one"
-                   " epsilon-constraint MILP: least budget at makespan <= T, T the\n"
-                   "instance's deadline or --opt deadline=SECONDS"
-                   " (docs/formats.md, \"Model export\").\n\n"
-                   "       slotopt export --format fair-scheduler|yarn-fair|"
-                   "capacity-scheduler FILE\n"
-                   "              [--opt budget=B|deadline=D|container_mb=M|am_mb=M|alloc_mb=M|at=S]\n"
-                   "              [-o OUT]\n\n"
-                   "Writes the Hadoop scheduler configuration of a Pareto plan or a FLEX\n"
-                   "allocation (FILE: an instance, or a result of slotopt solve), or of\n"
-                   "the WPBS shares of a cluster workload at time S (docs/hadoop-export.md).\n");
-            return SO_EXIT_OK;
+        case 'h': return so_cli_print_help(&so_export_spec);
         default: return so_cli_bad_option("export", argv);
         }
     }
     int fmt = format && !strcmp(format, "lp")    ? SO_FORMAT_LP
               : format && !strcmp(format, "mps") ? SO_FORMAT_MPS
                                                  : 0;
+    static const char *const formats[] = {"lp", "mps", "fair-scheduler", "yarn-fair",
+                                          "capacity-scheduler", NULL};
     if (!fmt)
-        return so_cli_usage_error("export", "--format: expected lp or mps");
+        return so_cli_choice_error("export", "--format", format ? format : "", formats);
     if (optind != argc - 1)
         return so_cli_usage_error("export", "expected one instance FILE");
     so_problem *p = NULL;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tools/cli/cli.h"
+#include "tools/cli/cli_opts.h"
 #include "tools/export/export_plan.h"
 #include "tools/export/export_wpbs.h"
 
@@ -85,12 +86,6 @@ static int load(const char *text, size_t len, const char *file, json_t **result,
 
 int so_cmd_export_plan(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"format", required_argument, 0, 'f'},
-        {"output", required_argument, 0, 'o'},
-        {"opt", required_argument, 0, 'O'},
-        {0, 0, 0, 0},
-    };
     const char *out = NULL;
     int format = 0, c;
     /* Hadoop's defaults: yarn.app.mapreduce.am.resource.mb 1536 MiB
@@ -99,7 +94,7 @@ int so_cmd_export_plan(int argc, char **argv)
     so_plan_choice choice = {-1, INFINITY, 1024, 1536, 1024};
     double at = NAN; /* WPBS: the time of the shares */
     optind = 1;
-    while ((c = getopt_long(argc, argv, "f:o:", opts, NULL)) != -1) {
+    while ((c = so_cli_getopt(argc, argv, &so_export_spec)) != -1) {
         switch (c) {
         case 'f': format = so_hc_format_parse(optarg); break;
         case 'o': out = optarg; break;
@@ -110,6 +105,7 @@ int so_cmd_export_plan(int argc, char **argv)
                                           " container_mb=MIB (>= 1), am_mb=MIB (>= 0) or"
                                           " alloc_mb=MIB (>= 0)", optarg);
             break;
+        case 'h': return so_cli_print_help(&so_export_spec);
         default: return so_cli_bad_option("export", argv);
         }
     }

@@ -5,20 +5,26 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tools/cli/cli.h"
+#include "tools/cli/cli_opts.h"
 #include "formulations/flex_schedule.h"
 #include "tools/output/output_format.h"
 
-static void help(FILE *fp)
-{
-    fprintf(fp,
-            "usage: slotopt flex-check [--ignore-minima] [--compact] INSTANCE SCHEDULE\n\n"
-            "INSTANCE: a \"flex\" instance. SCHEDULE: {\"intervals\": [{\"start\",\n"
-            "\"end\", \"slots\": [...]}, ...]} or the output of 'slotopt solve' on\n"
-            "that instance. Prints {\"feasible\": true, \"objective\", \"completion\"}\n"
-            "or {\"feasible\": false, \"reason\"}; exit 0 either way, 2 on bad input.\n"
-            "  --ignore-minima   accept 0 <= s < m_j while active (FIFO's schedules)\n"
-            "  --compact         JSON on one line\n");
-}
+static const so_cli_opt opts[] = {
+    {"ignore-minima", 'm', SO_OPT_SHORT, NULL,
+     "accept 0 <= s < m_j while active (FIFO's schedules)"},
+    {"compact", 'C', 0, NULL, "JSON on one line"},
+    {"output", 'o', SO_OPT_SHORT, "OUT", "write to OUT (atomically) instead of stdout"},
+    SO_CLI_HELP_OPT,
+    {0, 0, 0, 0, 0},
+};
+
+const so_cli_spec so_flex_check_spec = {
+    "flex-check", "INSTANCE SCHEDULE",
+    "INSTANCE: a \"flex\" instance. SCHEDULE: {\"intervals\": [{\"start\",\n"
+    "\"end\", \"slots\": [...]}, ...]} or the output of 'slotopt solve' on\n"
+    "that instance. Prints {\"feasible\": true, \"objective\", \"completion\"}\n"
+    "or {\"feasible\": false, \"reason\"}; exit 0 either way, 2 on bad input.\n",
+    opts, 0, 0, NULL};
 
 static char *read_text(const char *path, so_error *err)
 {
@@ -53,19 +59,15 @@ static int read_schedule(const char *path, const char *text, size_t n,
 
 int so_cmd_flex_check(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"ignore-minima", no_argument, 0, 'm'},
-        {"compact", no_argument, 0, 'C'},
-        {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0},
-    };
     int ignore = 0, compact = 0, c;
+    const char *outpath = NULL;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "mh", opts, NULL)) != -1) {
+    while ((c = so_cli_getopt(argc, argv, &so_flex_check_spec)) != -1) {
         switch (c) {
         case 'm': ignore = 1; break;
         case 'C': compact = 1; break;
-        case 'h': help(stdout); return SO_EXIT_OK;
+        case 'o': outpath = optarg; break;
+        case 'h': return so_cli_print_help(&so_flex_check_spec);
         default: return so_cli_bad_option("flex-check", argv);
         }
     }
@@ -107,11 +109,18 @@ int so_cmd_flex_check(int argc, char **argv)
         json_object_set_new(out, "reason", json_string(why));
     }
     char *dump = so_ojson_dumps(out, compact);
-    fputs(dump ? dump : "{}\n", stdout);
-    free(dump);
     json_decref(out);
     free(done);
     so_flex_schedule_free(s);
     so_problem_free(p);
-    return st == SO_OK || st == SO_INFEASIBLE ? SO_EXIT_OK : so_cli_exit_code(st);
+    int code = st == SO_OK || st == SO_INFEASIBLE ? SO_EXIT_OK : so_cli_exit_code(st);
+    if (code == SO_EXIT_OK && !dump)
+        code = so_cli_report_error("flex-check", SO_ENOMEM, NULL);
+    if (code == SO_EXIT_OK) {
+        rc = so_write_file_atomic(outpath ? outpath : "-", dump, strlen(dump), &err);
+        if (rc)
+            code = so_cli_report_error("flex-check", rc, &err);
+    }
+    free(dump);
+    return code;
 }

@@ -1,7 +1,9 @@
 /* cmd_frontier.c — `slotopt frontier`: the (makespan, budget) frontiers of
  * a pareto instance found by several backends, as JSON (every point with
- * its plan) or CSV (one row per point and job), and a gnuplot plot of the
- * heuristic frontiers against the exact one (tools/cli/frontier_plot.c). */
+ * its plan) or one row per point and job (table, CSV, markdown: the table
+ * writer), and a gnuplot plot of the heuristic frontiers against the exact
+ * one (tools/cli/frontier_plot.c). */
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,61 +12,85 @@
 #include "formulations/common/suggest.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/cli_format.h"
+#include "tools/cli/cli_opts.h"
 #include "tools/cli/frontier_plot.h"
+#include "tools/output/table.h"
 #include "tools/output/output_format.h"
 
 #define MAX_BACKENDS 8
 
-static void help(FILE *fp)
-{
-    fprintf(fp,
-            "usage: slotopt frontier [--backend NAME]... [--reference NAME]\n"
-            "                        [--opt KEY=VALUE]... [--seed N] [--time-limit S]\n"
-            "                        [--format json|csv] [--compact] [-o OUT]\n"
-            "                        [--plot FILE] FILE\n\n"
-            "Runs each --backend (default pareto-slots) and the exact --reference\n"
-            "(default pareto-sweep; 'none' to skip) on the pareto instance FILE.\n"
-            "The heuristics report hypervolume_ratio, epsilon and makespan gaps\n"
-            "against the reference (docs/pareto.md).\n\n"
-            "  --backend NAME    a pareto backend (repeatable, up to %d)\n"
-            "  --reference NAME  pareto-sweep, pareto-enum, pareto-glpk or none\n"
-            "  --opt KEY=VALUE   option of the --backend runs ('slotopt backends -v')\n"
-            "  --format F        json (default): {\"instance\", \"frontiers\": [result,\n"
-            "                    ...]}; csv: one row per frontier point and job\n"
-            "  --compact         JSON on one line\n"
-            "  -o OUT            write to OUT (atomically) instead of stdout\n"
-            "  --plot FILE       gnuplot plot; the extension picks the type:\n"
-            "                    .png, .svg or .pdf\n",
-            MAX_BACKENDS);
-}
+static const so_cli_opt opts[] = {
+    {"backend", 'b', SO_OPT_SHORT | SO_OPT_REPEAT, "NAME",
+     "a pareto backend (repeatable, up to 8; default pareto-slots)"},
+    {"reference", 'r', SO_OPT_SHORT, "NAME",
+     "the exact reference: pareto-sweep (default), pareto-enum, pareto-glpk or none"},
+    {"opt", 'O', SO_OPT_SHORT | SO_OPT_REPEAT, "KEY=VALUE",
+     "option of the --backend runs ('slotopt backends -v')"},
+    {"seed", 's', SO_OPT_SHORT, "N", "seed for randomised backends (default 1)"},
+    {"time-limit", 't', SO_OPT_SHORT, "S", "seconds per backend"},
+    SO_CLI_OUTPUT_OPTS,
+    {"plot", 'p', SO_OPT_SHORT, "FILE",
+     "gnuplot plot; the extension picks the type: .png, .svg or .pdf"},
+    SO_CLI_HELP_OPT,
+    {0, 0, 0, 0, 0},
+};
 
-static void csv_rows(FILE *fp, json_t *res)
+const so_cli_spec so_frontier_spec = {
+    "frontier", "FILE",
+    "Runs each --backend and the exact --reference on the pareto instance\n"
+    "FILE. The heuristics report hypervolume_ratio, epsilon and makespan gaps\n"
+    "against the reference (docs/pareto.md). json: {\"instance\", \"frontiers\":\n"
+    "[result, ...]} with every plan; table, csv and markdown: one row per\n"
+    "frontier point and job.\n",
+    opts, SO_OF_JSON | SO_OF_CSV | SO_OF_TABLE | SO_OF_MARKDOWN, SO_OF_JSON, NULL};
+
+/* One row per frontier point and job. */
+static so_table *points_table(json_t *all)
 {
-    const char *backend = json_string_value(json_object_get(res, "backend"));
-    json_t *points = json_object_get(json_object_get(res, "solution"), "points");
-    size_t i, j;
-    json_t *pt, *job;
-    json_array_foreach(points, i, pt) {
-        json_array_foreach(json_object_get(pt, "jobs"), j, job) {
-            json_t *buf = json_object_get(job, "buffer");
-            fprintf(fp, "%s,%zu,%.17g,%.17g,%lld,%zu,%lld,%lld,%lld,%lld,%lld,%.17g,"
-                        "%.17g,%.17g,%.17g,%.17g,%.17g\n",
-                    backend, i, json_number_value(json_object_get(pt, "makespan")),
-                    json_number_value(json_object_get(pt, "budget")),
-                    (long long)json_integer_value(json_object_get(pt, "vms")), j,
-                    (long long)json_integer_value(json_object_get(job, "map_slots")),
-                    (long long)json_integer_value(json_object_get(job, "reduce_slots")),
-                    (long long)json_integer_value(json_object_get(job, "map_tasks")),
-                    (long long)json_integer_value(json_object_get(job, "reduce_tasks")),
-                    (long long)json_integer_value(json_object_get(job, "vms")),
-                    json_number_value(json_object_get(job, "jtime")),
-                    json_number_value(json_object_get(job, "budget")),
-                    json_number_value(json_object_get(job, "io_cost")),
-                    json_number_value(json_object_get(buf, "size_mb")),
-                    json_number_value(json_object_get(buf, "meta_percent")),
-                    json_number_value(json_object_get(buf, "threshold")));
+    static const so_tcol cols[] = {
+        {"backend", SO_COL_TEXT, NULL},        {"point", SO_COL_INT, NULL},
+        {"makespan", SO_COL_REAL, "%.6g"},     {"budget", SO_COL_REAL, "%.6g"},
+        {"vms", SO_COL_INT, NULL},             {"job", SO_COL_INT, NULL},
+        {"map_slots", SO_COL_INT, NULL},       {"reduce_slots", SO_COL_INT, NULL},
+        {"map_tasks", SO_COL_INT, NULL},       {"reduce_tasks", SO_COL_INT, NULL},
+        {"job_vms", SO_COL_INT, NULL},         {"jtime", SO_COL_REAL, "%.6g"},
+        {"job_budget", SO_COL_REAL, "%.6g"},   {"io_cost", SO_COL_REAL, "%.6g"},
+        {"buffer_mb", SO_COL_REAL, "%.6g"},    {"meta_percent", SO_COL_REAL, "%.6g"},
+        {"spill_threshold", SO_COL_REAL, "%.6g"}};
+    so_table *t = so_table_with(cols, sizeof cols / sizeof cols[0]);
+    size_t f, i, j;
+    json_t *res, *pt, *job;
+    json_array_foreach(json_object_get(all, "frontiers"), f, res) {
+        const char *backend = json_string_value(json_object_get(res, "backend"));
+        json_t *points = json_object_get(json_object_get(res, "solution"), "points");
+        json_array_foreach(points, i, pt) {
+            json_array_foreach(json_object_get(pt, "jobs"), j, job) {
+                if (!t)
+                    return NULL;
+                json_t *buf = json_object_get(job, "buffer");
+                so_table_row(t);
+                size_t c = 0;
+                so_table_text(t, c++, backend);
+                so_table_int(t, c++, (long long)i);
+                so_table_real(t, c++, json_number_value(json_object_get(pt, "makespan")));
+                so_table_real(t, c++, json_number_value(json_object_get(pt, "budget")));
+                so_table_int(t, c++, (long long)json_integer_value(json_object_get(pt, "vms")));
+                so_table_int(t, c++, (long long)j);
+                static const char *const ints[] = {"map_slots", "reduce_slots", "map_tasks",
+                                                   "reduce_tasks", "vms"};
+                for (int k = 0; k < 5; k++)
+                    so_table_int(t, c++, (long long)json_integer_value(
+                                             json_object_get(job, ints[k])));
+                static const char *const reals[] = {"jtime", "budget", "io_cost"};
+                for (int k = 0; k < 3; k++)
+                    so_table_real(t, c++, json_number_value(json_object_get(job, reals[k])));
+                static const char *const bufs[] = {"size_mb", "meta_percent", "threshold"};
+                for (int k = 0; k < 3; k++)
+                    so_table_real(t, c++, json_number_value(json_object_get(buf, bufs[k])));
+            }
         }
     }
+    return t;
 }
 
 static char *render(json_t *all, int format, int compact, size_t *len)
@@ -75,18 +101,14 @@ static char *render(json_t *all, int format, int compact, size_t *len)
             *len = strlen(s);
         return s;
     }
+    so_table *t = points_table(all);
     char *buf = NULL;
-    FILE *mem = open_memstream(&buf, len);
-    if (!mem)
-        return NULL;
-    fprintf(mem, "backend,point,makespan,budget,vms,job,map_slots,reduce_slots,"
-                 "map_tasks,reduce_tasks,job_vms,jtime,job_budget,io_cost,"
-                 "buffer_mb,meta_percent,spill_threshold\n");
-    size_t i;
-    json_t *res;
-    json_array_foreach(json_object_get(all, "frontiers"), i, res)
-        csv_rows(mem, res);
-    fclose(mem);
+    FILE *mem = t ? open_memstream(&buf, len) : NULL;
+    if (mem) {
+        so_table_write(mem, t, format, compact);
+        fclose(mem);
+    }
+    so_table_free(t);
     return buf;
 }
 
@@ -112,14 +134,6 @@ static int run_one(const char *name, const so_problem *p, const so_params *prm,
 
 int so_cmd_frontier(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"backend", required_argument, 0, 'b'}, {"reference", required_argument, 0, 'r'},
-        {"opt", required_argument, 0, 'O'},     {"seed", required_argument, 0, 's'},
-        {"time-limit", required_argument, 0, 't'}, {"format", required_argument, 0, 'f'},
-        {"compact", no_argument, 0, 'C'},
-        {"output", required_argument, 0, 'o'},  {"plot", required_argument, 0, 'p'},
-        {"help", no_argument, 0, 'h'},          {0, 0, 0, 0},
-    };
     const char *backends[MAX_BACKENDS], *reference = "pareto-sweep", *format = "json";
     const char *outpath = NULL, *plotpath = NULL;
     int nb = 0, c, compact = 0;
@@ -128,7 +142,7 @@ int so_cmd_frontier(int argc, char **argv)
     so_error err;
     so_error_clear(&err);
     optind = 1;
-    while ((c = getopt_long(argc, argv, "b:r:O:s:t:f:o:p:h", opts, NULL)) != -1) {
+    while ((c = so_cli_getopt(argc, argv, &so_frontier_spec)) != -1) {
         switch (c) {
         case 'b':
             if (nb == MAX_BACKENDS)
@@ -152,11 +166,11 @@ int so_cmd_frontier(int argc, char **argv)
         case 'C': compact = 1; break;
         case 'o': outpath = optarg; break;
         case 'p': plotpath = optarg; break;
-        case 'h': help(stdout); return SO_EXIT_OK;
+        case 'h': return so_cli_print_help(&so_frontier_spec);
         default: return so_cli_bad_option("frontier", argv);
         }
     }
-    int fmt, bad = so_cli_format("frontier", format, SO_OF_JSON | SO_OF_CSV, &fmt);
+    int fmt, bad = so_cli_format("frontier", format, so_frontier_spec.formats, &fmt);
     if (bad)
         return bad;
     if (plotpath && strcmp(plotpath, "-") && so_gp_check_path(plotpath, &err))

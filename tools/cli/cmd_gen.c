@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "tools/cli/cli.h"
+#include "tools/cli/cli_opts.h"
 
 /* mkdir -p: every missing folder of path, mode 0777 less the umask. */
 static int make_folders(const char *path)
@@ -61,30 +62,31 @@ static int file_name(char *out, size_t size, const char *dir, const char *family
     return len < size ? 0 : -1;
 }
 
-static void help(void)
-{
-    printf("usage: slotopt gen FAMILY [--count N] [--seed S] [--set KEY=VALUE]...\n"
-           "                  --out DIR|- [--force]\n\n"
-           "Writes DIR/FAMILY[-KEY=VALUE...]-S-I.json for I = 0..N-1 (the KEY=VALUE\n"
-           "parts are the --set parameters, in the order given); instance I uses\n"
-           "stream I of seed S, so the same seed gives the same files. DIR is\n"
-           "created with its parents. An existing file is an error unless --force.\n"
-           "--out - writes the instances to stdout instead, one JSON document per\n"
-           "line ('slotopt gen knapsack --out - | slotopt solve -').\n"
-           "'slotopt families' lists the parameters.\n");
-}
+static const so_cli_opt opts[] = {
+    {"count", 'n', SO_OPT_SHORT, "N", "instances 0..N-1 (default 1)"},
+    {"seed", 's', SO_OPT_SHORT, "S", "the seed (default 1)"},
+    {"set", 'S', SO_OPT_SHORT | SO_OPT_REPEAT, "KEY=VALUE",
+     "a family parameter ('slotopt families' lists them)"},
+    {"out", 'o', SO_OPT_SHORT | SO_OPT_REQUIRED, "DIR|-",
+     "the folder (created with its parents), or - for standard output"},
+    {"force", 'F', 0, NULL, "overwrite existing files"},
+    SO_CLI_HELP_OPT,
+    {0, 0, 0, 0, 0},
+};
+
+const so_cli_spec so_gen_spec = {
+    "gen", "FAMILY",
+    "Writes DIR/FAMILY[-KEY=VALUE...]-S-I.json for I = 0..N-1 (the KEY=VALUE\n"
+    "parts are the --set parameters, in the order given); instance I uses\n"
+    "stream I of seed S, so the same seed gives the same files. DIR is\n"
+    "created with its parents. An existing file is an error unless --force.\n"
+    "--out - writes the instances to stdout instead, one JSON document per\n"
+    "line ('slotopt gen knapsack --out - | slotopt solve -').\n"
+    "'slotopt families' lists the parameters.\n",
+    opts, 0, 0, NULL};
 
 int so_cmd_gen(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"count", required_argument, 0, 'n'},
-        {"seed", required_argument, 0, 's'},
-        {"set", required_argument, 0, 'S'},
-        {"out", required_argument, 0, 'o'},
-        {"force", no_argument, 0, 'F'},
-        {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0},
-    };
     uint64_t count = 1, seed = 1;
     const char *out = NULL;
     int force = 0;
@@ -94,7 +96,7 @@ int so_cmd_gen(int argc, char **argv)
     so_error_clear(&err);
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "n:s:S:o:h", opts, NULL)) != -1) {
+    while ((c = so_cli_getopt(argc, argv, &so_gen_spec)) != -1) {
         switch (c) {
         case 'n':
             if (so_cli_parse_u64(optarg, &count) || count == 0 || count > 10000000)
@@ -112,7 +114,7 @@ int so_cmd_gen(int argc, char **argv)
             break;
         case 'o': out = optarg; break;
         case 'F': force = 1; break;
-        case 'h': help(); return SO_EXIT_OK;
+        case 'h': return so_cli_print_help(&so_gen_spec);
         default: return so_cli_bad_option("gen", argv);
         }
     }

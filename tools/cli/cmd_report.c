@@ -7,44 +7,48 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "tools/cli/cli.h"
+#include "tools/cli/cli_format.h"
+#include "tools/cli/cli_opts.h"
 #include "tools/harness/harness.h"
 #include "tools/harness/harness_table.h"
 #include "tools/output/output_format.h"
 
-static void help(FILE *fp)
-{
-    fprintf(fp,
-            "usage: slotopt report [--db FILE] [--format F] [--compact] [--cells]\n"
-            "                      [--group-by KEY] [--plot DIR] [--plot-type T]\n"
-            "       slotopt report --scenario NAME [--quick] [--db FILE] [--format F]\n"
-            "                      [--compact] [--plot DIR] [--plot-type T]\n\n"
-            "Prints the gap tables of every cell stored in the database (each\n"
-            "problem kind against the reference, and grouped as, its last bench).\n"
-            "With --scenario, the table the scenario reproduces instead (its rows,\n"
-            "statistic over the seeds, ratio columns and the paper's numbers) from\n"
-            "the cells `bench --scenario NAME` stored, and its figure under --plot;\n"
-            "exit status 3 when a cell failed or a value is missing.\n\n"
-            "  --scenario NAME a scenario ('slotopt scenarios')\n"
-            "  --quick         its quick form (as 'bench --scenario NAME --quick' ran)\n"
-            "  --db FILE       results database (default slotopt-bench.db; a regular\n"
-            "                  file: devices, FIFOs and folders are refused)\n"
-            "  --format F      table (default), csv, json or markdown\n"
-            "  --compact       JSON on one line\n"
-            "  --cells         print the per-cell table too\n"
-            "  --group-by KEY  one summary row per value of family parameter KEY\n"
-            "                  ('' for none; default: as the last bench); an\n"
-            "                  unknown KEY is an error listing the accepted ones\n"
-            "  --plot DIR      write gnuplot data, scripts and plots to DIR:\n"
-            "                  ratio distribution per backend, and frontiers of\n"
-            "                  instances whose rows store one (skipped without\n"
-            "                  gnuplot; $SLOTOPT_GNUPLOT names another program)\n"
-            "  --plot-type T   svg (default), png or pdf\n");
-}
+static const so_cli_opt opts[] = {
+    {"scenario", 'S', 0, "NAME", "a scenario ('slotopt scenarios')"},
+    {"quick", 'Q', 0, NULL, "its quick form (as 'bench --scenario NAME --quick' ran)"},
+    {"db", 'd', SO_OPT_SHORT, "FILE",
+     "results database (default slotopt-bench.db; a regular file: devices, FIFOs and "
+     "folders are refused)"},
+    SO_CLI_OUTPUT_OPTS,
+    {"cells", 'c', SO_OPT_SHORT, NULL, "print the per-cell table too"},
+    {"group-by", 'g', SO_OPT_SHORT, "KEY",
+     "one summary row per value of family parameter KEY ('' for none; default: as the "
+     "last bench); an unknown KEY is an error listing the accepted ones"},
+    {"plot", 'p', SO_OPT_SHORT, "DIR",
+     "write gnuplot data, scripts and plots to DIR: ratio distribution per backend, "
+     "and frontiers of instances whose rows store one (skipped without gnuplot; "
+     "$SLOTOPT_GNUPLOT names another program)"},
+    {"plot-type", 'T', 0, "T", "svg (default), png or pdf"},
+    SO_CLI_HELP_OPT,
+    {0, 0, 0, 0, 0},
+};
+
+const so_cli_spec so_report_spec = {
+    "report", NULL,
+    "Prints the gap tables of every cell stored in the database (each\n"
+    "problem kind against the reference, and grouped as, its last bench).\n"
+    "With --scenario, the table the scenario reproduces instead (its rows,\n"
+    "statistic over the seeds, ratio columns and the paper's numbers) from\n"
+    "the cells `bench --scenario NAME` stored, and its figure under --plot;\n"
+    "exit status 3 when a cell failed or a value is missing (the tables are\n"
+    "still written).\n",
+    opts, SO_OF_TABLE | SO_OF_CSV | SO_OF_JSON | SO_OF_MARKDOWN, SO_OF_TABLE, NULL};
 
 /* One table of a scenario: printed, and its figure drawn into plot (base
  * scenario-NAME[-K]). *bad counts failed cells and missing values. */
-static int one_table(const so_htable_def *def, const so_hrows *rows, const so_hconfig *cfg,
-                     const so_hscenario *sc, const char *name, size_t k, int format,
+static int one_table(FILE *fp, const so_htable_def *def, const so_hrows *rows,
+                     const so_hconfig *cfg, const so_hscenario *sc, const char *name,
+                     size_t k, int format,
                      json_t *json, const char *plot, const char *plot_type, size_t *bad,
                      so_error *err)
 {
@@ -56,9 +60,8 @@ static int one_table(const so_htable_def *def, const so_hrows *rows, const so_hc
         json_array_append_new(json, so_htable_json(&t));
     } else {
         if (k)
-            printf("\n");
-        so_htable_print(stdout, &t, format);
-        so_cli_flush_note();
+            fputc('\n', fp);
+        so_htable_print(fp, &t, format);
     }
     if (t.failed || t.missing || !t.n_rows) {
         fprintf(stderr, "slotopt report: scenario %s, table %zu: %zu rows, %zu failed cells,"
@@ -92,10 +95,11 @@ static int one_table(const so_htable_def *def, const so_hrows *rows, const so_hc
 /* --scenario: the scenario's tables from the rows of its policies or
  * backends; exit status 3 when a table has a failed cell or a missing
  * value. */
-static int scenario_report(const char *name, int quick, const char *db, int format,
+static int scenario_report(const char *name, int quick, const char *db, so_cli_out *out,
                            const char *plot, const char *plot_type)
 {
     char path[PATH_MAX];
+    int format = out->format | (out->compact ? SO_HF_COMPACT : 0);
     if (so_scenario_find(name, path, sizeof path))
         return so_cli_no_scenario("report", name);
     so_error err;
@@ -131,45 +135,32 @@ static int scenario_report(const char *name, int quick, const char *db, int form
     /* JSON: {"scenario", "tables": [...]}, printed once every table is built */
     json_t *tables = (format & ~SO_HF_COMPACT) == SO_HF_JSON ? json_array() : NULL;
     for (size_t k = 0; !rc && k < sc.n_tables; k++)
-        rc = one_table(&sc.tables[k], &rows, &cfg, &sc, name, k, format, tables, plot,
-                       plot_type, &bad, &err);
-    if (!rc && tables) {
-        so_ojson_put(stdout, json_pack("{s:s,s:O}", "scenario", name, "tables", tables),
+        rc = one_table(out->fp, &sc.tables[k], &rows, &cfg, &sc, name, k, format, tables,
+                       plot, plot_type, &bad, &err);
+    if (!rc && tables)
+        so_ojson_put(out->fp, json_pack("{s:s,s:O}", "scenario", name, "tables", tables),
                      (format & SO_HF_COMPACT) != 0);
-        so_cli_flush_note();
-    }
+    int written = rc ? SO_EXIT_OK : so_cli_out_close(out, SO_EXIT_OK); /* exit 3 too */
     json_decref(tables);
     so_hrows_free(&rows);
     so_hstore_close(st);
     so_hscenario_free(&sc);
     if (rc)
         return so_cli_report_error("report", rc, &err);
-    return bad ? SO_EXIT_BACKEND : SO_EXIT_OK;
+    return written ? written : bad ? SO_EXIT_BACKEND : SO_EXIT_OK;
 }
 
 int so_cmd_report(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"db", required_argument, 0, 'd'},
-        {"format", required_argument, 0, 'f'},
-        {"cells", no_argument, 0, 'c'},
-        {"compact", no_argument, 0, 'C'},
-        {"group-by", required_argument, 0, 'g'},
-        {"plot", required_argument, 0, 'p'},
-        {"plot-type", required_argument, 0, 'T'},
-        {"scenario", required_argument, 0, 'S'},
-        {"quick", no_argument, 0, 'Q'},
-        {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0},
-    };
     const char *db = "slotopt-bench.db", *fmt = "table", *group_by = NULL, *plot = NULL;
-    const char *plot_type = "svg", *scenario = NULL;
+    const char *plot_type = "svg", *scenario = NULL, *outpath = NULL;
     int cells = 0, compact = 0, quick = 0, c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "d:f:cg:p:h", opts, NULL)) != -1) {
+    while ((c = so_cli_getopt(argc, argv, &so_report_spec)) != -1) {
         switch (c) {
         case 'd': db = optarg; break;
         case 'f': fmt = optarg; break;
+        case 'o': outpath = optarg; break;
         case 'c': cells = 1; break;
         case 'C': compact = 1; break;
         case 'g': group_by = optarg; break;
@@ -177,16 +168,16 @@ int so_cmd_report(int argc, char **argv)
         case 'T': plot_type = optarg; break;
         case 'S': scenario = optarg; break;
         case 'Q': quick = 1; break;
-        case 'h': help(stdout); return SO_EXIT_OK;
+        case 'h': return so_cli_print_help(&so_report_spec);
         default: return so_cli_bad_option("report", argv);
         }
     }
-    int format = so_hformat_parse(fmt);
-    if (format < 0)
-        return so_cli_usage_error("report", "--format: expected table, csv, json or markdown, found '%s'", fmt);
+    int format, bad = so_cli_format("report", fmt, so_report_spec.formats, &format);
+    if (bad) /* checked first; the output opens below */
+        return bad;
+    static const char *const plot_types[] = {"svg", "png", "pdf", NULL};
     if (strcmp(plot_type, "svg") && strcmp(plot_type, "png") && strcmp(plot_type, "pdf"))
-        return so_cli_usage_error("report", "--plot-type: expected svg, png or pdf, found '%s'",
-                                  plot_type);
+        return so_cli_choice_error("report", "--plot-type", plot_type, plot_types);
     if (optind != argc)
         return so_cli_usage_error("report", "unexpected argument '%s'", argv[optind]);
     if (quick && !scenario)
@@ -197,10 +188,17 @@ int so_cmd_report(int argc, char **argv)
         return so_cli_usage_error("report", "--scenario takes no --group-by or --cells");
     if (plot && mkdir(plot, 0777) && errno != EEXIST)
         return so_cli_usage_error("report", "cannot create %s: %s", plot, strerror(errno));
+    so_cli_out out;
+    int code = so_cli_out_open(&out, "report", fmt, so_report_spec.formats, outpath, compact);
+    if (code)
+        return code;
     if (compact)
         format |= SO_HF_COMPACT;
-    if (scenario)
-        return scenario_report(scenario, quick, db, format, plot, plot_type);
+    if (scenario) {
+        code = scenario_report(scenario, quick, db, &out, plot, plot_type);
+        so_cli_out_drop(&out);
+        return code;
+    }
     so_error err;
     so_error_clear(&err);
     so_hstore *st = NULL;
@@ -218,12 +216,14 @@ int so_cmd_report(int argc, char **argv)
         so_hrows_free(&rows);
         so_hkinds_free(&kinds);
         so_hstore_close(st);
+        so_cli_out_drop(&out);
         return so_cli_usage_error("report", "--group-by: unknown key '%s'; accepted: %s",
                                   group_by, accepted);
     }
     so_htables t;
     if (!rc && !(rc = so_harness_tables(&rows, &kinds, group_by, &t))) {
-        so_harness_print(stdout, &t, format, cells);
+        so_harness_print(out.fp, &t, format, cells);
+        code = so_cli_out_close(&out, SO_EXIT_OK);
         so_cli_flush_note(); /* main checks stdout at exit */
         so_harness_warn(stderr, "report", &t, &kinds);
         int plotted = 0, skipped = 0;
@@ -239,5 +239,6 @@ int so_cmd_report(int argc, char **argv)
     so_hrows_free(&rows);
     so_hkinds_free(&kinds);
     so_hstore_close(st);
-    return rc ? so_cli_report_error("report", rc, &err) : SO_EXIT_OK;
+    so_cli_out_drop(&out);
+    return rc ? so_cli_report_error("report", rc, &err) : code;
 }

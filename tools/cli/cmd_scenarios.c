@@ -8,6 +8,8 @@
 #include <string.h>
 #include "tools/cli/cli.h"
 #include "tools/cli/cli_format.h"
+#include "tools/cli/cli_opts.h"
+#include "tools/output/table.h"
 #include "tools/harness/harness_table.h"
 #include "tools/output/output_format.h"
 
@@ -23,53 +25,81 @@ static void seconds_text(char *out, size_t size, double s)
         snprintf(out, size, "%.0f min", s / 60);
 }
 
-static void help(FILE *fp)
+static const so_cli_opt opts[] = {
+    SO_CLI_OUTPUT_OPTS,
+    SO_CLI_HELP_OPT,
+    {0, 0, 0, 0, 0},
+};
+
+const so_cli_spec so_scenarios_spec = {
+    "scenarios", NULL,
+    "One row per shipped scenario (instances/scenarios, or\n"
+    "$SLOTOPT_SCENARIOS): its name, the paper figure or table it\n"
+    "reproduces, and the run time measured for its full and quick forms\n"
+    "(seconds in CSV and JSON, which add what it reproduces).\n"
+    "Run one with 'slotopt bench --scenario NAME [--quick] --db F', then\n"
+    "'slotopt report --scenario NAME --db F [--plot DIR]'.\n",
+    opts, SO_OF_TABLE | SO_OF_CSV | SO_OF_JSON | SO_OF_MARKDOWN, SO_OF_TABLE, NULL};
+
+static so_table *scenario_table(void)
 {
-    fprintf(fp, "usage: slotopt scenarios [--format F]\n\n"
-                "One row per shipped scenario (instances/scenarios, or\n"
-                "$SLOTOPT_SCENARIOS): its name, the paper figure or table it\n"
-                "reproduces, and the run time measured for its full and quick forms.\n"
-                "Run one with 'slotopt bench --scenario NAME [--quick] --db F', then\n"
-                "'slotopt report --scenario NAME --db F [--plot DIR]'.\n\n"
-                "  --format F  table (default), csv, json or markdown\n");
+    so_table *t = so_table_new();
+    if (!t || so_table_column(t, "scenario", NULL, SO_COL_TEXT, NULL) < 0 ||
+        so_table_column(t, "figure", NULL, SO_COL_TEXT, NULL) < 0 ||
+        so_table_column(t, "reproduces", NULL, SO_COL_TEXT, NULL) < 0 ||
+        so_table_column(t, "tables", NULL, SO_COL_INT, NULL) < 0 ||
+        so_table_column(t, "full", "runtime_full", SO_COL_REAL, NULL) < 0 ||
+        so_table_column(t, "quick", "runtime_quick", SO_COL_REAL, NULL) < 0) {
+        so_table_free(t);
+        return NULL;
+    }
+    so_table_json_only(t, 2);
+    return t;
+}
+
+/* A run time: seconds in CSV and JSON, "1.2 s" or "3 min" to read. */
+static void runtime(so_table *t, size_t col, double s)
+{
+    char text[64];
+    if (!(s > 0))
+        return;
+    so_table_real(t, col, s);
+    seconds_text(text, sizeof text, s);
+    so_table_shown(t, col, text);
 }
 
 int so_cmd_scenarios(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"format", required_argument, 0, 'f'},
-        {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0},
-    };
-    const char *fmt = "table";
-    int c;
+    const char *fmt = "table", *outpath = NULL;
+    int c, compact = 0;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "f:h", opts, NULL)) != -1) {
+    while ((c = so_cli_getopt(argc, argv, &so_scenarios_spec)) != -1) {
         switch (c) {
         case 'f': fmt = optarg; break;
-        case 'h': help(stdout); return SO_EXIT_OK;
+        case 'C': compact = 1; break;
+        case 'o': outpath = optarg; break;
+        case 'h': return so_cli_print_help(&so_scenarios_spec);
         default: return so_cli_bad_option("scenarios", argv);
         }
     }
     if (optind != argc)
         return so_cli_usage_error("scenarios", "unexpected argument '%s'", argv[optind]);
-    int format;
-    if (so_cli_format("scenarios", fmt, SO_OF_TABLE | SO_OF_CSV | SO_OF_JSON | SO_OF_MARKDOWN,
-                      &format))
-        return SO_EXIT_USAGE;
+    so_cli_out out;
+    int code = so_cli_out_open(&out, "scenarios", fmt, so_scenarios_spec.formats, outpath,
+                               compact);
+    if (code)
+        return code;
     char dir[PATH_MAX];
     if (so_scenario_dir(dir, sizeof dir))
-        return so_cli_usage_error("scenarios", "no scenario folder (looked in"
-                                  " $SLOTOPT_SCENARIOS, instances/scenarios/ and beside"
-                                  " the program)");
+        return so_cli_out_close(&out, so_cli_usage_error(
+                                          "scenarios", "no scenario folder (looked in"
+                                          " $SLOTOPT_SCENARIOS, instances/scenarios/ and"
+                                          " beside the program)"));
     size_t n = 0;
     char **list = so_scenario_names(dir, &n);
-    char (*g)[SO_OTABLE_CELL] = calloc((n + 1) * 5, sizeof *g);
-    json_t *arr = json_array();
-    int code = g && arr ? SO_EXIT_OK : SO_EXIT_BACKEND;
-    static const char *const head[] = {"scenario", "figure", "tables", "full", "quick"};
-    for (int k = 0; g && k < 5; k++)
-        snprintf(g[k], SO_OTABLE_CELL, "%s", head[k]);
+    so_table *t = scenario_table();
+    if (!t)
+        code = so_cli_report_error("scenarios", SO_ENOMEM, NULL);
     for (size_t i = 0; code == SO_EXIT_OK && i < n; i++) {
         char path[PATH_MAX + 300];
         snprintf(path, sizeof path, "%s/%s.json", dir, list[i]);
@@ -87,47 +117,21 @@ int so_cmd_scenarios(int argc, char **argv)
             code = so_cli_report_error("scenarios", rc, &err);
             break;
         }
-        char (*row)[SO_OTABLE_CELL] = g + (i + 1) * 5;
-        snprintf(row[0], SO_OTABLE_CELL, "%s", list[i]);
-        snprintf(row[1], SO_OTABLE_CELL, "%.63s", sc.figure[0] ? sc.figure : "-");
-        snprintf(row[2], SO_OTABLE_CELL, "%zu", sc.n_tables);
-        seconds_text(row[3], SO_OTABLE_CELL, sc.runtime_full);
-        seconds_text(row[4], SO_OTABLE_CELL, sc.runtime_quick);
-        json_t *o = json_pack("{s:s,s:s,s:s,s:I}", "scenario", list[i], "figure", sc.figure,
-                              "reproduces", sc.reproduces, "tables",
-                              (json_int_t)sc.n_tables);
-        if (sc.runtime_full > 0)
-            json_object_set_new(o, "runtime_full", json_real(sc.runtime_full));
-        if (sc.runtime_quick > 0)
-            json_object_set_new(o, "runtime_quick", json_real(sc.runtime_quick));
-        json_array_append_new(arr, o);
+        so_table_row(t);
+        so_table_text(t, 0, list[i]);
+        if (sc.figure[0])
+            so_table_text(t, 1, sc.figure);
+        so_table_text(t, 2, sc.reproduces);
+        so_table_int(t, 3, (long long)sc.n_tables);
+        runtime(t, 4, sc.runtime_full);
+        runtime(t, 5, sc.runtime_quick);
         so_hscenario_free(&sc);
     }
-    if (code == SO_EXIT_OK) {
-        if (format == SO_OF_JSON) {
-            so_ojson_put(stdout, json_incref(arr), 0);
-        } else if (format == SO_OF_TABLE) {
-            so_otable_print(stdout, (const char (*)[SO_OTABLE_CELL])g, n + 1, 5);
-        } else {
-            for (size_t r = 0; r <= n; r++) {
-                for (int k = 0; k < 5; k++) {
-                    const char *t = g[r * 5 + (size_t)k];
-                    if (format == SO_OF_CSV)
-                        printf("%s%s%s%s", k ? "," : "", strchr(t, ',') ? "\"" : "", t,
-                               strchr(t, ',') ? "\"" : "");
-                    else
-                        printf("| %s ", t);
-                }
-                printf(format == SO_OF_CSV ? "\n" : "|\n");
-                if (r == 0 && format == SO_OF_MARKDOWN)
-                    printf("|---|---|---|---:|---:|\n");
-            }
-        }
-    }
+    if (code == SO_EXIT_OK)
+        so_table_write(out.fp, t, out.format, out.compact);
     for (size_t i = 0; i < n; i++)
         free(list[i]);
     free(list);
-    free(g);
-    json_decref(arr);
-    return code;
+    so_table_free(t);
+    return so_cli_out_close(&out, code);
 }

@@ -11,47 +11,44 @@
 #include "formulations/common/gnuplot.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/cli_format.h"
+#include "tools/cli/cli_opts.h"
+#include "tools/output/table.h"
 #include "tools/output/output_format.h"
 #include "tools/cli/sim_progress.h"
 
-static void help(FILE *fp)
+static const so_cli_opt opts[] = {
+    {"scheduler", 'S', SO_OPT_REQUIRED, "NAME", "the scheduler (listed below)"},
+    {"speculation", 'P', 0, "NAME",
+     "none (default), hadoop, late, base (BASE on LATE's slow tasks) or base-hadoop "
+     "(BASE on Hadoop's)"},
+    {"stealing", 'R', 0, "POLICY",
+     "resource stealing of idle slots: none (default), even, fcm, stlm, ltlm, stm or "
+     "ltm (docs/stealing.md)"},
+    {"seed", 's', 0, "N", "heartbeat phases and sampled durations (default 1)"},
+    SO_CLI_OUTPUT_OPTS,
+    {"summary", 'Y', 0, NULL, "the summary only: no per-job lines (no \"jobs\")"},
+    {"events-out", 'e', 0, "FILE", "the event log, one line per event (atomically)"},
+    {"plot", 'p', 0, "FILE",
+     "utilisation over time, drawn by gnuplot; the extension picks the type: .png, "
+     ".svg or .pdf (SVG for -, standard output)"},
+    {"plot-step", 't', 0, "S", "seconds per plotted point, >= 0.1 (default 60)"},
+    {"time-limit", 'T', 0, "S",
+     "stop S seconds of wall-clock time (> 0) after the command started (reading "
+     "included): the report is then partial (\"status\": \"time_limit\", \"partial\": "
+     "true, \"simulated_time\", \"jobs_finished\"; unfinished jobs without finish), a "
+     "note goes to standard error, and the exit status is 0"},
+    {"opt", 'O', SO_OPT_REPEAT, "KEY=VALUE", "a setting (listed below)"},
+    SO_CLI_HELP_OPT,
+    {0, 0, 0, 0, 0},
+};
+
+/* The schedulers and the --opt settings, from their registries. */
+static void more(FILE *fp)
 {
-    fprintf(fp,
-            "usage: slotopt sim WORKLOAD --scheduler NAME\n"
-            "                   [--speculation none|hadoop|late|base|base-hadoop]\n"
-            "                   [--stealing none|even|fcm|stlm|ltlm|stm|ltm] [--seed N]\n"
-            "                   [--format json|table] [--compact] [--summary]\n"
-            "                   [--events-out FILE] [--plot FILE] [--plot-step S]\n"
-            "                   [--time-limit SECONDS] [--opt KEY=VALUE]... [-o OUT]\n\n"
-            "Replays WORKLOAD (native JSON workload, or a SWIM trace) on the\n"
-            "discrete-event cluster model and reports per-job submit, start,\n"
-            "finish and response times, makespan, mean and percentile response\n"
-            "time, slot utilisation and speculation counts.\n\n"
-            "  --scheduler NAME    ");
+    fprintf(fp, "\nschedulers: ");
     for (size_t i = 0; i < so_cl_scheduler_count(); i++)
         fprintf(fp, "%s%s", i ? ", " : "", so_cl_scheduler_at(i)->name);
-    fprintf(fp,
-            "\n  --speculation NAME  none (default), hadoop, late, base (BASE on LATE's\n"
-            "                      slow tasks) or base-hadoop (BASE on Hadoop's)\n"
-            "  --stealing POLICY   resource stealing of idle slots: none (default),\n"
-            "                      even, fcm, stlm, ltlm, stm or ltm (docs/stealing.md)\n"
-            "  --seed N            heartbeat phases and sampled durations (default 1)\n"
-            "  --format F          json (default) or table\n"
-            "  --compact           JSON on one line\n"
-            "  --summary           the summary only: no per-job lines (no \"jobs\")\n"
-            "  --events-out FILE   the event log, one line per event (atomically)\n"
-            "  --plot FILE         utilisation over time, drawn by gnuplot; the\n"
-            "                      extension picks the type: .png, .svg or .pdf\n"
-            "                      (SVG for -, standard output)\n"
-            "  --plot-step S       seconds per plotted point, >= 0.1 (default 60)\n"
-            "  --time-limit S      stop S seconds of wall-clock time (> 0) after the\n"
-            "                      command started (reading included): the\n"
-            "                      report is then partial (\"status\": \"time_limit\",\n"
-            "                      \"partial\": true, \"simulated_time\", \"jobs_finished\";\n"
-            "                      unfinished jobs without finish), a note goes to\n"
-            "                      standard error, and the exit status is 0\n"
-            "  -o OUT              write the report to OUT (atomically)\n"
-            "  --opt KEY=VALUE     settings:\n");
+    fprintf(fp, "\n\n--opt settings:\n");
     const so_option_doc *lists[] = {so_cl_sim_options, so_cl_swim_options};
     for (size_t l = 0; l < 2; l++)
         for (const so_option_doc *d = lists[l]; d->key; d++)
@@ -71,6 +68,16 @@ static void help(FILE *fp)
             "interval + 1 / epoch); docs/cluster.md, \"Limits that keep a run\n"
             "finite\".\n");
 }
+
+const so_cli_spec so_sim_spec = {
+    "sim", "WORKLOAD",
+    "Replays WORKLOAD (native JSON workload, a SWIM trace or a Rumen job\n"
+    "trace) on the discrete-event cluster model and reports per-job submit,\n"
+    "start, finish and response times, makespan, mean and percentile response\n"
+    "time, slot utilisation and speculation counts. json: the report; table:\n"
+    "the summary and a job table; csv and markdown: one row per job (with\n"
+    "--summary: one row of the summary).\n",
+    opts, SO_OF_JSON | SO_OF_TABLE | SO_OF_CSV | SO_OF_MARKDOWN, SO_OF_JSON, more};
 
 /* Every --opt key must belong to the simulator, the SWIM reader or the
  * chosen scheduler. */
@@ -175,26 +182,9 @@ typedef struct sim_args {
 
 static int parse_args(int argc, char **argv, sim_args *a, so_error *err)
 {
-    static const struct option opts[] = {
-        {"scheduler", required_argument, 0, 'S'},
-        {"speculation", required_argument, 0, 'P'},
-        {"stealing", required_argument, 0, 'R'},
-        {"seed", required_argument, 0, 's'},
-        {"format", required_argument, 0, 'f'},
-        {"compact", no_argument, 0, 'C'},
-        {"summary", no_argument, 0, 'Y'},
-        {"events-out", required_argument, 0, 'e'},
-        {"plot", required_argument, 0, 'p'},
-        {"plot-step", required_argument, 0, 't'},
-        {"opt", required_argument, 0, 'O'},
-        {"time-limit", required_argument, 0, 'T'},
-        {"output", required_argument, 0, 'o'},
-        {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0},
-    };
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+    while ((c = so_cli_getopt(argc, argv, &so_sim_spec)) != -1) {
         switch (c) {
         case 'S': a->scheduler = optarg; break;
         case 'P': a->speculation = optarg; break;
@@ -224,7 +214,7 @@ static int parse_args(int argc, char **argv, sim_args *a, so_error *err)
                 return so_cli_report_error("sim", SO_EINVAL, err);
             break;
         case 'o': a->out = optarg; break;
-        case 'h': help(stdout); return -1;
+        case 'h': so_cli_help(stdout, &so_sim_spec); return -1;
         default: return so_cli_bad_option("sim", argv);
         }
     }
@@ -233,7 +223,7 @@ static int parse_args(int argc, char **argv, sim_args *a, so_error *err)
     a->workload = argv[optind];
     if (!a->scheduler)
         return so_cli_usage_error("sim", "--scheduler is required");
-    int fmt, bad = so_cli_format("sim", a->format, SO_OF_JSON | SO_OF_TABLE, &fmt);
+    int fmt, bad = so_cli_format("sim", a->format, so_sim_spec.formats, &fmt);
     if (bad)
         return bad;
     if (a->plot && strcmp(a->plot, "-") && so_gp_check_path(a->plot, err))
@@ -249,7 +239,8 @@ static int report(const sim_args *a, so_cl_sim *sim, const so_cl_workload *w,
     FILE *mem = open_memstream(&buf, &len);
     if (!mem)
         return SO_EXIT_BACKEND;
-    if (so_oformat_parse(a->format, SO_OF_JSON)) {
+    int format = so_oformat_parse(a->format, so_sim_spec.formats);
+    if (format == SO_OF_JSON || format == SO_OF_CSV || format == SO_OF_MARKDOWN) {
         json_t *j = so_cl_report_json(sim, w, cfg);
         const so_cl_stats *st = so_cl_sim_stats(sim);
         json_object_set_new(j, "seconds", json_real(seconds));
@@ -257,9 +248,18 @@ static int report(const sim_args *a, so_cl_sim *sim, const so_cl_workload *w,
                             json_real(seconds > 0 ? st->events / seconds : 0));
         if (a->summary_only)
             json_object_del(j, "jobs");
-        char *s = so_ojson_dumps(j, a->compact);
-        fputs(s ? s : "{}\n", mem);
-        free(s);
+        if (format == SO_OF_JSON) {
+            char *s = so_ojson_dumps(j, a->compact);
+            fputs(s ? s : "{}\n", mem);
+            free(s);
+        } else { /* the jobs, or the summary's scalars as one row */
+            json_t *rows = a->summary_only ? json_pack("[O]", j)
+                                           : json_incref(json_object_get(j, "jobs"));
+            so_table *t = so_table_from_json(rows);
+            so_table_write(mem, t, format, 0);
+            so_table_free(t);
+            json_decref(rows);
+        }
         json_decref(j);
     } else if (a->summary_only) {
         so_cl_report_summary_table(mem, sim, w, cfg);
@@ -295,13 +295,19 @@ int so_cmd_sim(int argc, char **argv)
     if (strcmp(a.speculation, "none")) {
         cfg.speculation = so_cl_speculation_find(a.speculation);
         if (!cfg.speculation)
-            return so_cli_usage_error("sim", "--speculation: expected none, hadoop, late, base or base-hadoop, found '%s'",
-                                      a.speculation);
+        {
+            static const char *const names[] = {"none", "hadoop", "late", "base",
+                                                "base-hadoop", NULL};
+            return so_cli_choice_error("sim", "--speculation", a.speculation, names);
+        }
     }
     int steal = so_cl_steal_find(a.stealing);
     if (steal < 0)
-        return so_cli_usage_error("sim", "--stealing: expected none, even, fcm, stlm, ltlm, stm or ltm, found '%s'",
-                                  a.stealing);
+    {
+        static const char *const names[] = {"none", "even", "fcm", "stlm", "ltlm", "stm",
+                                            "ltm", NULL};
+        return so_cli_choice_error("sim", "--stealing", a.stealing, names);
+    }
     int rc = check_options(&a.prm, cfg.scheduler, &err);
     if (rc)
         return so_cli_report_error("sim", rc, &err);

@@ -1,36 +1,37 @@
 /* cmd_tour.c — `slotopt tour`: what `make run` shows (tools/cli/tour.c). */
 #include <getopt.h>
 #include "tools/cli/cli.h"
+#include "tools/cli/cli_opts.h"
 #include "tools/cli/tour.h"
 
-static void help(FILE *fp)
-{
-    fprintf(fp,
-            "usage: slotopt tour [--jobs N] [--db FILE]\n\n"
-            "The papers' headline experiments, one short table each: FLEX Fig. 5\n"
-            "(FIFO, FAIR, FLEX against the exact optimum), the Pareto paper's greedy\n"
-            "frontiers against the exact frontier, the RAS placement heuristic against\n"
-            "the exact placement, and a day of the SWIM Facebook trace replayed under\n"
-            "fifo, fair, flex, wpbs and resource stealing with BASE. Each table is a\n"
-            "harness scenario (slotopt bench --scenario NAME, named under the table);\n"
-            "the cells are stored in FILE (default slotopt-tour.db).\n\n"
-            "  --jobs N    worker processes per section (default: the scenario's, 2)\n"
-            "  --db FILE   the results database (default slotopt-tour.db): a file\n"
-            "              or a new path (a new one is removed if the tour fails)\n");
-}
+static const so_cli_opt opts[] = {
+    {"jobs", 'j', SO_OPT_SHORT, "N",
+     "worker processes per section (default: the scenario's, 2)"},
+    {"db", 'd', SO_OPT_SHORT, "FILE",
+     "the results database (default slotopt-tour.db): a file or a new path (a new "
+     "one is removed if the tour fails)"},
+    SO_CLI_HELP_OPT,
+    {0, 0, 0, 0, 0},
+};
+
+const so_cli_spec so_tour_spec = {
+    "tour", NULL,
+    "The papers' headline experiments, one short table each: FLEX Fig. 5\n"
+    "(FIFO, FAIR, FLEX against the exact optimum), the Pareto paper's greedy\n"
+    "frontiers against the exact frontier, the RAS placement heuristic against\n"
+    "the exact placement, and a day of the SWIM Facebook trace replayed under\n"
+    "fifo, fair, flex, wpbs and resource stealing with BASE. Each table is a\n"
+    "harness scenario (slotopt bench --scenario NAME, named under the table,\n"
+    "which gives its tables in every --format); the cells are stored in FILE\n"
+    "(default slotopt-tour.db).\n",
+    opts, 0, 0, NULL};
 
 int so_cmd_tour(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"jobs", required_argument, 0, 'j'},
-        {"db", required_argument, 0, 'd'},
-        {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0},
-    };
     const char *db = "slotopt-tour.db";
     int jobs = 0, c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "j:d:h", opts, NULL)) != -1) {
+    while ((c = so_cli_getopt(argc, argv, &so_tour_spec)) != -1) {
         switch (c) {
         case 'j': {
             uint64_t v;
@@ -40,7 +41,7 @@ int so_cmd_tour(int argc, char **argv)
             break;
         }
         case 'd': db = optarg; break;
-        case 'h': help(stdout); return SO_EXIT_OK;
+        case 'h': return so_cli_print_help(&so_tour_spec);
         default: return so_cli_bad_option("tour", argv);
         }
     }

@@ -23,6 +23,7 @@
 #include <string.h>
 #include "tools/harness/harness.h"
 #include "tools/cli/tour.h"
+#include "tools/output/table.h"
 
 const so_tour_section so_tour_sections[] = {
     {"flex-fig5",
@@ -45,16 +46,6 @@ const so_tour_section so_tour_sections[] = {
     {NULL, NULL, 0, NULL, NULL, NULL},
 };
 
-static void num(char *buf, size_t size, double v, const char *fmt)
-{
-    if (isnan(v))
-        snprintf(buf, size, "-");
-    else if (isinf(v))
-        snprintf(buf, size, "inf");
-    else
-        snprintf(buf, size, fmt, v);
-}
-
 static const char *reference_of(const so_hconfig *c, const char *problem)
 {
     if (!strcmp(problem, "sim"))
@@ -65,55 +56,67 @@ static const char *reference_of(const so_hconfig *c, const char *problem)
     return "";
 }
 
+/* The table, indented, then what its numbers are. */
+static void put_table(FILE *out, so_table *t, const char *legend)
+{
+    if (t)
+        so_table_write_indented(out, t, "  ");
+    fprintf(out, "  %s\n", legend);
+    so_table_free(t);
+}
+
 static void print_solve(FILE *out, const so_tour_section *sec, const so_hconfig *c,
                         const so_htables *t)
 {
-    int w = 8;
-    for (size_t i = 0; i < t->n_sums; i++)
-        w = (int)fmax(w, (double)strlen(t->sums[i].backend));
+    static const so_tcol cols[] = {{"backend", SO_COL_TEXT, NULL},
+                                   {"gap on", SO_COL_TEXT, NULL},
+                                   {"optimal", SO_COL_REAL, "%.0f %%"},
+                                   {"mean", SO_COL_REAL, "%.3f"},
+                                   {"worst", SO_COL_REAL, "%.3f"}};
+    so_table *g = so_table_with(cols, 5);
+    so_table_align(g, 1, 0);
     const char *ref = t->n_sums ? reference_of(c, t->sums[0].problem) : "";
-    fprintf(out, "  %-*s  %8s  %7s  %7s  %7s   %s = %s (%s)\n", w, "backend", "gap on",
-            "optimal", "mean", "worst", sec->view == SO_TOUR_DIFF ? "difference" : "ratio",
-            sec->measure, ref);
-    for (size_t i = 0; i < t->n_sums; i++) {
+    for (size_t i = 0; g && i < t->n_sums; i++) {
         const so_hsummary *s = &t->sums[i];
         if (!strcmp(s->backend, reference_of(c, s->problem)))
             continue;
-        char proven[32], opt[16], mean[32], worst[32];
+        char proven[64];
         snprintf(proven, sizeof proven, "%zu/%zu", s->ref_proven, s->cells);
+        so_table_row(g);
+        so_table_text(g, 0, s->backend);
+        so_table_text(g, 1, proven);
         if (s->ref_proven)
-            snprintf(opt, sizeof opt, "%.0f %%", 100.0 * (double)s->optimal / (double)s->ref_proven);
-        else
-            snprintf(opt, sizeof opt, "-");
-        if (sec->view == SO_TOUR_DIFF) {
-            num(mean, sizeof mean, s->mean_diff, "%.3f");
-            num(worst, sizeof worst, s->worst_diff, "%.3f");
-        } else {
-            num(mean, sizeof mean, s->mean_ratio, "%.3f");
-            num(worst, sizeof worst, s->worst_ratio, "%.3f");
-        }
-        fprintf(out, "  %-*s  %8s  %7s  %7s  %7s\n", w, s->backend, proven, opt, mean, worst);
+            so_table_real(g, 2, 100.0 * (double)s->optimal / (double)s->ref_proven);
+        int diff = sec->view == SO_TOUR_DIFF;
+        so_table_real(g, 3, diff ? s->mean_diff : s->mean_ratio);
+        so_table_real(g, 4, diff ? s->worst_diff : s->worst_ratio);
     }
+    char legend[512];
+    snprintf(legend, sizeof legend, "%s = %s (%s)",
+             sec->view == SO_TOUR_DIFF ? "difference" : "ratio", sec->measure, ref);
+    put_table(out, g, legend);
 }
 
 static void print_sim(FILE *out, const so_hconfig *c, const so_htables *t)
 {
-    int w = 8;
-    for (size_t i = 0; i < t->n_sums; i++)
-        w = (int)fmax(w, (double)strlen(t->sums[i].backend));
     const char *unit = strcmp(c->metric, "makespan") ? "response" : "makespan";
-    char head[96];
-    snprintf(head, sizeof head, "%s (s)", !strcmp(c->metric, "mean_response") ? "mean response"
+    char head1[96];
+    snprintf(head1, sizeof head1, "%s (s)", !strcmp(c->metric, "mean_response") ? "mean response"
              : c->metric);
-    fprintf(out, "  %-*s  %18s  %7s   ratio = %s / %s's\n", w, "policy", head, "ratio",
-            unit, c->sim_reference);
-    for (size_t i = 0; i < t->n_sums; i++) {
+    const so_tcol cols[] = {{"policy", SO_COL_TEXT, NULL},
+                            {head1, SO_COL_REAL, "%.1f"},
+                            {"ratio", SO_COL_REAL, "%.3f"}};
+    so_table *g = so_table_with(cols, 3);
+    for (size_t i = 0; g && i < t->n_sums; i++) {
         const so_hsummary *s = &t->sums[i];
-        char mean[32], ratio[32];
-        num(mean, sizeof mean, s->mean_objective, "%.1f");
-        num(ratio, sizeof ratio, s->mean_ratio, "%.3f");
-        fprintf(out, "  %-*s  %18s  %7s\n", w, s->backend, mean, ratio);
+        so_table_row(g);
+        so_table_text(g, 0, s->backend);
+        so_table_real(g, 1, s->mean_objective);
+        so_table_real(g, 2, s->mean_ratio);
     }
+    char legend[512];
+    snprintf(legend, sizeof legend, "ratio = %s / %s's", unit, c->sim_reference);
+    put_table(out, g, legend);
 }
 
 /* A section's scenario, read before anything runs. */

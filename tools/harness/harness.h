@@ -12,6 +12,7 @@
 #include <sys/types.h>
 #include "slotopt.h"
 #include "cluster/cluster.h"
+#include "tools/output/output_format.h"
 #include "tools/output/progress.h"
 
 /* ---- instances ------------------------------------------------------------ */
@@ -465,10 +466,15 @@ int so_hgroup_key_check(const so_hrows *rows, const char *key, char *accepted,
                         size_t size);
 
 /* ---- output --------------------------------------------------------------- */
-enum so_hformat { SO_HF_TABLE, SO_HF_CSV, SO_HF_JSON, SO_HF_MARKDOWN };
+/* The formats of the one output vocabulary (tools/output/output_format.h). */
+enum so_hformat {
+    SO_HF_TABLE = SO_OF_TABLE,
+    SO_HF_CSV = SO_OF_CSV,
+    SO_HF_JSON = SO_OF_JSON,
+    SO_HF_MARKDOWN = SO_OF_MARKDOWN
+};
 /* OR'd into so_harness_print's format: JSON on one line. */
 enum { SO_HF_COMPACT = 0x100 };
-int so_hformat_parse(const char *s); /* -1 if unknown */
 /* Summary, preceded by the per-cell table when cells is set; csv prints
  * only the cells then (one table per text); json always has both. */
 void so_harness_print(FILE *fp, const so_htables *t, int format, int cells);

@@ -5,148 +5,39 @@
 #include <string.h>
 #include "tools/harness/harness.h"
 #include "tools/output/output_format.h"
+#include "tools/output/table.h"
 
-int so_hformat_parse(const char *s)
+/* ---- the tables, through the one table writer (tools/output/table.h) ---- */
+
+/* A real cell: NAN missing ("-" in the table and markdown, empty in CSV). */
+static void num(so_table *g, size_t col, double x)
 {
-    static const char *const names[] = {"table", "csv", "json", "markdown"};
-    for (int i = 0; i < 4; i++)
-        if (!strcmp(s, names[i]))
-            return i;
-    return -1;
-}
-
-/* ---- a grid of texts ------------------------------------------------------ */
-#define MAX_COLS 16
-#define CELL 100
-
-typedef struct grid {
-    int cols, text_cols; /* the first text_cols columns are left-aligned */
-    size_t rows; /* including the header */
-    char (*text)[MAX_COLS][CELL];
-} grid;
-
-static int grid_init(grid *g, size_t rows, const char *const *header, int text_cols)
-{
-    g->cols = 0;
-    g->text_cols = text_cols;
-    g->rows = 1;
-    g->text = calloc(rows + 1, sizeof *g->text);
-    if (!g->text)
-        return SO_ENOMEM;
-    for (; header[g->cols]; g->cols++)
-        snprintf(g->text[0][g->cols], CELL, "%s", header[g->cols]);
-    return SO_OK;
-}
-
-/* fmt in the table and markdown; full precision in CSV (integers digit for
- * digit, other numbers with 17 significant digits, as JSON). */
-static int csv_numbers;
-
-static void num(char *out, double x, const char *fmt)
-{
-    if (isnan(x))
-        snprintf(out, CELL, "-");
-    else if (isinf(x))
-        snprintf(out, CELL, "%s", x > 0 ? "inf" : "-inf");
-    else if (csv_numbers && x == floor(x) && fabs(x) < 9.2e18)
-        snprintf(out, CELL, "%lld", (long long)x);
-    else if (csv_numbers)
-        snprintf(out, CELL, "%.17g", x);
-    else
-        snprintf(out, CELL, fmt, x);
+    so_table_real(g, col, x);
 }
 
 /* An objective: an integer digit for digit in every format (a knapsack
  * profit is not 3.5e+12), else as num. */
-static void objective_num(char *out, double x)
+static void objective_num(so_table *g, size_t col, double x)
 {
     if (isfinite(x) && x == floor(x) && fabs(x) < 9.2e18)
-        snprintf(out, CELL, "%lld", (long long)x);
+        so_table_int(g, col, (long long)x);
     else
-        num(out, x, "%.10g");
+        num(g, col, x);
 }
 
-static void print_table(FILE *fp, const grid *g)
+/* A table of the given columns, the first text_cols left-aligned. */
+static so_table *grid_new(const so_tcol *cols, size_t n, size_t text_cols)
 {
-    int width[MAX_COLS] = {0};
-    for (size_t r = 0; r < g->rows; r++)
-        for (int c = 0; c < g->cols; c++) {
-            int w = (int)strlen(g->text[r][c]);
-            if (w > width[c])
-                width[c] = w;
-        }
-    for (size_t r = 0; r < g->rows; r++) {
-        for (int c = 0; c < g->cols; c++)
-            fprintf(fp, c < g->text_cols ? "%s%-*s" : "%s%*s", c ? "  " : "",
-                    c == g->cols - 1 && c < g->text_cols ? 0 : width[c], g->text[r][c]);
-        fputc('\n', fp);
-        if (r == 0) {
-            for (int c = 0; c < g->cols; c++) {
-                fprintf(fp, c == 0 ? "" : "  ");
-                for (int k = 0; k < width[c]; k++)
-                    fputc('-', fp);
-            }
-            fputc('\n', fp);
-        }
-    }
+    so_table *g = so_table_with(cols, n);
+    for (size_t c = 0; g && c < n; c++)
+        so_table_align(g, c, c < text_cols);
+    return g;
 }
 
-static void print_csv(FILE *fp, const grid *g)
+static void print_grid(FILE *fp, so_table *g, int format)
 {
-    for (size_t r = 0; r < g->rows; r++) {
-        for (int c = 0; c < g->cols; c++) {
-            const char *t = g->text[r][c];
-            if (c)
-                fputc(',', fp);
-            if (!strcmp(t, "-")) /* a missing number is an empty field */
-                continue;
-            if (strpbrk(t, ",\"\n")) {
-                fputc('"', fp);
-                for (; *t; t++) {
-                    if (*t == '"')
-                        fputc('"', fp);
-                    fputc(*t, fp);
-                }
-                fputc('"', fp);
-            } else {
-                fputs(t, fp);
-            }
-        }
-        fputc('\n', fp);
-    }
-}
-
-static void print_markdown(FILE *fp, const grid *g)
-{
-    for (size_t r = 0; r < g->rows; r++) {
-        fputc('|', fp);
-        for (int c = 0; c < g->cols; c++) {
-            fputc(' ', fp);
-            for (const char *t = g->text[r][c]; *t; t++) {
-                if (*t == '|')
-                    fputc('\\', fp);
-                fputc(*t, fp);
-            }
-            fputs(" |", fp);
-        }
-        fputc('\n', fp);
-        if (r == 0) {
-            fputc('|', fp);
-            for (int c = 0; c < g->cols; c++)
-                fputs(c < g->text_cols ? " --- |" : " ---: |", fp);
-            fputc('\n', fp);
-        }
-    }
-}
-
-static void print_grid(FILE *fp, const grid *g, int format)
-{
-    if (format == SO_HF_CSV)
-        print_csv(fp, g);
-    else if (format == SO_HF_MARKDOWN)
-        print_markdown(fp, g);
-    else
-        print_table(fp, g);
+    so_table_write(fp, g, format, 0);
+    so_table_free(g);
 }
 
 /* ---- the two tables ------------------------------------------------------- */
@@ -159,39 +50,26 @@ static int has_groups(const so_htables *t)
     return 0;
 }
 
-/* Drops the columns not in keep (a bit per column) from g. */
-static void grid_keep(grid *g, unsigned keep)
-{
-    int k = 0, text = 0;
-    for (int c = 0; c < g->cols; c++) {
-        if (!(keep & (1u << c)))
-            continue;
-        for (size_t r = 0; r < g->rows; r++)
-            if (k != c)
-                memcpy(g->text[r][k], g->text[r][c], CELL);
-        text += c < g->text_cols;
-        k++;
-    }
-    g->cols = k;
-    g->text_cols = text;
-}
-
 /* The optimisation summaries (problem kinds other than "sim"). In the table
  * and markdown formats without wide (--cells), columns that say nothing are
  * left out to fit 100 characters: the reference counts when every reference
  * proved its optimum, the differences but for RAS (whose utilities can be
  * near zero or negative), the median ratio and the maximum seconds. */
-static int summary_grid(const so_htables *t, grid *g, int narrow)
+static so_table *summary_grid(const so_htables *t, int narrow)
 {
-    static const char *const head[] = {"problem", "group", "backend", "instances",
-                                       "cells", "solved", "ref infeasible",
-                                       "ref unproven", "% optimal", "mean ratio",
-                                       "median ratio", "worst ratio", "mean diff",
-                                       "worst diff", "mean s",
-                                       "max s", NULL};
+    static const so_tcol head[] = {
+        {"problem", SO_COL_TEXT, NULL},       {"group", SO_COL_TEXT, NULL},
+        {"backend", SO_COL_TEXT, NULL},       {"instances", SO_COL_INT, NULL},
+        {"cells", SO_COL_INT, NULL},          {"solved", SO_COL_INT, NULL},
+        {"ref infeasible", SO_COL_INT, NULL}, {"ref unproven", SO_COL_INT, NULL},
+        {"% optimal", SO_COL_REAL, "%.1f"},   {"mean ratio", SO_COL_REAL, "%.4f"},
+        {"median ratio", SO_COL_REAL, "%.4f"}, {"worst ratio", SO_COL_REAL, "%.4f"},
+        {"mean diff", SO_COL_REAL, "%.4g"},   {"worst diff", SO_COL_REAL, "%.4g"},
+        {"mean s", SO_COL_REAL, "%.4f"},      {"max s", SO_COL_REAL, "%.4f"}};
     int groups = has_groups(t);
-    if (grid_init(g, t->n_sums, head, 3))
-        return SO_ENOMEM;
+    so_table *g = grid_new(head, sizeof head / sizeof head[0], 3);
+    if (!g)
+        return NULL;
     int infeasible = 0, unproven = 0, diffs = 0;
     for (size_t i = 0; i < t->n_sums; i++) {
         const so_hsummary *s = &t->sums[i];
@@ -200,26 +78,25 @@ static int summary_grid(const so_htables *t, grid *g, int narrow)
         infeasible |= s->ref_infeasible > 0;
         unproven |= s->ref_unproven > 0;
         diffs |= !strcmp(s->problem, "ras");
-        char (*row)[CELL] = g->text[g->rows++];
-        int c = 0;
-        snprintf(row[c++], CELL, "%s", s->problem);
-        snprintf(row[c++], CELL, "%s", s->group);
-        snprintf(row[c++], CELL, "%s", s->backend);
-        snprintf(row[c++], CELL, "%zu", s->instances);
-        snprintf(row[c++], CELL, "%zu", s->cells);
-        snprintf(row[c++], CELL, "%zu", s->solved);
-        snprintf(row[c++], CELL, "%zu", s->ref_infeasible);
-        snprintf(row[c++], CELL, "%zu", s->ref_unproven);
+        so_table_row(g);
+        size_t c = 0;
+        so_table_text(g, c++, s->problem);
+        so_table_text(g, c++, s->group);
+        so_table_text(g, c++, s->backend);
+        so_table_int(g, c++, (long long)s->instances);
+        so_table_int(g, c++, (long long)s->cells);
+        so_table_int(g, c++, (long long)s->solved);
+        so_table_int(g, c++, (long long)s->ref_infeasible);
+        so_table_int(g, c++, (long long)s->ref_unproven);
         /* over the cells whose reference is a proven optimum */
-        num(row[c++], s->ref_proven ? 100.0 * (double)s->optimal / (double)s->ref_proven : NAN,
-            "%.1f");
-        num(row[c++], s->mean_ratio, "%.4f");
-        num(row[c++], s->median_ratio, "%.4f");
-        num(row[c++], s->worst_ratio, "%.4f");
-        num(row[c++], s->mean_diff, "%.4g");
-        num(row[c++], s->worst_diff, "%.4g");
-        num(row[c++], s->mean_seconds, "%.4f");
-        num(row[c++], s->max_seconds, "%.4f");
+        num(g, c++, s->ref_proven ? 100.0 * (double)s->optimal / (double)s->ref_proven : NAN);
+        num(g, c++, s->mean_ratio);
+        num(g, c++, s->median_ratio);
+        num(g, c++, s->worst_ratio);
+        num(g, c++, s->mean_diff);
+        num(g, c++, s->worst_diff);
+        num(g, c++, s->mean_seconds);
+        num(g, c++, s->max_seconds);
     }
     unsigned keep = 0xffffu & ~(groups ? 0u : 1u << 1);
     if (narrow) {
@@ -231,8 +108,8 @@ static int summary_grid(const so_htables *t, grid *g, int narrow)
         if (!diffs)
             keep &= ~(1u << 12 | 1u << 13);
     }
-    grid_keep(g, keep);
-    return SO_OK;
+    so_table_keep(g, keep);
+    return g;
 }
 
 /* A simulation cell's response p95 and max (its extras), NAN without. */
@@ -271,22 +148,23 @@ static void sim_means(const so_htables *t, const so_hsummary *s, const double *p
  * cells (seconds), the jobs' response p95 and max, the ratio to the
  * reference, and on how many cells the policy was at least as good as the
  * reference; no infeasible or unproven column (a simulation always ends). */
-static int sim_grid(const so_htables *t, grid *g, int wide)
+static so_table *sim_grid(const so_htables *t, int wide, int csv)
 {
-    static const char *const head[] = {"group", "policy", "cells", "metric (s)",
-                                       "p95 (s)", "max (s)", "vs ref",
-                                       "worst vs ref", "as good as ref",
-                                       "sim s", NULL};
+    static const so_tcol head[] = {
+        {"group", SO_COL_TEXT, NULL},         {"policy", SO_COL_TEXT, NULL},
+        {"cells", SO_COL_INT, NULL},          {"metric (s)", SO_COL_REAL, "%.1f"},
+        {"p95 (s)", SO_COL_REAL, "%.1f"},     {"max (s)", SO_COL_REAL, "%.1f"},
+        {"vs ref", SO_COL_REAL, "%.3f"},      {"worst vs ref", SO_COL_REAL, "%.3f"},
+        {"as good as ref", SO_COL_INT, NULL}, {"sim s", SO_COL_REAL, "%.3f"}};
     int groups = has_groups(t);
-    if (grid_init(g, t->n_sums, head, 2))
-        return SO_ENOMEM;
+    so_table *g = grid_new(head, sizeof head / sizeof head[0], 2);
     double *p95 = malloc((t->n_cells + 1) * sizeof *p95);
     double *max = malloc((t->n_cells + 1) * sizeof *max);
-    if (!p95 || !max) {
+    if (!p95 || !max || !g) {
         free(p95);
         free(max);
-        free(g->text);
-        return SO_ENOMEM;
+        so_table_free(g);
+        return NULL;
     }
     const char *metric = NULL;
     for (size_t i = 0; i < t->n_cells; i++) {
@@ -297,8 +175,11 @@ static int sim_grid(const so_htables *t, grid *g, int wide)
         if (!metric && t->cells[i].row->extras) {
             json_t *o = json_loads(t->cells[i].row->extras, 0, NULL);
             const char *m = json_string_value(json_object_get(o, "metric"));
-            if (m)
-                snprintf(g->text[0][3], CELL, "%s (s)", m);
+            if (m) {
+                char h[128];
+                snprintf(h, sizeof h, "%s (s)", m);
+                so_table_header(g, 3, h);
+            }
             metric = m ? "" : NULL;
             json_decref(o);
         }
@@ -307,31 +188,34 @@ static int sim_grid(const so_htables *t, grid *g, int wide)
         const so_hsummary *s = &t->sums[i];
         if (strcmp(s->problem, "sim"))
             continue;
-        char (*row)[CELL] = g->text[g->rows++];
+        so_table_row(g);
         double mp95, mmax;
         sim_means(t, s, p95, max, &mp95, &mmax);
-        int c = 0;
-        snprintf(row[c++], CELL, "%s", s->group);
-        snprintf(row[c++], CELL, "%s", s->backend);
-        snprintf(row[c++], CELL, "%zu", s->cells);
-        num(row[c++], s->mean_objective, "%.1f");
-        num(row[c++], mp95, "%.1f");
-        num(row[c++], mmax, "%.1f");
-        num(row[c++], s->mean_ratio, "%.3f");
-        num(row[c++], s->worst_ratio, "%.3f");
-        if (csv_numbers)
-            snprintf(row[c++], CELL, "%zu", s->optimal);
-        else
-            snprintf(row[c++], CELL, "%zu/%zu", s->optimal, s->ref_proven);
-        num(row[c++], s->mean_seconds, "%.3f");
+        size_t c = 0;
+        so_table_text(g, c++, s->group);
+        so_table_text(g, c++, s->backend);
+        so_table_int(g, c++, (long long)s->cells);
+        num(g, c++, s->mean_objective);
+        num(g, c++, mp95);
+        num(g, c++, mmax);
+        num(g, c++, s->mean_ratio);
+        num(g, c++, s->worst_ratio);
+        if (csv) {
+            so_table_int(g, c++, (long long)s->optimal);
+        } else {
+            char text[64];
+            snprintf(text, sizeof text, "%zu/%zu", s->optimal, s->ref_proven);
+            so_table_text(g, c++, text);
+        }
+        num(g, c++, s->mean_seconds);
     }
     free(p95);
     free(max);
     unsigned keep = 0x3ffu & ~(groups ? 0u : 1u);
     if (!wide)
         keep &= ~(1u << 7 | 1u << 9);
-    grid_keep(g, keep);
-    return SO_OK;
+    so_table_keep(g, keep);
+    return g;
 }
 
 static int has_kind(const so_htables *t, int sim)
@@ -342,30 +226,33 @@ static int has_kind(const so_htables *t, int sim)
     return 0;
 }
 
-static int cells_grid(const so_htables *t, grid *g)
+static so_table *cells_grid(const so_htables *t)
 {
-    static const char *const head[] = {"problem", "instance", "backend", "rep",
-                                       "status", "objective", "reference",
-                                       "ref status", "ratio", "difference",
-                                       "seconds", NULL};
-    if (grid_init(g, t->n_cells, head, 5))
-        return SO_ENOMEM;
-    for (size_t i = 0; i < t->n_cells; i++) {
+    static const so_tcol head[] = {
+        {"problem", SO_COL_TEXT, NULL},      {"instance", SO_COL_TEXT, NULL},
+        {"backend", SO_COL_TEXT, NULL},      {"rep", SO_COL_INT, NULL},
+        {"status", SO_COL_TEXT, NULL},       {"objective", SO_COL_REAL, "%.10g"},
+        {"reference", SO_COL_REAL, "%.10g"}, {"ref status", SO_COL_TEXT, NULL},
+        {"ratio", SO_COL_REAL, "%.6f"},      {"difference", SO_COL_REAL, "%.6g"},
+        {"seconds", SO_COL_REAL, "%.4f"}};
+    so_table *g = grid_new(head, sizeof head / sizeof head[0], 5);
+    for (size_t i = 0; g && i < t->n_cells; i++) {
         const so_hcellgap *cg = &t->cells[i];
-        char (*row)[CELL] = g->text[g->rows++];
-        snprintf(row[0], CELL, "%s", cg->row->problem);
-        snprintf(row[1], CELL, "%s", cg->row->instance);
-        snprintf(row[2], CELL, "%s", cg->row->backend);
-        snprintf(row[3], CELL, "%d", cg->row->rep);
-        snprintf(row[4], CELL, "%s", cg->row->status);
-        objective_num(row[5], cg->row->objective);
-        objective_num(row[6], cg->ref ? cg->ref->objective : NAN);
-        snprintf(row[7], CELL, "%s", cg->ref ? cg->ref->status : "-");
-        num(row[8], cg->gap.ratio, "%.6f");
-        num(row[9], cg->gap.diff, "%.6g");
-        num(row[10], cg->row->seconds, "%.4f");
+        so_table_row(g);
+        so_table_text(g, 0, cg->row->problem);
+        so_table_text(g, 1, cg->row->instance);
+        so_table_text(g, 2, cg->row->backend);
+        so_table_int(g, 3, cg->row->rep);
+        so_table_text(g, 4, cg->row->status);
+        objective_num(g, 5, cg->row->objective);
+        objective_num(g, 6, cg->ref ? cg->ref->objective : NAN);
+        if (cg->ref)
+            so_table_text(g, 7, cg->ref->status);
+        num(g, 8, cg->gap.ratio);
+        num(g, 9, cg->gap.diff);
+        num(g, 10, cg->row->seconds);
     }
-    return SO_OK;
+    return g;
 }
 
 /* ---- JSON ----------------------------------------------------------------- */
@@ -471,33 +358,27 @@ void so_harness_print(FILE *fp, const so_htables *t, int format, int cells)
 {
     int compact = (format & SO_HF_COMPACT) != 0;
     format &= ~SO_HF_COMPACT;
-    csv_numbers = format == SO_HF_CSV;
     if (format == SO_HF_JSON) {
         so_ojson_put(fp, to_json(t), compact);
         return;
     }
-    grid g;
-    if (cells && !cells_grid(t, &g)) {
-        print_grid(fp, &g, format);
-        free(g.text);
+    so_table *g;
+    if (cells && (g = cells_grid(t))) {
+        print_grid(fp, g, format);
         if (format == SO_HF_CSV) /* one table per CSV text */
             return;
         fputc('\n', fp);
     }
     int narrow = !cells && format != SO_HF_CSV;
-    if (has_kind(t, 0) && !summary_grid(t, &g, narrow)) {
-        print_grid(fp, &g, format);
-        free(g.text);
-    }
+    if (has_kind(t, 0) && (g = summary_grid(t, narrow)))
+        print_grid(fp, g, format);
     if (has_kind(t, 1) && format == SO_HF_CSV && has_kind(t, 0))
         return; /* one table per CSV text: the optimisation summaries */
     if (has_kind(t, 1)) {
         if (has_kind(t, 0))
             fputc('\n', fp);
-        if (!sim_grid(t, &g, !narrow)) {
-            print_grid(fp, &g, format);
-            free(g.text);
-        }
+        if ((g = sim_grid(t, !narrow, format == SO_HF_CSV)))
+            print_grid(fp, g, format);
         if (format != SO_HF_CSV)
             fprintf(fp, "\n(s): means over the cells; p95, max: of the jobs' response times;"
                         " vs ref: mean ratio to\nthe reference (>= 1 is worse); as good as ref:"

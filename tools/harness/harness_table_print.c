@@ -9,6 +9,7 @@
 #include "formulations/common/gnuplot.h"
 #include "tools/harness/harness_table.h"
 #include "tools/output/output_format.h"
+#include "tools/output/table.h"
 
 /* Decimals for a value of this size: 0 from 100, 1 from 10, 2 from 1, else 3. */
 static int decimals(double x)
@@ -81,35 +82,6 @@ static void row_texts(const so_htable *t, const so_htable_row *r, char (*x)[SO_O
         paper_text(x[c++], SO_OTABLE_CELL, r, t->paper_cols[p]);
 }
 
-static void markdown(FILE *fp, const so_htable *t, char (*g)[SO_OTABLE_CELL], size_t cols)
-{
-    for (size_t r = 0; r <= t->n_rows; r++) {
-        for (size_t c = 0; c < cols; c++)
-            fprintf(fp, "| %s ", g[r * cols + c]);
-        fprintf(fp, "|\n");
-        if (r == 0) {
-            for (size_t c = 0; c < cols; c++)
-                fprintf(fp, "|%s", c < (size_t)t->def->n_rows ? "---" : "---:");
-            fprintf(fp, "|\n");
-        }
-    }
-}
-
-static void csv_text(FILE *fp, const char *s)
-{
-    if (!strpbrk(s, ",\"\n")) {
-        fputs(s, fp);
-        return;
-    }
-    fputc('"', fp);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', fp);
-        fputc(*s, fp);
-    }
-    fputc('"', fp);
-}
-
 static void csv_num(FILE *fp, double x)
 {
     char b[40];
@@ -122,7 +94,7 @@ static void csv(FILE *fp, const so_htable *t)
     const so_htable_def *d = t->def;
     for (int k = 0; k < d->n_rows; k++) {
         fputs(k ? "," : "", fp);
-        csv_text(fp, d->rows[k]);
+        so_csv_field(fp, d->rows[k]);
     }
     for (size_t j = 0; j < t->n_cols + (size_t)d->n_ratios; j++) {
         const char *name = j < t->n_cols ? (d->columns[0] ? t->cols[j] : t->value_label)
@@ -132,21 +104,21 @@ static void csv(FILE *fp, const so_htable *t)
             char h[128];
             snprintf(h, sizeof h, "%s %s", name, parts[p]);
             fputc(',', fp);
-            csv_text(fp, h);
+            so_csv_field(fp, h);
         }
     }
     for (size_t p = 0; p < t->n_paper_cols; p++) {
         char h[80];
         snprintf(h, sizeof h, "paper%s%s", t->paper_cols[p][0] ? " " : "", t->paper_cols[p]);
         fputc(',', fp);
-        csv_text(fp, h);
+        so_csv_field(fp, h);
     }
     fputc('\n', fp);
     for (size_t r = 0; r < t->n_rows; r++) {
         const so_htable_row *row = &t->rows[r];
         for (int k = 0; k < d->n_rows; k++) {
             fputs(k ? "," : "", fp);
-            csv_text(fp, row->keys[k]);
+            so_csv_field(fp, row->keys[k]);
         }
         for (size_t j = 0; j < t->n_cols + (size_t)d->n_ratios; j++) {
             const so_htable_cell *c = j < t->n_cols ? &row->cells[j]
@@ -161,7 +133,7 @@ static void csv(FILE *fp, const so_htable *t)
             char b[SO_OTABLE_CELL];
             paper_text(b, sizeof b, row, t->paper_cols[p]);
             fputc(',', fp);
-            csv_text(fp, strcmp(b, "-") ? b : "");
+            so_csv_field(fp, strcmp(b, "-") ? b : "");
         }
         fputc('\n', fp);
     }
@@ -238,10 +210,14 @@ void so_htable_print(FILE *fp, const so_htable *t, int format)
         row_texts(t, &t->rows[r], g + (r + 1) * cols);
     if (t->def->title[0])
         fprintf(fp, format == SO_HF_MARKDOWN ? "**%s**\n\n" : "%s\n", t->def->title);
-    if (format == SO_HF_MARKDOWN)
-        markdown(fp, t, g, cols);
-    else
+    if (format == SO_HF_MARKDOWN) { /* the row keys left-aligned */
+        so_table *m = so_table_of_texts((const char (*)[SO_OTABLE_CELL])g, t->n_rows + 1,
+                                        cols, (size_t)t->def->n_rows);
+        so_table_write(fp, m, SO_OF_MARKDOWN, 0);
+        so_table_free(m);
+    } else {
         so_otable_print(fp, (const char (*)[SO_OTABLE_CELL])g, t->n_rows + 1, cols);
+    }
     fprintf(fp, "%s%s over %s; %zu failed cells, %zu missing values\n",
             format == SO_HF_MARKDOWN ? "\n" : "",
             t->def->ci95 ? "mean [95 % t-interval]" : t->def->max ? "mean (max)" : "mean ± sd",

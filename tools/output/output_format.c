@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tools/output/output_format.h"
+#include "tools/output/table.h"
 
 static const struct {
     int format;
@@ -100,24 +101,7 @@ void so_onumber(char *out, size_t size, double x)
 void so_otable_print(FILE *fp, const char (*cells)[SO_OTABLE_CELL], size_t rows,
                      size_t cols)
 {
-    size_t *width = calloc(cols ? cols : 1, sizeof *width);
-    if (!width)
-        return;
-    for (size_t r = 0; r < rows; r++)
-        for (size_t c = 0; c < cols; c++)
-            if (strlen(cells[r * cols + c]) > width[c])
-                width[c] = strlen(cells[r * cols + c]);
-    for (size_t r = 0; r < rows; r++) {
-        for (size_t c = 0; c < cols; c++)
-            fprintf(fp, c == 0 ? "%-*s" : "  %*s", (int)width[c], cells[r * cols + c]);
-        fputc('\n', fp);
-        for (size_t c = 0; r == 0 && c < cols; c++) {
-            fputs(c ? "  " : "", fp);
-            for (size_t k = 0; k < width[c]; k++)
-                fputc('-', fp);
-        }
-        if (r == 0)
-            fputc('\n', fp);
-    }
-    free(width);
+    so_table *t = so_table_of_texts(cells, rows, cols, 1);
+    so_table_write(fp, t, SO_OF_TABLE, 0);
+    so_table_free(t);
 }

@@ -35,9 +35,10 @@ void so_ojson_put(FILE *fp, json_t *j, int compact);
  * otherwise the shortest of %.15g..%.17g that reads back exactly; "nan", "inf", "-inf" for those. */
 void so_onumber(char *out, size_t size, double x);
 
-/* The table format: rows x cols texts (row 0 the header, each text at
- * most SO_OTABLE_CELL - 1 bytes), the first column left-aligned and the
- * others right-aligned, two spaces apart, dashes under the header. */
+/* The table format of a grid of texts: rows x cols (row 0 the header, each
+ * text at most SO_OTABLE_CELL - 1 bytes), the first column left-aligned and
+ * the others right-aligned, two spaces apart, dashes under the header; the
+ * one table writer (tools/output/table.h) writes it. */
 #define SO_OTABLE_CELL 64
 void so_otable_print(FILE *fp, const char (*cells)[SO_OTABLE_CELL], size_t rows,
                      size_t cols);
