@@ -44,6 +44,10 @@ typedef struct so_cl_physics {
     double profile_headroom;   /* largest speed-up over the profile (>= 1) */
 } so_cl_physics;
 
+/* NULL-terminated names of the parameters (JSON keys of
+ * cluster.contention under "physical", and --opt keys; cluster/physics.c). */
+extern const char *const so_cl_physics_params[];
+
 typedef struct so_cl_node_spec {
     int slots[SO_CL_PHASES]; /* map and reduce slots */
     double speed;            /* work per second; 1 = reference node */

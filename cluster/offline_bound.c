@@ -5,11 +5,16 @@
  *
  * Physics the bounds rest on (cluster/engine.c, rates.c, stealing.c):
  *   - an attempt of work w progresses at speed x share x factor, where the
- *     contention share is <= 1 and the policy factor is 1 except under
+ *     contention share is <= 1 (under the "physical" model <= H =
+ *     max(1, profile_headroom): a task on an under-committed node runs
+ *     faster than its profile, physics_rates.c; every node speed below is
+ *     then read as speed x H, so_cl_offline_speedup) and the policy factor is 1 except under
  *     resource stealing, where a task running k threads (one per slot of its
  *     phase on its node, k <= the node's slots) gets 1 / ((1 - f) + f / k)
  *     <= k with the job's Amdahl fraction f; remote maps do more work;
- *     killed and speculative attempts only add work. So a task of work w
+ *     killed and speculative attempts only add work; transient slow-downs
+ *     only slow (task-time noise, which may speed an attempt up, voids
+ *     every term: the harness refuses the combination). So a task of work w
  *     lasts >= w / v_j,p with v_j,p = max over nodes of
  *     speed / ((1 - f) + f / slots), and a phase's slots process at most
  *     Cap_p = sum over nodes of slots x speed work per second (every thread
@@ -55,21 +60,27 @@ typedef struct {
     int known;
 } speed_memo;
 
+double so_cl_offline_speedup(const so_cl_workload *w)
+{
+    return w->contention == SO_CL_CONTENTION_PHYSICAL ? fmax(1, w->physics.profile_headroom)
+                                                      : 1;
+}
+
 static double top_speed(const so_cl_workload *w, int p, double f, int capacity,
                         speed_memo *memo)
 {
     if (memo->known && memo->f == f)
         return memo->v;
-    double v = 0;
+    double v = 0, h = so_cl_offline_speedup(w);
     for (int n = 0; n < w->n_nodes; n++) {
         const so_cl_node_spec *nd = &w->nodes[n];
         double s;
         if (!capacity)
-            s = f >= 1 ? INFINITY : nd->speed / (1 - f);
+            s = f >= 1 ? INFINITY : h * nd->speed / (1 - f);
         else if (nd->slots[p] <= 0)
             continue;
         else
-            s = nd->speed / ((1 - f) + f / nd->slots[p]);
+            s = h * nd->speed / ((1 - f) + f / nd->slots[p]);
         v = fmax(v, s);
     }
     *memo = (speed_memo){f, v, 1};
@@ -374,10 +385,11 @@ int so_cl_offline_bound_compute(const so_cl_workload *w, so_cl_offline_bound *ou
     int rc = scratch && t && arr && idx && out->job ? SO_OK : SO_ENOMEM;
     double cap[2][2] = {{0, 0}, {0, 0}}; /* [measure][phase] */
     grid g = {0, 0};
+    double h = so_cl_offline_speedup(w);
     for (int k = 0; k < w->n_nodes; k++) {
-        g.vmax = fmax(g.vmax, w->nodes[k].speed);
+        g.vmax = fmax(g.vmax, h * w->nodes[k].speed);
         for (int p = 0; p < SO_CL_PHASES; p++) {
-            cap[0][p] += w->nodes[k].slots[p] * w->nodes[k].speed;
+            cap[0][p] += w->nodes[k].slots[p] * h * w->nodes[k].speed;
             cap[1][p] += w->nodes[k].slots[p];
         }
     }

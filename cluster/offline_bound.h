@@ -42,6 +42,11 @@ typedef struct so_cl_offline_bound {
 int so_cl_offline_bound_compute(const so_cl_workload *w, so_cl_offline_bound *out);
 void so_cl_offline_bound_free(so_cl_offline_bound *b);
 
+/* The most an attempt can run faster than its profile on the workload's
+ * contention model: max(1, profile_headroom) under "physical", else 1
+ * (docs/offline.md, "What the bound assumes"). */
+double so_cl_offline_speedup(const so_cl_workload *w);
+
 /* SRPT on one machine of speed 1 with release dates (preemptive; ties by
  * index): completion times of n jobs of processing time p and release r
  * into c. Exposed for tests. Returns SO_OK or SO_ENOMEM. */

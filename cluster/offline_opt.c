@@ -19,8 +19,9 @@
  * rule, until no move improves or the time limit; the incumbent's order is
  * then replayed under the other rules. The incumbent is proved
  * optimal over every schedule when its sum of responses meets lp-bound's
- * bound (within 1e-9 relative); otherwise the answer is the interval
- * [bound, incumbent]. Priority lists never leave a slot idle while a job
+ * bound (within 1e-9 relative, both ways); above, the answer is the
+ * interval [bound, incumbent]; below, the bound does not hold for the
+ * workload and the search fails (so_cl_offline_verdict), never "optimal". Priority lists never leave a slot idle while a job
  * waits, so an optimum that idles (waiting for a short job about to
  * arrive) is outside the search: the gap then stays open.
  */
@@ -88,9 +89,22 @@ typedef struct {
     int rule; /* the incumbent's */
 } search;
 
+int so_cl_offline_verdict(double sum, double bound, int *proved, so_error *err)
+{
+    double tol = SO_CL_OFFLINE_TOL * fmax(fabs(bound), 1e-300);
+    *proved = fabs(sum - bound) <= tol;
+    if (sum < bound - tol)
+        return so_error_setf(err, NULL, 0, 0, NULL, "a simulated schedule's sum of"
+                             " responses %.17g is below lp-bound's %.17g: the bound does not"
+                             " hold for this workload (docs/offline.md, \"What the bound"
+                             " assumes\")", sum, bound);
+    return SO_OK;
+}
+
+/* Met (or, invalidly, beaten: the end's verdict says so) or out of time. */
 static int stop(const search *s)
 {
-    if (s->out->sum <= s->out->bound * (1 + 1e-9))
+    if (s->out->sum <= s->out->bound * (1 + SO_CL_OFFLINE_TOL))
         return 1;
     if (so_now() > s->deadline) {
         s->out->timed_out = 1;
@@ -104,6 +118,9 @@ static int stop(const search *s)
 static int evaluate(search *s, const int *order, unsigned mask, double *best, int *rule)
 {
     *best = INFINITY;
+    *rule = 0; /* the mask's first rule until one gives a finite sum */
+    while (*rule < SO_CL_OFFLINE_RULES - 1 && !(mask & (1u << *rule)))
+        ++*rule;
     for (int r = 0; r < SO_CL_OFFLINE_RULES; r++) {
         if (!(mask & (1u << r)))
             continue;
@@ -295,7 +312,8 @@ int so_cl_offline_opt_solve(const so_cl_workload *w, uint64_t seed, double time_
         if (n <= SO_CL_OFFLINE_OPT_EXHAUSTIVE) {
             rc = permute(&s, cur, 0, n);
             /* every order, unless the time limit or a proof cut it short */
-            out->exhaustive = !rc && !out->timed_out && !(out->sum <= out->bound * (1 + 1e-9));
+            out->exhaustive = !rc && !out->timed_out &&
+                              !(out->sum <= out->bound * (1 + SO_CL_OFFLINE_TOL));
         } else {
             rc = search_starts(&s, &b, key, cur);
         }
@@ -307,7 +325,7 @@ int so_cl_offline_opt_solve(const so_cl_workload *w, uint64_t seed, double time_
     if (!rc && n == 0)
         out->sum = 0;
     if (!rc)
-        out->proved = out->sum <= out->bound * (1 + 1e-9);
+        rc = so_cl_offline_verdict(out->sum, out->bound, &out->proved, err);
     so_cl_offline_bound_free(&b);
     free(cur);
     free(trial);

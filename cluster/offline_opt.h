@@ -19,7 +19,7 @@ enum { SO_CL_OFFLINE_DELAY = 1, SO_CL_OFFLINE_LONGEST = 2, SO_CL_OFFLINE_RULES =
 typedef struct so_cl_offline_opt {
     double sum;        /* the incumbent's sum of responses (a simulated schedule) */
     double bound;      /* lp-bound's bound on the sum of responses */
-    int proved;        /* sum <= bound: the incumbent is optimal */
+    int proved;        /* sum meets bound (so_cl_offline_verdict): optimal */
     int exhaustive;    /* every order (and reduce rule) was replayed */
     int timed_out;     /* the time limit stopped the search */
     int n_jobs;
@@ -37,7 +37,8 @@ typedef struct so_cl_offline_opt {
  * replayed under all four), replaying each under scheduler `priority` with
  * padding 0 and the heartbeat phases of seed. time_limit <= 0: none. Stops early once the
  * incumbent meets the bound. Returns SO_OK, SO_ENOMEM, or SO_EINVAL (err
- * set) for a workload over SO_CL_OFFLINE_OPT_MAX_JOBS jobs. */
+ * set) for a workload over SO_CL_OFFLINE_OPT_MAX_JOBS jobs or an incumbent
+ * below the bound (so_cl_offline_verdict). */
 int so_cl_offline_opt_solve(const so_cl_workload *w, uint64_t seed,
                             double time_limit, so_cl_offline_opt *out, so_error *err);
 void so_cl_offline_opt_free(so_cl_offline_opt *o);
@@ -47,6 +48,14 @@ void so_cl_offline_opt_free(so_cl_offline_opt *o);
 int so_cl_offline_replay(const so_cl_workload *w, uint64_t seed,
                          const int *order, int rule, double *sum, double *resp,
                          so_error *err);
+
+/* The verdict on a simulated sum of responses against lp-bound's bound:
+ * *proved = 1 when it meets the bound within SO_CL_OFFLINE_TOL (relative),
+ * 0 above. Below by more than that a schedule beat a lower bound: the bound
+ * does not hold for this workload (a speed-up the bound does not know), so
+ * SO_EINVAL with err saying so and *proved = 0, never a proof. */
+#define SO_CL_OFFLINE_TOL 1e-9
+int so_cl_offline_verdict(double sum, double bound, int *proved, so_error *err);
 
 /* order as the scheduler's option text ("2,0,1") into buf. */
 void so_cl_offline_order_text(const int *order, int n, char *buf, size_t size);

@@ -16,10 +16,6 @@
 /* The parameters' defaults; every kind SO_CL_KIND_AUTO. */
 void so_cl_physics_defaults(so_cl_physics *ph);
 
-/* NULL-terminated names of the parameters (JSON keys of
- * cluster.contention under "physical", and --opt keys). */
-extern const char *const so_cl_physics_params[];
-
 /* Resource r's kind: as set in w->physics.kind, else from its name (cpu*:
  * cpu; io, disk*: disk; mem*: memory; else other). */
 int so_cl_physics_kind(const so_cl_workload *w, int r);

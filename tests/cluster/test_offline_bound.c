@@ -198,6 +198,93 @@ static void test_stealing_speedup(void)
     so_cl_stealing_free(st);
 }
 
+/* ---- the physical model's headroom ---------------------------------------- */
+
+/* One node of 2 map slots and cpu 100 under "physical"; one job of one map
+ * (10 s, cpu 30): alone on its node it runs profile_headroom (1.5) x its
+ * profile speed, 10 / 1.5 s. The bound allows that speed-up (and only under
+ * "physical": "share" never speeds a task up); a run meets it. */
+#define PHYSICAL_ONE(model)                                                             \
+    "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":1,"     \
+    "\"map_slots\":2,\"reduce_slots\":1,\"capacity\":[100]}],\"heartbeat\":1,"         \
+    "\"heartbeat_phase\":\"aligned\",\"resources\":[\"cpu\"],\"contention\":{\"model\":" \
+    "\"" model "\"}},\"jobs\":[{\"name\":\"A\",\"submit\":0,\"goal\":9,"               \
+    "\"map_demand\":[30],\"maps\":[10]}]}"
+
+static void test_physical_headroom(void)
+{
+    so_cl_offline_bound b;
+    if (bound_of(PHYSICAL_ONE("physical"), &b))
+        return;
+    CU_ASSERT_DOUBLE_EQUAL(b.job[0], 10 / 1.5, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(b.sum, 10 / 1.5, 1e-9);
+    CU_ASSERT_EQUAL(b.goals_missed, 0); /* 6.67 <= 9: the goal is reachable */
+    so_cl_offline_bound_free(&b);
+    cl_run r = cl_simulate(PHYSICAL_ONE("physical"), "fifo", NULL, NULL, 1, NULL);
+    CU_ASSERT_PTR_NOT_NULL(r.sim);
+    if (r.sim)
+        CU_ASSERT_DOUBLE_EQUAL(so_cl_sim_job(r.sim, 0)->finish, 10 / 1.5, 1e-9);
+    cl_done(&r);
+    if (bound_of(PHYSICAL_ONE("share"), &b))
+        return;
+    CU_ASSERT_DOUBLE_EQUAL(b.job[0], 10, 1e-9);
+    CU_ASSERT_EQUAL(b.goals_missed, 1);
+    so_cl_offline_bound_free(&b);
+}
+
+/* A RAS-style workload (RAS's Gridmix: cpu and memory demands, goals) under
+ * "physical" with a larger headroom: the bounds never above a run of any
+ * policy, nor of RAS itself. */
+static void check_workload(const char *json, uint64_t seed);
+
+static void test_physical_ras(void)
+{
+    size_t cap = 1 << 14, len = 0;
+    char *s = malloc(cap);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+#define PUT(...) (len += (size_t)snprintf(s + len, cap - len, __VA_ARGS__))
+    PUT("{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":2,"
+        "\"map_slots\":4,\"reduce_slots\":2,\"capacity\":[200,4096]},{\"count\":1,"
+        "\"map_slots\":4,\"reduce_slots\":2,\"speed\":0.7,\"capacity\":[100,2048]}],"
+        "\"heartbeat\":1,\"resources\":[\"cpu\",\"memory\"],\"contention\":{\"model\":"
+        "\"physical\",\"profile_headroom\":2.5}},\"jobs\":[");
+    for (int j = 0; j < 6; j++) {
+        PUT("%s{\"name\":\"g%d\",\"submit\":%d,\"goal\":%d,\"slowstart\":0.5,"
+            "\"map_demand\":[%d,%d],\"reduce_demand\":[40,512],\"shuffle_demand\":[20,256],"
+            "\"maps\":[", j ? "," : "", j, 3 * j, 8 + 6 * j, 20 + 15 * (j % 3),
+            256 + 512 * (j % 2));
+        for (int i = 0; i < 3 + j; i++)
+            PUT("%s%d", i ? "," : "", 4 + (i * 7 + j * 3) % 9);
+        PUT("],\"reduces\":[{\"copy\":%d,\"sort\":1,\"reduce\":%d}]}", 1 + j % 2, 2 + j % 4);
+    }
+    PUT("]}");
+#undef PUT
+    check_workload(s, 3);
+    so_cl_workload *w = parse(s);
+    so_cl_offline_bound b;
+    CU_ASSERT_EQUAL_FATAL(so_cl_offline_bound_compute(w, &b), SO_OK);
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        cl_run r = cl_simulate(s, "ras", NULL, NULL, seed, NULL);
+        CU_ASSERT_PTR_NOT_NULL(r.sim);
+        double sum = 0;
+        int met = 0;
+        for (int j = 0; r.sim && j < w->n_jobs; j++) {
+            const so_cl_job_result *jr = so_cl_sim_job(r.sim, j);
+            CU_ASSERT(jr->finish - jr->submit >= b.job[j] - 1e-6);
+            sum += jr->finish - jr->submit;
+            met += jr->finish - jr->submit <= w->jobs[j].goal + 1e-6;
+        }
+        if (r.sim) {
+            CU_ASSERT(sum >= b.sum - 1e-6);
+            CU_ASSERT(met <= b.goals - b.goals_missed);
+        }
+        cl_done(&r);
+    }
+    so_cl_offline_bound_free(&b);
+    so_cl_workload_free(w);
+    free(s);
+}
+
 /* ---- never above a simulated run ------------------------------------------ */
 
 /* A random small workload as JSON text (caller frees). */
@@ -441,6 +528,8 @@ static CU_TestInfo tests[] = {
     {"two jobs with release dates: the preemptive optimum", test_two_jobs},
     {"weighted sum and goals by hand", test_weighted_goals},
     {"stealing's speed-up allowed", test_stealing_speedup},
+    {"physical contention's headroom allowed", test_physical_headroom},
+    {"never above a run: RAS-style, physical", test_physical_ras},
     {"heartbeat grid: exact", test_grid},
     {"never above a run: random workloads", test_random_workloads},
     {"never above a run: families", test_families},

@@ -129,6 +129,45 @@ static void test_proved(void)
     so_cl_offline_opt_free(&o);
 }
 
+/* Under "physical" a task alone on its node runs profile_headroom (1.5) x
+ * its profile speed: one map of 10 s on an idle node ends at 10 / 1.5, and
+ * the bound allows it, so the proof is two-sided and honest. */
+static void test_physical(void)
+{
+    so_cl_offline_opt o;
+    if (opt_of("{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":1,"
+               "\"map_slots\":2,\"reduce_slots\":1,\"capacity\":[100]}],\"heartbeat\":1,"
+               "\"heartbeat_phase\":\"aligned\",\"resources\":[\"cpu\"],\"contention\":"
+               "{\"model\":\"physical\"}},\"jobs\":[{\"name\":\"A\",\"submit\":0,\"goal\":9,"
+               "\"map_demand\":[30],\"maps\":[10]}]}", &o))
+        return;
+    CU_ASSERT_DOUBLE_EQUAL(o.sum, 10 / 1.5, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(o.bound, 10 / 1.5, 1e-9);
+    CU_ASSERT_TRUE(o.proved);
+    so_cl_offline_opt_free(&o);
+}
+
+/* The verdict on a simulated sum against the bound: met within 1e-9
+ * (relative) is a proof, above is a gap, below is an error (the bound does
+ * not hold for the workload), never a proof. */
+static void test_verdict(void)
+{
+    so_error err;
+    int proved = -1;
+    CU_ASSERT_EQUAL(so_cl_offline_verdict(10 * (1 + 1e-12), 10, &proved, &err), SO_OK);
+    CU_ASSERT_EQUAL(proved, 1);
+    CU_ASSERT_EQUAL(so_cl_offline_verdict(10 * (1 - 1e-12), 10, &proved, &err), SO_OK);
+    CU_ASSERT_EQUAL(proved, 1);
+    CU_ASSERT_EQUAL(so_cl_offline_verdict(11, 10, &proved, &err), SO_OK);
+    CU_ASSERT_EQUAL(proved, 0);
+    proved = -1;
+    CU_ASSERT_EQUAL(so_cl_offline_verdict(20 / 3.0, 10, &proved, &err), SO_EINVAL);
+    CU_ASSERT_EQUAL(proved, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "below lp-bound"));
+    CU_ASSERT_EQUAL(so_cl_offline_verdict(0, 0, &proved, &err), SO_OK);
+    CU_ASSERT_EQUAL(proved, 1);
+}
+
 /* The non-idling limit: one slot, A (submit 0, map 10), B (submit 1, map
  * 2). Every priority list starts A at 0: 10 + 11 = 21; waiting for B gives
  * 15; lp-bound 14 (preemptive). Not proved, every order tried. */
@@ -333,6 +372,8 @@ static CU_TestInfo tests[] = {
     {"priority scheduler by hand", test_priority},
     {"longest tasks first by hand", test_longest},
     {"proved by hand", test_proved},
+    {"physical contention: proved at the headroom's speed", test_physical},
+    {"verdict: two-sided, below the bound an error", test_verdict},
     {"non-idling gap by hand", test_gap_left},
     {"equals brute force, replays (2-4 jobs)", test_brute_force},
     {"local search above 6 jobs", test_local_search},

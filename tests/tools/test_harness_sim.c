@@ -343,11 +343,78 @@ static void test_options_that_cannot_act(void)
     free(m);
 }
 
+/* lp-bound and offline-opt hold only for the workload they read and for
+ * runs that never go faster than a task's profile: a scenario comparing
+ * them with a policy under task-time noise, or with a policy whose options
+ * change the workload, is refused at its start with the option named;
+ * noise set for every cell fails the bounds' cells. */
+static void test_bounds_refused(void)
+{
+    workload_folder();
+    static const struct {
+        const char *policies, *expect;
+    } bad[] = {
+        {"\"fifo\", {\"name\": \"fifo-noise\", \"policy\": \"fifo\", \"options\":"
+         " {\"noise_cv\": 1}}, \"lp-bound\"",
+         "policy 'fifo-noise': noise_cv=1 lets a task finish faster"},
+        {"{\"name\": \"fifo-noise\", \"policy\": \"fifo\", \"options\": {\"noise_cv\": 0.5}},"
+         " \"offline-opt\"", "policy 'fifo-noise': noise_cv=0.5"},
+        {"{\"name\": \"fifo3\", \"policy\": \"fifo\", \"options\": {\"map_slots\": 3}},"
+         " \"lp-bound\"", "policy 'fifo3' sets map_slots=3 and 'lp-bound' does not"},
+    };
+    char db[700], args[1400], text[1200];
+    snprintf(db, sizeof db, "%s/sim-refused.db", so_test_tmpdir());
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        snprintf(text, sizeof text,
+                 "{\"description\": \"test\", \"reproduces\": \"nothing\",\n"
+                 " \"policies\": [%s],\n"
+                 " \"inputs\": [{\"workload\": \"sim-workloads/w0.json\"}]}\n",
+                 bad[i].policies);
+        snprintf(args, sizeof args, "bench --scenario %s --db %s",
+                 so_test_write("sim-refused.json", text), db);
+        char *err = NULL;
+        CU_ASSERT_EQUAL(so_test_run(args, NULL, &err), 2);
+        if (!err || !strstr(err, bad[i].expect))
+            fprintf(stderr, "\n%s: %s", bad[i].policies, err ? err : "");
+        CU_ASSERT_PTR_NOT_NULL(err ? strstr(err, bad[i].expect) : NULL);
+        free(err);
+    }
+    /* slow-downs only slow a task: allowed */
+    snprintf(text, sizeof text,
+             "{\"description\": \"test\", \"reproduces\": \"nothing\",\n"
+             " \"policies\": [{\"name\": \"fifo-slow\", \"policy\": \"fifo\", \"options\":"
+             " {\"slowdown_gap\": 5}}, \"lp-bound\"],\n"
+             " \"inputs\": [{\"workload\": \"sim-workloads/w0.json\"}]}\n");
+    snprintf(db, sizeof db, "%s/sim-slowed.db", so_test_tmpdir());
+    snprintf(args, sizeof args, "bench --scenario %s --db %s",
+             so_test_write("sim-slowed.json", text), db);
+    CU_ASSERT_EQUAL(so_test_run(args, NULL, NULL), 0);
+    /* noise for every cell: the bound's cell fails, naming it */
+    snprintf(text, sizeof text,
+             "{\"description\": \"test\", \"reproduces\": \"nothing\",\n"
+             " \"policies\": [\"fifo\", \"lp-bound\"],\n"
+             " \"settings\": [{\"name\": \"noisy\", \"options\": {\"noise_cv\": 1}}],\n"
+             " \"inputs\": [{\"workload\": \"sim-workloads/w0.json\"}]}\n");
+    snprintf(db, sizeof db, "%s/sim-noisy.db", so_test_tmpdir());
+    snprintf(args, sizeof args, "bench --scenario %s --db %s",
+             so_test_write("sim-noisy.json", text), db);
+    so_test_run(args, NULL, NULL);
+    char *m = harness_db_rows(db, "SELECT backend || ':' || coalesce(message, '-') FROM cells"
+                                  " ORDER BY backend", NULL);
+    CU_ASSERT_PTR_NOT_NULL(m ? strstr(m, "fifo:-") : NULL);
+    const char *msg = "lp-bound:invalid input: noise_cv=1 lets a task finish faster";
+    CU_ASSERT_PTR_NOT_NULL(m ? strstr(m, msg) : NULL);
+    if (!m || !strstr(m, msg))
+        fprintf(stderr, "\n%s", m ? m : "");
+    free(m);
+}
+
 static CU_TestInfo tests[] = {
     {"a cell past its time limit stops itself and is recorded", test_time_limit},
     {"killed with SIGKILL, resumed: one row per cell, same rows", test_kill_and_resume},
     {"reference ratio 1, lower bound below every policy", test_reference_and_bound},
     {"lower bound by hand", test_bound_by_hand},
+    {"bounds refused beside noise or other workloads", test_bounds_refused},
     {"options that cannot act: warned or refused per cell", test_options_that_cannot_act},
     {"a scenario with policies; bad policies and workloads", test_scenario_and_errors},
     CU_TEST_INFO_NULL,

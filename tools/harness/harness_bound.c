@@ -3,7 +3,17 @@
  * responses (their p95 and max bound a run's), the bound on the sum of
  * responses as its mean, and as extras the parts of that bound, the bound
  * on the weighted sum and, when jobs have goals, the most that can meet
- * theirs and the least total tardiness. */
+ * theirs and the least total tardiness.
+ *
+ * When a bound holds (docs/offline.md, "What the bound assumes"): a bound
+ * reads the workload, not a run, so it is refused beside a policy whose
+ * options can make an attempt faster than its profile (noise_cv > 0: a
+ * lognormal draw below 1 shortens it) or change the workload or its
+ * contention model (the SWIM reader's keys, map_slots, contention and the
+ * physical model's parameters) unless the bound's cells get the same
+ * values; at a cell, options set for every cell are checked the same way.
+ * Transient slow-downs (slowdown_*) only slow a task: allowed. */
+#include <stdlib.h>
 #include <string.h>
 #include "cluster/offline_bound.h"
 #include "cluster/offline_opt.h"
@@ -19,6 +29,96 @@ int so_harness_bound_kind(const char *spec)
     if (!strcmp(spec, SO_HARNESS_OFFLINE_OPT))
         return SO_HBOUND_OPT;
     return SO_HBOUND_NONE;
+}
+
+/* noise_cv > 0 in prm: its text, else NULL */
+static const char *noise(const so_params *prm)
+{
+    const char *v = so_params_get(prm, "noise_cv");
+    return v && strtod(v, NULL) > 0 ? v : NULL;
+}
+
+static int swim_key(const char *key)
+{
+    for (const so_option_doc *d = so_cl_swim_options; d->key; d++)
+        if (!strcmp(d->key, key))
+            return 1;
+    return 0;
+}
+
+/* The options that change the workload a bound reads or the speed a task
+ * may reach: the SWIM reader's, contention and the physical model's. */
+static int changes_workload(const char *key)
+{
+    if (swim_key(key))
+        return 1;
+    for (int k = 0; so_cl_physics_params[k]; k++)
+        if (!strcmp(so_cl_physics_params[k], key))
+            return 1;
+    return !strcmp(key, "contention");
+}
+
+/* A workload-changing key one of a, b sets and the other does not or to
+ * another value; NULL if none. */
+static const char *differs(const so_params *a, const so_params *b)
+{
+    const so_params *pair[2] = {a, b};
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < pair[s]->n_options; i++) {
+            const char *key = pair[s]->options[i].key;
+            const char *x = so_params_get(a, key), *y = so_params_get(b, key);
+            if (changes_workload(key) && (!x || !y || strcmp(x, y)))
+                return key;
+        }
+    return NULL;
+}
+
+int so_harness_bound_check(const so_hconfig *c, so_error *err)
+{
+    for (size_t b = 0; b < c->n_policies; b++) {
+        const so_hpolicy *bp = &c->policies[b];
+        if (bp->scheduler)
+            continue;
+        for (size_t i = 0; i < c->n_policies; i++) {
+            const so_hpolicy *p = &c->policies[i];
+            if (!p->scheduler)
+                continue;
+            const char *v = noise(&p->options), *key = differs(&p->options, &bp->options);
+            if (v)
+                return so_error_setf(err, NULL, 0, 0, NULL, "policy '%s': noise_cv=%s lets a"
+                                     " task finish faster than its work / speed, so '%s' is"
+                                     " no bound for it (docs/offline.md): drop one of them",
+                                     p->name, v, bp->name);
+            if (key) {
+                const char *x = so_params_get(&p->options, key);
+                const char *y = so_params_get(&bp->options, key);
+                return so_error_setf(err, NULL, 0, 0, NULL, "policy '%s' sets %s=%s and '%s'"
+                                     " %s%s: a bound holds only for the workload and"
+                                     " contention model it reads; give both the same options",
+                                     p->name, key, x ? x : "(unset)", bp->name,
+                                     y ? "sets " : "does not", y ? y : "");
+            }
+        }
+    }
+    return SO_OK;
+}
+
+int so_harness_bound_options(const so_params *prm, const char *bound, so_error *err)
+{
+    const char *v = noise(prm);
+    if (v)
+        return so_error_setf(err, NULL, 0, 0, NULL, "noise_cv=%s lets a task finish faster"
+                             " than its work / speed, so %s is no bound under it"
+                             " (docs/offline.md)", v, bound);
+    for (int i = 0; i < prm->n_options; i++) {
+        const char *key = prm->options[i].key;
+        if (changes_workload(key) && !swim_key(key))
+            return so_error_setf(err, NULL, 0, 0, NULL, "%s=%s: %s reads the contention"
+                                 " model from the workload; set it in the workload's"
+                                 " cluster.contention instead", key, prm->options[i].value,
+                                 bound);
+    }
+    return SO_OK;
 }
 
 int so_harness_lp_bound(const so_cl_workload *w, double *resp, double *sum,

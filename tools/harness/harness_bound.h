@@ -7,6 +7,7 @@
 
 #include <jansson.h>
 #include "cluster/cluster.h"
+#include "tools/harness/harness.h"
 
 enum { SO_HBOUND_NONE = 0, SO_HBOUND_ANALYTIC = 1, SO_HBOUND_LP = 2, SO_HBOUND_OPT = 3 };
 #define SO_HARNESS_LP_BOUND "lp-bound"
@@ -14,6 +15,17 @@ enum { SO_HBOUND_NONE = 0, SO_HBOUND_ANALYTIC = 1, SO_HBOUND_LP = 2, SO_HBOUND_O
 
 /* The SO_HBOUND_* kind a policy spec names, 0 for a scheduler spec. */
 int so_harness_bound_kind(const char *spec);
+
+/* A scenario's bounds against its policies (harness_bound.c, "When a
+ * bound holds"): SO_EINVAL naming the policy and option when a policy has
+ * noise_cv > 0 or sets a workload-changing option the bound does not (or
+ * to another value). */
+int so_harness_bound_check(const so_hconfig *c, so_error *err);
+
+/* A bound cell's options (the bound's and the input's): SO_EINVAL naming
+ * the option for noise_cv > 0, contention or a physical-model parameter
+ * (the bound reads the workload's model). */
+int so_harness_bound_options(const so_params *prm, const char *bound, so_error *err);
 
 /* lp-bound of w: per-job bounds into resp (n_jobs), the bound on the sum of
  * responses, on the makespan; as extras "bound" its parts (sum_job,

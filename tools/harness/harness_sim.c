@@ -21,7 +21,9 @@
  *   C_j = max_r (copy_r + sort_r + reduce_r)(1 - f_r) / v
  *   LB_j = max(M_j + R_j, C_j)    (0 for a job with no task)
  * Every attempt runs at most at its node's speed (contention, remote reads
- * and preemption only slow it), so each job's response time is at least
+ * and preemption only slow it; under the "physical" model up to
+ * profile_headroom x faster, so v is read as speed x that,
+ * so_cl_offline_speedup; noise is refused, harness_bound.c), so each job's response time is at least
  * LB_j under any policy, and so are the order statistics: the mean, p95 and
  * max of the LB_j bound those of any run; the makespan bound is
  * max_j (submit_j + LB_j) - min_j submit_j. A policy that sets a rate
@@ -29,6 +31,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cluster/offline_bound.h"
 #include "cluster/stealing.h"
 #include "formulations/common/suggest.h"
 #include "tools/harness/harness.h"
@@ -136,9 +139,11 @@ int so_hconfig_check_sim(so_hconfig *c, so_error *err)
         snprintf(c->sim_reference, sizeof c->sim_reference, "%s", c->policies[0].name);
     for (size_t i = 0; i < c->n_policies; i++)
         if (!strcmp(c->policies[i].name, c->sim_reference))
-            return SO_OK;
-    if (so_harness_bound_kind(c->sim_reference))
-        return so_hconfig_add_policy(c, c->sim_reference, NULL, NULL, err);
+            return so_harness_bound_check(c, err);
+    if (so_harness_bound_kind(c->sim_reference)) {
+        int rc = so_hconfig_add_policy(c, c->sim_reference, NULL, NULL, err);
+        return rc ? rc : so_harness_bound_check(c, err);
+    }
     return so_error_setf(err, NULL, 0, 0, NULL, "the simulation reference '%s' is"
                          " not one of the policies (nor lower-bound, lp-bound, offline-opt)",
                          c->sim_reference);
@@ -169,7 +174,7 @@ static double job_bound(const so_cl_workload *w, const so_cl_job_spec *j)
     double v = 0;
     long slots = 0;
     for (int n = 0; n < w->n_nodes; n++) {
-        v = fmax(v, w->nodes[n].speed);
+        v = fmax(v, so_cl_offline_speedup(w) * w->nodes[n].speed);
         slots += w->nodes[n].slots[0];
     }
     if (!(v > 0))
@@ -300,6 +305,8 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
         rc = SO_ENOMEM;
     double mean = 0, p95 = 0, max = 0, makespan = 0;
     int stopped = 0;
+    if (!rc && !pol->scheduler)
+        rc = so_harness_bound_options(&prm, pol->name, &err);
     if (!rc && pol->bound == SO_HBOUND_OPT) {
         const char *status = "simulated";
         rc = so_harness_offline_opt(w, seed, c->time_limit, resp, &status, extras, &err);
