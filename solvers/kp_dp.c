@@ -310,8 +310,10 @@ static int tick(dp_ctx *d)
 
 /* Adds the copies shifted by (dw, dp) for item position pos; merges keeping
  * non-dominated, open states. Core after the step: [s, t1 - 1]. Returns
- * SO_OK, SO_ENOMEM, or SO_KP_STOP_TIME / _MEMORY (then d->cur, d->m are
- * the set before the step).
+ * SO_OK, SO_ENOMEM, or SO_KP_STOP_TIME / _MEMORY (then d->m is the count
+ * before the step, but d->cur's records are undefined: a stop in the middle
+ * of a merge has overwritten records it had read; only the incumbent and
+ * the count may be used after a stop).
  * One buffer of C > 2 m records holds the set at one end and receives the
  * merge from the other, so the directions alternate (as combo keeps one
  * table, and half the memory of two buffers): a set at the top end is
@@ -693,10 +695,12 @@ int so_kp_dp_solve(const so_problem *p, const so_params *prm, so_result *r)
     if (!rc) {
         so_kp_report(kp, r, status, x, 1, bound);
         if (stop == SO_KP_STOP_MEMORY)
-            so_result_set_message(r, "memory limit: %zu live states would"
-                                     " exceed max_states = %zu; best solution"
-                                     " found so far", 2 * m,
-                                  (size_t)max_states);
+            so_result_set_message(r, "memory limit: the next step's states"
+                                     " (up to %zu live) or the records kept"
+                                     " for the solution (up to 4 x"
+                                     " max_states) would exceed max_states ="
+                                     " %zu; best solution found so far",
+                                  2 * m, (size_t)max_states);
         else if (stop == SO_KP_STOP_TIME)
             so_result_set_message(r, "time limit: best solution found so far");
     } else {
