@@ -23,7 +23,8 @@ static void help(FILE *fp)
             "With --scenario, the table the scenario reproduces instead (its rows,\n"
             "statistic over the seeds, ratio columns and the paper's numbers) from\n"
             "the cells `bench --scenario NAME` stored, and its figure under --plot;\n"
-            "exit status 3 when a cell failed or a value is missing.\n\n"
+            "exit status 3 when a cell failed, a value is missing or a claim has\n"
+            "no data (no row matches its column and rows).\n\n"
             "  --scenario NAME a scenario ('slotopt scenarios')\n"
             "  --quick         its quick form (as 'bench --scenario NAME --quick' ran)\n"
             "  --db FILE       results database (default slotopt-bench.db; a regular\n"
@@ -65,6 +66,10 @@ static int one_table(const so_htable_def *def, const so_hrows *rows, const so_hc
                 " %zu missing values\n", name, k + 1, t.n_rows, t.failed, t.missing);
         ++*bad;
     }
+    char prefix[300];
+    snprintf(prefix, sizeof prefix, "slotopt report: scenario %s, table %zu", name, k + 1);
+    if (so_htable_nodata(&t, stderr, prefix))
+        ++*bad;
     if (plot) {
         char base[300], safe[200];
         const char *slash = strrchr(name, '/');
