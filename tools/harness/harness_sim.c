@@ -357,8 +357,11 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
             rc = so_cl_check_config(w, &cfg, &err);
         if (!rc && cfg.n_warnings > 0) {
             json_t *wa = json_array();
-            for (int i = 0; i < cfg.n_warnings; i++)
+            for (int i = 0; i < cfg.n_warnings; i++) {
                 json_array_append_new(wa, json_string(cfg.warnings[i]));
+                fprintf(stderr, "slotopt bench: warning: %s: %s\n", pol->name,
+                        cfg.warnings[i]);
+            }
             json_object_set_new(extras, "warnings", wa);
         }
         if (!rc && c->timeline_step > 0 && !(cfg.event_log = log_fp =
