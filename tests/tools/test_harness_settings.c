@@ -114,7 +114,36 @@ static void test_runs_as_sim(void)
     free(out);
 }
 
+/* The run's seed is first_seed + rep; with noise or slow spells each
+ * instance (its hash) draws its own, the same for every policy. */
+static void test_run_seed(void)
+{
+    so_hinst a, b;
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    snprintf(a.hash, sizeof a.hash, "00000000000000aa");
+    snprintf(b.hash, sizeof b.hash, "00000000000000bb");
+    b.first_seed = 11;
+    so_params none, noise, spells;
+    so_params_init(&none);
+    so_params_init(&noise);
+    so_params_init(&spells);
+    so_params_set(&none, "map_slots", "2");
+    so_params_set(&noise, "noise_cv", "0.2");
+    so_params_set(&spells, "slowdown_gap", "600");
+    CU_ASSERT_EQUAL(so_harness_run_seed(&a, &none, 0), 1);
+    CU_ASSERT_EQUAL(so_harness_run_seed(&a, &none, 2), 3);
+    CU_ASSERT_EQUAL(so_harness_run_seed(&b, &none, 0), 11);
+    /* 0xaa = 170, 0xbb = 187 */
+    CU_ASSERT_EQUAL(so_harness_run_seed(&a, &noise, 0), 1 + 1000 * 171);
+    CU_ASSERT_EQUAL(so_harness_run_seed(&a, &noise, 1), 2 + 1000 * 171);
+    CU_ASSERT_EQUAL(so_harness_run_seed(&b, &spells, 0), 11 + 1000 * 188);
+    so_params_set(&noise, "noise_cv", "0");
+    CU_ASSERT_EQUAL(so_harness_run_seed(&a, &noise, 0), 1);
+}
+
 static CU_TestInfo tests[] = {
+    {"noise and spells draw per instance", test_run_seed},
     {"each input once per setting", test_expansion},
     {"settings errors at their key paths", test_errors},
     {"a setting's cell is slotopt sim with its options and seed", test_runs_as_sim},
