@@ -118,12 +118,15 @@ static void test_runs_as_sim(void)
  * instance (its hash) draws its own, the same for every policy. */
 static void test_run_seed(void)
 {
-    so_hinst a, b;
+    so_hinst a, b, c;
     memset(&a, 0, sizeof a);
     memset(&b, 0, sizeof b);
-    snprintf(a.hash, sizeof a.hash, "00000000000000aa");
-    snprintf(b.hash, sizeof b.hash, "00000000000000bb");
+    memset(&c, 0, sizeof c);
+    a.has_seed = b.has_seed = 1;
+    a.seed = 1, a.index = 3;       /* the 4th instance of generator seed 1 */
+    b.seed = 5, b.index = 0;       /* the first of generator seed 5 */
     b.first_seed = 11;
+    c.seed = 7, c.index = 2;       /* not generated (has_seed 0) */
     so_params none, noise, spells;
     so_params_init(&none);
     so_params_init(&noise);
@@ -134,12 +137,15 @@ static void test_run_seed(void)
     CU_ASSERT_EQUAL(so_harness_run_seed(&a, &none, 0), 1);
     CU_ASSERT_EQUAL(so_harness_run_seed(&a, &none, 2), 3);
     CU_ASSERT_EQUAL(so_harness_run_seed(&b, &none, 0), 11);
-    /* 0xaa = 170, 0xbb = 187 */
-    CU_ASSERT_EQUAL(so_harness_run_seed(&a, &noise, 0), 1 + 1000 * 171);
-    CU_ASSERT_EQUAL(so_harness_run_seed(&a, &noise, 1), 2 + 1000 * 171);
-    CU_ASSERT_EQUAL(so_harness_run_seed(&b, &spells, 0), 11 + 1000 * 188);
-    so_params_set(&noise, "noise_cv", "0");
+    CU_ASSERT_EQUAL(so_harness_run_seed(&a, &noise, 0), 1 + 3000);
+    CU_ASSERT_EQUAL(so_harness_run_seed(&a, &noise, 1), 2 + 3000);
+    CU_ASSERT_EQUAL(so_harness_run_seed(&b, &spells, 0), 11 + 4000);
+    CU_ASSERT_EQUAL(so_harness_run_seed(&c, &noise, 0), 1);
+    a.index = 0; /* the first instance of seed 1: the repetition's seed */
     CU_ASSERT_EQUAL(so_harness_run_seed(&a, &noise, 0), 1);
+    so_params_set(&noise, "noise_cv", "0");
+    b.index = 1;
+    CU_ASSERT_EQUAL(so_harness_run_seed(&b, &noise, 0), 11);
 }
 
 static CU_TestInfo tests[] = {

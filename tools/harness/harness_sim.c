@@ -290,11 +290,14 @@ static int varies(const so_params *prm)
 uint64_t so_harness_run_seed(const so_hinst *in, const so_params *prm, int rep)
 {
     uint64_t seed = (in->first_seed ? in->first_seed : 1) + (uint64_t)rep;
-    if (!varies(prm) || !in->hash[0])
+    if (!varies(prm) || !in->has_seed)
         return seed;
-    /* each instance its own noise and spells: the hash's residue, in
-     * steps of 1000 over the repetition's seed */
-    return seed + 1000 * (1 + strtoull(in->hash, NULL, 16) % 999983);
+    /* each generated instance its own noise and spells: its generator seed
+     * and index, in steps of 1000 over the repetition's seed (the first
+     * instance of seed 1 keeps the repetition's seed) */
+    uint64_t k = (uint64_t)(in->seed > 1 ? in->seed - 1 : 0) +
+                 (uint64_t)(in->index > 0 ? in->index : 0);
+    return seed + 1000 * k;
 }
 
 char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
