@@ -14,6 +14,11 @@
  *   - preemption (min_share_timeout or fair_share_timeout > 0) when every
  *     job is in one pool (all SWIM jobs): a warning. Preemption moves slots
  *     between pools only (Hadoop's fair scheduler), so it cannot act.
+ *   - a parameter of the physical contention model (cpu_cores, ...,
+ *     swap_penalty, profile_headroom; cluster/physics.c) when the workload
+ *     names no resources or the run's model (the workload's, or --opt
+ *     contention) is not "physical": a warning. Only that model reads them,
+ *     so the run is the same with or without them.
  * Warnings go to cfg->warnings; `slotopt sim` prints them on standard
  * error and the report lists them under "warnings".
  */
@@ -22,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cluster/cluster.h"
+#include "cluster/physics.h"
 
 static void warn(so_cl_config *cfg, const char *fmt, ...)
 {
@@ -91,5 +97,17 @@ int so_cl_check_config(const so_cl_workload *w, so_cl_config *cfg,
              mst > 0 ? "min_share_timeout" : "fair_share_timeout",
              w->jobs[0].pool < w->n_pools ? w->pools[w->jobs[0].pool].name
                                            : "default");
+    const char *model = prm ? so_params_get(prm, "contention") : NULL;
+    int physical = w->n_resources > 0 &&
+                   (model ? !strcmp(model, "physical")
+                          : w->contention == SO_CL_CONTENTION_PHYSICAL);
+    for (int k = 0; !physical && so_cl_physics_params[k]; k++)
+        if (prm && so_params_get(prm, so_cl_physics_params[k]))
+            warn(cfg, "%s: only the physical contention model reads it, and %s,"
+                      " so it changes nothing in this run",
+                 so_cl_physics_params[k],
+                 w->n_resources == 0 ? "the workload names no resources"
+                                     : "this run's model is not physical"
+                                       " (contention)");
     return SO_OK;
 }

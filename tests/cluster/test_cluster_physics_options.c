@@ -165,7 +165,47 @@ static void test_report_reruns(void)
     json_decref(b);
 }
 
+/* A physical-model parameter on a workload without resources, or under
+ * another contention model, cannot act: a warning; under physical none. */
+static void test_physics_option_cannot_act(void)
+{
+    char args[4096], *err = NULL, *out = NULL;
+    json_t *j = NULL;
+    snprintf(args, sizeof args, "%s --scheduler fair --opt nodes=4 --opt swap_penalty=5",
+             trace());
+    CU_ASSERT_EQUAL(sim_json(args, &j, &err), 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    CU_ASSERT(has_warning(j, "swap_penalty: only the physical contention model reads it,"
+                             " and the workload names no resources"));
+    CU_ASSERT_PTR_NOT_NULL(err && strstr(err, "warning: swap_penalty"));
+    json_decref(j);
+    free(err);
+    snprintf(args, sizeof args, "gen ras-gridmix-workload --set goals=none --out %s/pras",
+             so_test_tmpdir());
+    CU_ASSERT_EQUAL_FATAL(so_test_run(args, &out, NULL), 0);
+    char *nl = out ? strchr(out, '\n') : NULL;
+    if (nl)
+        *nl = '\0';
+    snprintf(args, sizeof args, "%s --scheduler fair --opt map_slots=4 --opt contention=share"
+             " --opt profile_headroom=2", out ? out : "");
+    CU_ASSERT_EQUAL(sim_json(args, &j, &err), 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    CU_ASSERT(has_warning(j, "profile_headroom: only the physical contention model reads"
+                             " it, and this run's model is not physical"));
+    json_decref(j);
+    free(err);
+    snprintf(args, sizeof args, "%s --scheduler fair --opt map_slots=4"
+             " --opt profile_headroom=2", out ? out : "");
+    CU_ASSERT_EQUAL(sim_json(args, &j, &err), 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    CU_ASSERT_PTR_NULL(json_object_get(j, "warnings"));
+    json_decref(j);
+    free(err);
+    free(out);
+}
+
 static CU_TestInfo tests[] = {
+    {"a physical-model option that cannot act warns", test_physics_option_cannot_act},
     {"stealing without a parallel fraction warns", test_stealing_without_fraction},
     {"preemption with one pool warns", test_preemption_one_pool},
     {"locality_delay without replicas is an error", test_locality_delay_needs_replicas},

@@ -185,7 +185,81 @@ static void test_bad_claims(void)
     CU_ASSERT_STRING_EQUAL(err.key, "table.ratios[0].kind");
 }
 
+/* "columns": "policy": a claim's column is checked against the ratios and
+ * the scenario's (or the table's) policies at read. */
+static void test_claim_names(void)
+{
+    static const struct {
+        const char *table, *key;
+    } cases[] = {
+        {"\"rows\": [\"instance\"], \"columns\": \"policy\", \"claims\": [{\"claim\":"
+         " \"x\", \"column\": \"fiar\", \"below\": 1}]", "table.claims[0].column"},
+        {"\"rows\": [\"instance\"], \"columns\": \"policy\", \"policies\": [\"fair\"],"
+         " \"claims\": [{\"claim\": \"x\", \"column\": \"fifo\", \"below\": 1}]",
+         "table.claims[0].column"},
+        {"\"rows\": [\"instance\"], \"columns\": \"policy\", \"claims\": [{\"claim\":"
+         " \"x\", \"column\": \"fair\", \"below\": 1}]", NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[1500];
+        snprintf(text, sizeof text, HEAD " \"table\": {\"ratios\": [{\"name\": \"r\","
+                 " \"of\": \"fifo\", \"to\": \"fair\"}], %s}}\n", cases[i].table);
+        so_hconfig c;
+        so_hscenario sc;
+        so_error err;
+        int rc = load(text, &c, &sc, &err);
+        if (!cases[i].key) {
+            CU_ASSERT_EQUAL(rc, SO_OK);
+            if (!rc)
+                so_hscenario_free(&sc);
+            continue;
+        }
+        CU_ASSERT_EQUAL(rc, SO_EINVAL);
+        CU_ASSERT_STRING_EQUAL(err.key, cases[i].key);
+    }
+}
+
+/* A claim whose rows match no data is "no data", counted for report's
+ * exit status; a row of one seed is unclear, never a verdict, with n. */
+static void test_nodata_and_one_seed(void)
+{
+    so_hscenario sc;
+    so_htable t;
+    build("{\"rows\": [\"setting\", \"policy\"], \"statistic\": \"mean_ci95\",\n"
+          "  \"ratios\": [{\"name\": \"over fair\", \"to\": \"fair\"}],\n"
+          "  \"claims\": [{\"claim\": \"none\", \"column\": \"over fair\", \"above\": 1,"
+          "    \"rows\": {\"setting\": [\"z\"]}},\n"
+          "   {\"claim\": \"some\", \"column\": \"over fair\", \"above\": 1,"
+          "    \"rows\": {\"setting\": [\"a\"], \"policy\": [\"fifo\"]}}]}",
+          &sc, &t);
+    CU_ASSERT_EQUAL_FATAL(t.n_verdicts, 2);
+    CU_ASSERT_EQUAL(t.verdicts[0].verdict, SO_HV_NODATA);
+    CU_ASSERT_EQUAL(t.verdicts[1].verdict, SO_HV_HOLDS);
+    CU_ASSERT_EQUAL(so_htable_nodata(&t, NULL, ""), 1);
+    so_htable_free(&t);
+    so_hscenario_free(&sc);
+    /* one seed: setting a's fifo/fair is 2.1 alone */
+    so_hconfig c;
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(load(HEAD PHYS " \"table\": {\"rows\": [\"setting\", \"policy\"],"
+                               " \"statistic\": \"mean_ci95\", \"ratios\": [{\"name\": \"r\","
+                               " \"to\": \"fair\"}], \"claims\": [{\"claim\": \"x\", \"column\":"
+                               " \"r\", \"above\": 1, \"rows\": {\"policy\": [\"fifo\"]}}]}}\n",
+                               &c, &sc, &err), SO_OK);
+    so_hrow v[2] = {cell("fifo", 0, 0, 21), cell("fair", 0, 0, 10)};
+    so_hrows rows = {v, 2, 2};
+    CU_ASSERT_EQUAL_FATAL(so_htable_build(&sc.tables[0], &rows, &c, sc.reference, &t, &err),
+                          SO_OK);
+    CU_ASSERT_EQUAL_FATAL(t.n_verdicts, 1);
+    CU_ASSERT_EQUAL(t.verdicts[0].verdict, SO_HV_UNCLEAR);
+    CU_ASSERT_STRING_EQUAL(t.verdicts[0].where, "unclear at setting=a/fifo (2.1, n=1)");
+    so_htable_free(&t);
+    so_hscenario_free(&sc);
+}
+
 static CU_TestInfo tests[] = {
+    {"claim columns and rows named at read", test_claim_names},
+    {"no data counted; one seed unclear", test_nodata_and_one_seed},
     {"claims: holds, in part, unclear, fails", test_verdicts},
     {"bad claims at their keys", test_bad_claims},
     CU_TEST_INFO_NULL,

@@ -114,7 +114,42 @@ static void test_runs_as_sim(void)
     free(out);
 }
 
+/* The run's seed is first_seed + rep; with noise or slow spells each
+ * instance (its hash) draws its own, the same for every policy. */
+static void test_run_seed(void)
+{
+    so_hinst a, b, c;
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    memset(&c, 0, sizeof c);
+    a.has_seed = b.has_seed = 1;
+    a.seed = 1, a.index = 3;       /* the 4th instance of generator seed 1 */
+    b.seed = 5, b.index = 0;       /* the first of generator seed 5 */
+    b.first_seed = 11;
+    c.seed = 7, c.index = 2;       /* not generated (has_seed 0) */
+    so_params none, noise, spells;
+    so_params_init(&none);
+    so_params_init(&noise);
+    so_params_init(&spells);
+    so_params_set(&none, "map_slots", "2");
+    so_params_set(&noise, "noise_cv", "0.2");
+    so_params_set(&spells, "slowdown_gap", "600");
+    CU_ASSERT_EQUAL(so_harness_run_seed(&a, &none, 0), 1);
+    CU_ASSERT_EQUAL(so_harness_run_seed(&a, &none, 2), 3);
+    CU_ASSERT_EQUAL(so_harness_run_seed(&b, &none, 0), 11);
+    CU_ASSERT_EQUAL(so_harness_run_seed(&a, &noise, 0), 1 + 3000);
+    CU_ASSERT_EQUAL(so_harness_run_seed(&a, &noise, 1), 2 + 3000);
+    CU_ASSERT_EQUAL(so_harness_run_seed(&b, &spells, 0), 11 + 4000);
+    CU_ASSERT_EQUAL(so_harness_run_seed(&c, &noise, 0), 1);
+    a.index = 0; /* the first instance of seed 1: the repetition's seed */
+    CU_ASSERT_EQUAL(so_harness_run_seed(&a, &noise, 0), 1);
+    so_params_set(&noise, "noise_cv", "0");
+    b.index = 1;
+    CU_ASSERT_EQUAL(so_harness_run_seed(&b, &noise, 0), 11);
+}
+
 static CU_TestInfo tests[] = {
+    {"noise and spells draw per instance", test_run_seed},
     {"each input once per setting", test_expansion},
     {"settings errors at their key paths", test_errors},
     {"a setting's cell is slotopt sim with its options and seed", test_runs_as_sim},

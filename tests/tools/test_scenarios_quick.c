@@ -211,6 +211,15 @@ static void check_scenario(const char *name)
         CU_ASSERT(ok);
         CU_ASSERT_EQUAL(json_integer_value(json_object_get(t, "failed_cells")), 0);
         CU_ASSERT_EQUAL(json_integer_value(json_object_get(t, "missing_values")), 0);
+        /* every claim finds its rows: no "no data" verdict */
+        json_t *v;
+        json_array_foreach(json_object_get(t, "claims"), k, v) {
+            const char *word = json_string_value(json_object_get(v, "verdict"));
+            if (word && !strcmp(word, "no data"))
+                fprintf(stderr, "\nscenario %s, table %zu: claim '%s' has no data\n", name,
+                        i + 1, json_string_value(json_object_get(v, "claim")));
+            CU_ASSERT(word && strcmp(word, "no data"));
+        }
     }
     json_decref(rep);
     json_decref(sc);

@@ -40,8 +40,9 @@ const so_cli_spec so_report_spec = {
     "With --scenario, the table the scenario reproduces instead (its rows,\n"
     "statistic over the seeds, ratio columns and the paper's numbers) from\n"
     "the cells `bench --scenario NAME` stored, and its figure under --plot;\n"
-    "exit status 3 when a cell failed or a value is missing (the tables are\n"
-    "still written).\n",
+    "exit status 3 when a cell failed, a value is missing or a claim has\n"
+    "no data (no row matches its column and rows; the tables are still\n"
+    "written).\n",
     opts, SO_OF_TABLE | SO_OF_CSV | SO_OF_JSON | SO_OF_MARKDOWN, SO_OF_TABLE, NULL};
 
 /* One table of a scenario: printed, and its figure drawn into plot (base
@@ -68,6 +69,10 @@ static int one_table(FILE *fp, const so_htable_def *def, const so_hrows *rows,
                 " %zu missing values\n", name, k + 1, t.n_rows, t.failed, t.missing);
         ++*bad;
     }
+    char prefix[300];
+    snprintf(prefix, sizeof prefix, "slotopt report: scenario %s, table %zu", name, k + 1);
+    if (so_htable_nodata(&t, stderr, prefix))
+        ++*bad;
     if (plot) {
         char base[300], safe[200];
         const char *slash = strrchr(name, '/');

@@ -34,6 +34,15 @@ typedef struct so_hinst {
     uint64_t first_seed;
 } so_hinst;
 
+/* The simulator's seed of repetition rep of a simulation input: first_seed
+ * + rep; with per-attempt noise or slow spells among the options
+ * (noise_cv, slowdown_gap > 0) and a generated instance, plus 1000 x
+ * (generator seed - 1 + index), so that generated instances draw their own
+ * noise (policies of one instance share it; the first instance of seed 1
+ * keeps first_seed + rep). The workload is still parsed with first_seed +
+ * rep. */
+uint64_t so_harness_run_seed(const so_hinst *in, const so_params *prm, int rep);
+
 typedef struct so_hinsts {
     so_hinst *v;
     size_t n, cap;

@@ -415,7 +415,7 @@ static int listing(so_jin *in, json_t *root, so_hscenario *sc)
 
 /* "table": one definition or an array of them, into sc (checked even when
  * sc is NULL). */
-static int table(so_jin *in, json_t *root, so_hscenario *sc)
+static int table(so_jin *in, json_t *root, const so_hconfig *c, so_hscenario *sc)
 {
     json_t *t = json_object_get(root, "table");
     if (!t)
@@ -437,6 +437,8 @@ static int table(so_jin *in, json_t *root, so_hscenario *sc)
         so_htable_def def;
         if (!rc)
             rc = so_htable_def_read(in, obj, path, &def);
+        if (!rc && (rc = so_hclaims_check(in, &def, path, c)))
+            so_htable_def_free(&def);
         if (!rc && sc)
             sc->tables[sc->n_tables++] = def;
         else if (!rc)
@@ -462,8 +464,6 @@ static int scenario(so_jin *in, json_t *root, const char *base, so_hconfig *c,
         rc = so_jin_str(in, root, "", "description", SO_OPTIONAL, &text);
     if (!rc)
         rc = listing(in, root, sc);
-    if (!rc)
-        rc = table(in, root, sc);
     int sims = json_object_get(root, "policies") != NULL;
     if (!rc)
         rc = names(in, root, "backends", !sims, c, so_hconfig_add_backend);
@@ -514,6 +514,8 @@ static int scenario(so_jin *in, json_t *root, const char *base, so_hconfig *c,
     }
     if (!rc)
         rc = settings_list(in, root, c, s, first_input);
+    if (!rc) /* after the policies: the claims name them */
+        rc = table(in, root, c, sc);
     if (!rc && sc) {
         const char *ref = c->n_policies ? c->sim_reference
                           : c->n_refs ? c->refs[0]->name : "";

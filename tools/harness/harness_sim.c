@@ -279,6 +279,32 @@ static void per_user(json_t *extras, const so_cl_workload *w, const double *resp
         json_object_set_new(extras, "goals", json_pack("{s:i,s:i}", "jobs", goals, "met", met));
 }
 
+/* Whether the options turn on per-attempt noise or slow spells
+ * (cluster/variability.c). */
+static int varies(const so_params *prm)
+{
+    static const char *const keys[] = {"noise_cv", "slowdown_gap", NULL};
+    for (int k = 0; keys[k]; k++) {
+        const char *v = so_params_get(prm, keys[k]);
+        if (v && strtod(v, NULL) > 0)
+            return 1;
+    }
+    return 0;
+}
+
+uint64_t so_harness_run_seed(const so_hinst *in, const so_params *prm, int rep)
+{
+    uint64_t seed = (in->first_seed ? in->first_seed : 1) + (uint64_t)rep;
+    if (!varies(prm) || !in->has_seed)
+        return seed;
+    /* each generated instance its own noise and spells: its generator seed
+     * and index, in steps of 1000 over the repetition's seed (the first
+     * instance of seed 1 keeps the repetition's seed) */
+    uint64_t k = (uint64_t)(in->seed > 1 ? in->seed - 1 : 0) +
+                 (uint64_t)(in->index > 0 ? in->index : 0);
+    return seed + 1000 * k;
+}
+
 char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
                           const so_hcell *cell)
 {
@@ -345,7 +371,9 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
         cfg.scheduler = pol->scheduler;
         cfg.speculation = pol->speculation;
         cfg.params = &prm;
-        cfg.seed = seed;
+        cfg.seed = so_harness_run_seed(in, &prm, cell->rep);
+        if (cfg.seed != seed)
+            json_object_set_new(extras, "run_seed", json_integer((json_int_t)cfg.seed));
         /* the cell's time limit stops the replay itself (a partial result,
          * stored as time_limit), well before the worker would be killed */
         if (c->time_limit > 0) {
@@ -364,8 +392,11 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
             rc = so_cl_check_config(w, &cfg, &err);
         if (!rc && cfg.n_warnings > 0) {
             json_t *wa = json_array();
-            for (int i = 0; i < cfg.n_warnings; i++)
+            for (int i = 0; i < cfg.n_warnings; i++) {
                 json_array_append_new(wa, json_string(cfg.warnings[i]));
+                fprintf(stderr, "slotopt bench: warning: %s: %s\n", pol->name,
+                        cfg.warnings[i]);
+            }
             json_object_set_new(extras, "warnings", wa);
         }
         if (!rc && c->timeline_step > 0 && !(cfg.event_log = log_fp =

@@ -144,6 +144,14 @@ typedef struct so_hverdict {
  * columns and ratios are read). */
 int so_hclaims_read(struct so_jin *in, json_t *obj, const char *path,
                     so_htable_def *def);
+/* Checks the claims of def (read at path) against the scenario: with
+ * "columns": "policy", each claim's column is a ratio or one of the
+ * scenario's policies. */
+int so_hclaims_check(struct so_jin *in, const so_htable_def *def, const char *path,
+                     const so_hconfig *c);
+/* The verdicts without data (a claim no row of the data matches), each
+ * named on fp (when not NULL) after prefix. */
+size_t so_htable_nodata(const so_htable *t, FILE *fp, const char *prefix);
 /* Computes t->verdicts from the built table; SO_OK or SO_ENOMEM. */
 int so_htable_verdicts(so_htable *t);
 /* The verdict's word: "holds", "holds in part", "fails", "unclear", "no data". */

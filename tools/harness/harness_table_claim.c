@@ -14,7 +14,8 @@
  *          holds when every row holds, fails when one row fails, else
  *          unclear; otherwise holds when every row holds, holds in part
  *          when some do, fails when none does and some row fails, else
- *          unclear. One seed: the interval is the value itself. */
+ *          unclear. A row with fewer than 2 samples has no interval: unclear,
+ *          with its n in the "where" text. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +57,12 @@ static int one_claim(so_jin *in, json_t *e, const char *path, so_htable_def *d,
     if (!found && !d->columns[0])
         return so_jin_fail(in, kpath, 0, "expected the name of one of the table's ratios"
                            " or \"value\"");
+    /* "columns": "policy": the policies are known here when the table names
+     * them, else so_hclaims_check checks against the scenario's */
+    for (int q = 0; q < d->n_policies && !found; q++)
+        found = !strcmp(d->policies[q], col);
+    if (!found && d->n_policies && !strcmp(d->columns, "policy"))
+        return so_jin_fail(in, kpath, 0, "expected one of the table's ratios or policies");
     if (strlen(col) >= sizeof c->column)
         return so_jin_fail(in, kpath, 0, "longer than %zu characters", sizeof c->column - 1);
     snprintf(c->column, sizeof c->column, "%s", col);
@@ -133,6 +140,55 @@ int so_hclaims_read(so_jin *in, json_t *obj, const char *path, so_htable_def *d)
     return rc;
 }
 
+/* Whether name is one of the scenario's policies (or backends). */
+static int known_policy(const so_hconfig *c, const char *name)
+{
+    for (size_t p = 0; p < c->n_policies; p++)
+        if (!strcmp(c->policies[p].name, name))
+            return 1;
+    for (size_t p = 0; p < c->n_backends; p++)
+        if (c->backends[p] && !strcmp(c->backends[p]->name, name))
+            return 1;
+    return 0;
+}
+
+int so_hclaims_check(so_jin *in, const so_htable_def *d, const char *path,
+                     const so_hconfig *c)
+{
+    char kpath[192], epath[160];
+    for (int q = 0; q < d->n_claims; q++) {
+        const so_hclaim_def *cl = &d->claims[q];
+        char apath[128];
+        so_jin_path(apath, sizeof apath, path, "claims");
+        so_jin_index(epath, sizeof epath, apath, (size_t)q);
+        int found = !d->n_policies && !strcmp(d->columns, "policy") ? 0 : 1;
+        for (int r = 0; r < d->n_ratios && !found; r++)
+            found = !strcmp(d->ratios[r].name, cl->column);
+        if (!found && !known_policy(c, cl->column)) {
+            so_jin_path(kpath, sizeof kpath, epath, "column");
+            return so_jin_fail(in, kpath, 0, "expected one of the table's ratios or the"
+                               " scenario's policies; '%s' is neither", cl->column);
+        }
+        /* "rows" values are checked on the data (so_htable_nodata): a quick
+         * form may run fewer policies than its claims list */
+    }
+    return SO_OK;
+}
+
+size_t so_htable_nodata(const so_htable *t, FILE *fp, const char *prefix)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < t->n_verdicts; i++)
+        if (t->verdicts[i].verdict == SO_HV_NODATA) {
+            n++;
+            if (fp)
+                fprintf(fp, "%s: claim '%s'%s%s has no data (no row matches its column"
+                        " and rows)\n", prefix, t->def->claims[t->verdicts[i].claim].text,
+                        t->verdicts[i].group[0] ? " at " : "", t->verdicts[i].group);
+        }
+    return n;
+}
+
 /* ---- verdicts ------------------------------------------------------------- */
 static void number_text(char *out, size_t size, json_t *v)
 {
@@ -192,7 +248,11 @@ static int row_verdict(const so_hclaim_def *c, const so_htable_cell *x, double p
 {
     if (!x || !x->n || !isfinite(x->mean))
         return SO_HV_NODATA;
-    double lo = x->n > 1 ? x->lo : x->mean, hi = x->n > 1 ? x->hi : x->mean;
+    if (c->kind == SO_HCLAIM_PAPER && !isfinite(paper))
+        return SO_HV_NODATA;
+    if (x->n < 2) /* one sample is no interval */
+        return SO_HV_UNCLEAR;
+    double lo = x->lo, hi = x->hi;
     switch (c->kind) {
     case SO_HCLAIM_ABOVE:
         return lo > c->threshold ? SO_HV_HOLDS : hi < c->threshold ? SO_HV_FAILS
@@ -201,8 +261,6 @@ static int row_verdict(const so_hclaim_def *c, const so_htable_cell *x, double p
         return hi < c->threshold ? SO_HV_HOLDS : lo > c->threshold ? SO_HV_FAILS
                                                                     : SO_HV_UNCLEAR;
     default:
-        if (!isfinite(paper))
-            return SO_HV_NODATA;
         if (lo >= paper - c->threshold && hi <= paper + c->threshold)
             return SO_HV_HOLDS;
         return hi < paper - c->threshold || lo > paper + c->threshold ? SO_HV_FAILS
@@ -210,12 +268,16 @@ static int row_verdict(const so_hclaim_def *c, const so_htable_cell *x, double p
     }
 }
 
-static void add_where(so_hverdict *v, const char *word, const char *label, double mean)
+static void add_where(so_hverdict *v, const char *word, const char *label,
+                      const so_htable_cell *x)
 {
     size_t used = strlen(v->where);
+    char n[32] = "";
+    if (x->n < 2)
+        snprintf(n, sizeof n, ", n=%zu", x->n);
     if (used + 1 < sizeof v->where)
-        snprintf(v->where + used, sizeof v->where - used, "%s%s %s (%.3g)",
-                 used ? "; " : "", word, label, mean);
+        snprintf(v->where + used, sizeof v->where - used, "%s%s %s (%.3g%s)",
+                 used ? "; " : "", word, label, x->mean, n);
 }
 
 static void group_verdict(const so_htable *t, const so_hclaim_def *c, int by,
@@ -247,8 +309,7 @@ static void group_verdict(const so_htable *t, const so_hclaim_def *c, int by,
         v->n_fails += rv == SO_HV_FAILS;
         v->n_unclear += rv == SO_HV_UNCLEAR;
         if (rv != SO_HV_HOLDS)
-            add_where(v, rv == SO_HV_FAILS ? "fails at" : "unclear at", label[0] ? label : "-",
-                      x->mean);
+            add_where(v, rv == SO_HV_FAILS ? "fails at" : "unclear at", label[0] ? label : "-", x);
     }
     size_t n = v->n_holds + v->n_fails + v->n_unclear;
     if (!n)
