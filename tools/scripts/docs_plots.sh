@@ -44,14 +44,17 @@ put "$WORK/pareto"/frontier-*.png "$OUT/report-frontier.png"
 
 # 7. the scenario figures of the docs (report --scenario NAME --plot) and
 # the simulation plots of flex-fig6b (report --plot: bars and CDFs)
-for s in flex-cluster stealing-fig3 wpbs-load wpbs-sweeps wpbs-table2 flex-fig6b; do
+for s in flex-cluster stealing-fig3 wpbs-load wpbs-sweeps wpbs-table2 ras-figs4-5 \
+    ras-fig6 flex-fig6b; do
     "$SLOTOPT" bench --scenario "$s" --db "$WORK/$s.db" >/dev/null 2>&1
     "$SLOTOPT" report --scenario "$s" --db "$WORK/$s.db" --plot "$WORK/$s" \
         --plot-type png >/dev/null 2>&1 || true  # exit 3: a table with gaps
 done
 for f in scenario-flex-cluster-1 scenario-stealing-fig3-1 scenario-stealing-fig3-2 \
     scenario-stealing-fig3-3 scenario-wpbs-load scenario-wpbs-sweeps-1 \
-    scenario-wpbs-sweeps-2 scenario-wpbs-sweeps-3 scenario-wpbs-table2-1; do
+    scenario-wpbs-sweeps-2 scenario-wpbs-sweeps-3 scenario-wpbs-table2-1 \
+    scenario-ras-figs4-5-1 scenario-ras-figs4-5-2 scenario-ras-figs4-5-3 \
+    scenario-ras-figs4-5-4 scenario-ras-fig6-1 scenario-ras-fig6-2; do
     s=${f#scenario-}
     s=${s%-[0-9]}
     put "$WORK/$s/$f.png" "$IMG/$f.png"
