@@ -22,13 +22,18 @@
  * block) at least 1 (choice: at most 100,000, the sample's largest job has
  * 112,523), each map 1 s + its block / 20 MiB/s (choice: every map reads a
  * full block except for a one-map job, which reads its input; map-only jobs
- * add output / maps / 20 MiB/s); reduces = ceil(shuffle / 10^9), at most
+ * add output / maps / 20 MiB/s; with `map_output_mib` C > 0 a map-only job
+ * has at least ceil(output / C) maps, what the blocks' maps would read
+ * spread evenly over them: cluster/swim_maps.h); reduces = ceil(shuffle / 10^9), at most
  * 999, each copying shuffle / r at 20 MiB/s, sorting at 100 MiB/s and
  * reducing 1 s + (shuffle + output) / r at 20 MiB/s; slow-start 0.05.
  * Locality (for delay scheduling): with `replicas` R > 0 the cluster has R
  * replicas per block, placed uniformly over distinct nodes by the simulator
  * (seeded), and a map away from its data runs `remote_slowdown` times
  * longer (default 1.5); R = 0 (default) writes no locality model.
+ * `slowstart` (written into every shuffling job when not Hadoop's 0.05)
+ * and `outofband` (the cluster's out-of-band heartbeats) are there for the
+ * fair-vs-fifo scenario on 3,000 nodes (docs/cluster.md).
  * Arrivals: Poisson at `rate` jobs per second (default 0.0682, the sample's
  * 5,894 jobs in 24 h), from time 0. Cluster: `nodes` nodes of 2 map + 2
  * reduce slots, speed 1 (SWIM's defaults). One draw order per job (input
@@ -37,6 +42,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include "cluster/swim_maps.h"
 #include "cluster/workload_family.h"
 
 const so_option_doc so_cl_swim_synth_params[] = {
@@ -53,6 +59,15 @@ const so_option_doc so_cl_swim_synth_params[] = {
      " the nodes), placed at random by the simulator"},
     {"remote_slowdown", "1.5",
      "work factor of a map away from its data (1..100; with replicas > 0)"},
+    {"slowstart", "0.05",
+     "fraction of a job's maps done before its reduces may start (0.001..1;"
+     " Hadoop's mapred.reduce.slowstart.completed.maps default 0.05)"},
+    {"outofband", "0",
+     "1: a node heartbeats as soon as an attempt ends (Hadoop's"
+     " mapreduce.tasktracker.outofband.heartbeat); 0: off"},
+    {"map_output_mib", "0",
+     "most output MiB one map of a map-only job writes, more maps"
+     " otherwise (0..1000000000; 0: no cap, SWIM's replay)"},
     {NULL, NULL, NULL},
 };
 
@@ -65,11 +80,16 @@ const so_option_doc so_cl_swim_synth_params[] = {
 #define MAX_OUTPUT 4.69e11
 
 /* One job's tasks from its bytes (workload_swim.c's rules, defaults). */
-static void derive(double input, double shuffle, double output, so_wf_job *j)
+static void derive(double input, double shuffle, double output,
+                   double out_cap, so_wf_job *j)
 {
-    double maps = fmin(MAX_MAPS, fmax(1.0, ceil(input / BLOCK)));
+    double maps = fmin(MAX_MAPS,
+                       so_cl_swim_maps(input, shuffle, output, BLOCK, out_cap));
     double reduces = shuffle > 0 ? fmin(999, fmax(1.0, ceil(shuffle / 1e9))) : 0;
-    double read = maps > 1 ? BLOCK : input;
+    /* what the blocks' maps read (a full block each, or a one-map job's
+     * input), spread evenly when the output cap added maps */
+    double blocks = fmin(MAX_MAPS, fmax(1.0, ceil(input / BLOCK)));
+    double read = (blocks > 1 ? blocks * BLOCK : input) / maps;
     double extra = shuffle > 0 ? 0 : output / maps;
     j->maps = (int)maps;
     j->reduces = (int)reduces;
@@ -104,6 +124,14 @@ int so_cl_swim_synth_generate(const so_params *set, so_rng *rng, json_t **out,
         rc = so_wf_param_int(set, d, "replicas", 0, 16, &replicas, err);
     if (!rc)
         rc = so_wf_param(set, d, "remote_slowdown", 1, 100, &slowdown, err);
+    double out_cap = 0, slowstart = 0.05;
+    int outofband = 0;
+    if (!rc)
+        rc = so_wf_param(set, d, "map_output_mib", 0, 1e9, &out_cap, err);
+    if (!rc)
+        rc = so_wf_param(set, d, "slowstart", 0.001, 1, &slowstart, err);
+    if (!rc)
+        rc = so_wf_param_int(set, d, "outofband", 0, 1, &outofband, err);
     if (!rc && replicas > nodes)
         rc = so_error_setf(err, NULL, 0, 0, "replicas",
                            "expected at most the %d nodes, found %d", nodes,
@@ -134,7 +162,9 @@ int so_cl_swim_synth_generate(const so_params *set, so_rng *rng, json_t **out,
         snprintf(j.name, sizeof j.name, "job%d", k);
         j.user = "default";
         j.submit = t;
-        derive(input, shuffle, output, &j);
+        derive(input, shuffle, output, out_cap * MIB, &j);
+        if (slowstart != 0.05 && j.reduces > 0)
+            j.slowstart = slowstart; /* else the reader's default, 0.05 */
         json_t *o = so_wf_job_json(&j, rng);
         if (!o || json_array_append_new(jobs, o))
             rc = SO_ENOMEM;
@@ -144,6 +174,11 @@ int so_cl_swim_synth_generate(const so_params *set, so_rng *rng, json_t **out,
     if (cluster && replicas > 0 &&
         (json_object_set_new(cluster, "replicas", json_integer(replicas)) ||
          json_object_set_new(cluster, "remote_slowdown", json_real(slowdown)))) {
+        json_decref(cluster);
+        cluster = NULL;
+    }
+    if (cluster && outofband &&
+        json_object_set_new(cluster, "outofband", json_true())) {
         json_decref(cluster);
         cluster = NULL;
     }

@@ -11,6 +11,10 @@
  *           the last, which reads the remainder (HDFS splits);
  *   map work = overhead + bytes_i / map_rate, plus, for map-only jobs
  *           (shuffle 0), the map's share of the output / map_rate;
+ *           map_output_mib C > 0: a map-only job has at least
+ *           ceil(output / C) maps, and when that raises its count every
+ *           map reads input / m (cluster/swim_maps.h; 0, the default, is
+ *           SWIM's replay, one map per input block whatever the output);
  *   reduces r = 0 if shuffle = 0, else min(max_reduces,
  *           max(1, ceil(shuffle / reduce_bytes))) (Hive's rule);
  *   reduce  copy = (shuffle / r) / shuffle_rate, sort = (shuffle / r) /
@@ -31,6 +35,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cluster/swim_maps.h"
 #include "cluster/workload_build.h"
 
 #define MIB 1048576.0
@@ -49,6 +54,10 @@ const so_option_doc so_cl_swim_options[] = {
     {"reduce_bytes", "1000000000",
      "SWIM: shuffle bytes per reduce task (Hive's bytes.per.reducer)"},
     {"max_reduces", "999", "SWIM: most reduce tasks per job (Hive's default)"},
+    {"map_output_mib", "0",
+     "SWIM: most output MiB one map of a map-only job writes (more maps,"
+     " the input split evenly); 0 = no cap (SWIM's replay: one map per"
+     " input block writes it all)"},
     {"slowstart", "0.05",
      "SWIM: fraction of maps done before reduces start (Hadoop default)"},
     {"slow_nodes", "0", "SWIM: nodes 0..k-1 are stragglers"},
@@ -78,6 +87,7 @@ const so_option_doc so_cl_swim_options[] = {
 typedef struct swim_rates {
     double block, map_rate, shuffle_rate, sort_rate, reduce_rate, overhead;
     double reduce_bytes, slowstart;
+    double map_output; /* map_output_mib in bytes; 0: no cap */
     double parallel[SO_CL_PHASES];
     double class_f; /* parallel_model: the fraction of byte-processing time
                        extra threads speed up; 0: none (parallel[] as given) */
@@ -147,6 +157,7 @@ static int read_settings(const so_params *prm, so_cl_workload *w,
     if (!rc) rc = so_params_double(prm, d, "task_overhead", 1, &r->overhead, err);
     if (!rc) rc = so_params_double(prm, d, "reduce_bytes", 1e9, &r->reduce_bytes, err);
     if (!rc) rc = so_params_int(prm, d, "max_reduces", 999, &r->max_reduces, err);
+    if (!rc) rc = so_params_double(prm, d, "map_output_mib", 0, &r->map_output, err);
     if (!rc) rc = so_params_double(prm, d, "slowstart", 0.05, &r->slowstart, err);
     if (!rc) rc = so_params_int(prm, d, "slow_nodes", 0, &slow, err);
     if (!rc) rc = so_params_double(prm, d, "slow_speed", 0.25, &slow_speed, err);
@@ -190,6 +201,7 @@ static int read_settings(const so_params *prm, so_cl_workload *w,
     else if (!(block > 0) || block > 1e6) bad = "block_mib";
     else if (!(r->overhead >= 0) || r->overhead > 1e6) bad = "task_overhead";
     else if (!(r->reduce_bytes >= 1)) bad = "reduce_bytes";
+    else if (!(r->map_output >= 0 && r->map_output <= 1e9)) bad = "map_output_mib";
     else if (r->max_reduces < 1 || r->max_reduces > SO_CL_MAX_TASKS_PER_JOB)
         bad = "max_reduces";
     else if (!(r->slowstart >= 0 && r->slowstart <= 1)) bad = "slowstart";
@@ -211,6 +223,7 @@ static int read_settings(const so_params *prm, so_cl_workload *w,
         return rc;
     r->slots = (double)nodes * (double)(ms + rs);
     r->block = block * MIB;
+    r->map_output *= MIB;
     r->map_rate *= MIB;
     r->shuffle_rate *= MIB;
     r->sort_rate *= MIB;
@@ -282,7 +295,8 @@ static int derive_job(const swim_rates *r, const double v[6],
                       int64_t *total, swim_line *l)
 {
     double input = v[3], shuffle = v[4], output = v[5];
-    double maps = fmax(1.0, ceil(input / r->block));
+    double maps = so_cl_swim_maps(input, shuffle, output, r->block,
+                                  r->map_output);
     double reduces = shuffle > 0 ? fmin((double)r->max_reduces,
                                         fmax(1.0, ceil(shuffle / r->reduce_bytes)))
                                  : 0;
@@ -320,9 +334,11 @@ static int derive_job(const swim_rates *r, const double v[6],
     if (!job->map_work || !job->reduce_work)
         return SO_ENOMEM;
     double out_per_map = shuffle > 0 ? 0 : output / maps;
+    int even = so_cl_swim_even_split(input, r->block, maps);
     for (int i = 0; i < job->n_maps; i++) {
-        double bytes = i + 1 < job->n_maps ? r->block
-                                           : input - r->block * (maps - 1);
+        double bytes = even               ? input / maps
+                       : i + 1 < job->n_maps ? r->block
+                                             : input - r->block * (maps - 1);
         job->map_work[i] =
             r->overhead + (fmax(bytes, 0) + out_per_map) / r->map_rate;
         if (!(job->map_work[i] > 0))

@@ -87,7 +87,7 @@ static void test_refused_inputs(void)
         {"", a[5], FB2009 ":", "slow_speed", "node of speed 1e-06"},
         {"", a[6], FB2009 ":", "heartbeat", "1e+08 heartbeats"},
         {"", a[7], "count.json:2:73:", "inputs[0].count",
-         "1000000 instances of about 242 KiB each"},
+         "1000000 instances of about 243 KiB each"},
         {"", a[8], "", "map_slots", "1000000 nodes of 10002 slots each: an"
          " estimated 38375.9 MiB"},
         {"", a[9], "big.tsv:3:7:", "field 4 (map input bytes)",

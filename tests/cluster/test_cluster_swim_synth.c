@@ -195,12 +195,58 @@ static void test_replicas(void)
     so_cl_workload_free(w);
 }
 
+/* map_output_mib: the same bytes (same seed), map-only jobs' maps never
+ * write more than the cap: each at most 1 s + (64 MiB + cap) / 20 MiB/s, and
+ * the days' task totals grow only by map-only maps. */
+static void test_map_output_cap(void)
+{
+    const char *plain[] = {"jobs=400", "size_scale=5", NULL};
+    const char *capped[] = {"jobs=400", "size_scale=5", "map_output_mib=256", NULL};
+    so_error err;
+    int rc;
+    json_t *a = synth(plain, 3, &rc, &err);
+    CU_ASSERT_EQUAL_FATAL(rc, SO_OK);
+    json_t *b = synth(capped, 3, &rc, &err);
+    CU_ASSERT_EQUAL_FATAL(rc, SO_OK);
+    json_t *ja = json_object_get(a, "jobs"), *jb = json_object_get(b, "jobs");
+    int over = 0, raised = 0, changed_shuffling = 0;
+    double longest_a = 0, longest_b = 0;
+    for (size_t k = 0; k < json_array_size(ja); k++) {
+        json_t *x = json_array_get(ja, k), *y = json_array_get(jb, k);
+        json_t *mx = json_object_get(x, "maps"), *my = json_object_get(y, "maps");
+        json_int_t cx = json_integer_value(json_object_get(mx, "count"));
+        json_int_t cy = json_integer_value(json_object_get(my, "count"));
+        double dx = json_number_value(json_object_get(mx, "duration"));
+        double dy = json_number_value(json_object_get(my, "duration"));
+        longest_a = fmax(longest_a, dx);
+        longest_b = fmax(longest_b, dy);
+        if (json_object_get(x, "reduces")) {
+            changed_shuffling += cx != cy || dx != dy;
+            continue;
+        }
+        over += dy > 1 + (64.0 + 256.0) / 20.0 + 1e-9;
+        raised += cy > cx;
+        /* the same bytes: maps x (duration - 1 s) is the job's input +
+         * output at 20 MiB/s, whatever the count (up to a one-map job's
+         * partial block; durations are written to the millisecond) */
+        if (cy > cx && cx > 1)
+            CU_ASSERT(fabs(cy * (dy - 1) - cx * (dx - 1)) <= 5e-4 * (cx + cy) + 1e-9);
+    }
+    CU_ASSERT_EQUAL(over, 0);
+    CU_ASSERT_EQUAL(changed_shuffling, 0);
+    CU_ASSERT(raised > 0);
+    CU_ASSERT(longest_b < longest_a);
+    json_decref(a);
+    json_decref(b);
+}
+
 static void test_bad_sets(void)
 {
     const char *bad[][2] = {{"jobs=0", "jobs"}, {"rate=0", "rate"},
                             {"nodes=-1", "nodes"}, {"size_scale=1000", "size_scale"},
                             {"jobs=many", "jobs"}, {"replicas=17", "replicas"},
-                            {"remote_slowdown=0.5", "remote_slowdown"}};
+                            {"remote_slowdown=0.5", "remote_slowdown"},
+                            {"map_output_mib=-3", "map_output_mib"}};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         const char *sets[] = {bad[k][0], NULL};
         so_error err;
@@ -219,6 +265,7 @@ static CU_TestInfo tests[] = {
     {"size_scale multiplies the maps", test_size_scale},
     {"replays under fifo and fair", test_replays},
     {"replicas: a locality model, fewer remote maps with delay", test_replicas},
+    {"map_output_mib caps a map-only map's output", test_map_output_cap},
     {"bad --set values name the parameter", test_bad_sets},
     CU_TEST_INFO_NULL,
 };

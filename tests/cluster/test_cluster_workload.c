@@ -317,6 +317,48 @@ static void test_swim_derivation(void)
     so_cl_workload_free(w);
 }
 
+/* map_output_mib: a map-only job's output over enough maps that none writes
+ * more than the cap; the input is then split evenly; shuffling jobs and
+ * jobs whose blocks already need more maps keep SWIM's rule. */
+static void test_swim_map_output_cap(void)
+{
+    const char *t = "tiny\t0\t0\t1024\t0\t10737418240\n"      /* 1 KiB in, 10 GiB out */
+                    "big\t1\t1\t671088640\t0\t1048576\n"      /* 10 blocks, 1 MiB out */
+                    "shuf\t2\t1\t1024\t5000000\t10737418240\n"; /* reduces write */
+    so_cl_workload *w = NULL;
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(so_cl_workload_parse(t, strlen(t), "t.tsv", NULL, 1, &w, &err),
+                          SO_OK);
+    /* default: SWIM's replay, one map writes the 10 GiB */
+    CU_ASSERT_EQUAL(w->jobs[0].n_maps, 1);
+    NEAR(w->jobs[0].map_work[0], 1 + (1024 + 10240 * MIB) / (20 * MIB));
+    so_cl_workload_free(w);
+
+    so_params prm;
+    so_params_init(&prm);
+    so_params_set(&prm, "map_output_mib", "1024");
+    CU_ASSERT_EQUAL_FATAL(so_cl_workload_parse(t, strlen(t), "t.tsv", &prm, 1, &w, &err),
+                          SO_OK);
+    /* tiny: 10 maps of 1 GiB out and 102.4 bytes in each: 52.2 s + a hair */
+    CU_ASSERT_EQUAL(w->jobs[0].n_maps, 10);
+    NEAR(w->jobs[0].map_work[9], 1 + (102.4 + 1024 * MIB) / (20 * MIB));
+    NEAR(w->jobs[0].map_work[0], w->jobs[0].map_work[9]);
+    /* big: its 10 blocks need more maps than its output: unchanged, 4.2 s
+     * + 0.1 MiB each */
+    CU_ASSERT_EQUAL(w->jobs[1].n_maps, 10);
+    NEAR(w->jobs[1].map_work[3], 1 + (64 * MIB + 0.1 * MIB) / (20 * MIB));
+    /* shuf: the reduces write the output, one map */
+    CU_ASSERT_EQUAL(w->jobs[2].n_maps, 1);
+    CU_ASSERT_EQUAL(w->jobs[2].n_reduces, 1);
+    so_cl_workload_free(w);
+
+    so_params_set(&prm, "map_output_mib", "-1");
+    CU_ASSERT_EQUAL(so_cl_workload_parse(t, strlen(t), "t.tsv", &prm, 1, &w, &err),
+                    SO_EINVAL);
+    CU_ASSERT_PTR_NULL(w);
+    CU_ASSERT_STRING_EQUAL(err.key, "map_output_mib");
+}
+
 /* The shipped FB-2009 sample: 5,894 jobs; with 64 MiB blocks 406,005 maps
  * and (1 GB per reduce, at most 999) 15,584 reduces. */
 static void test_swim_shipped(void)
@@ -533,6 +575,7 @@ static CU_TestInfo tests[] = {
     {"json: every error has its line and key", test_json_errors},
     {"json: contention, pool maxima, goals, threads", test_json_online_keys},
     {"swim: maps, reduces and durations from bytes", test_swim_derivation},
+    {"swim: map_output_mib spreads a map-only job's output", test_swim_map_output_cap},
     {"swim: the shipped FB-2009 sample", test_swim_shipped},
     {"swim: every error has its line and field", test_swim_errors},
     {"fuzz: json reader and engine", test_fuzz_json},

@@ -64,7 +64,7 @@ static void test_cli_typos(void)
          "unknown scheduler 'fiar'; did you mean 'fair'?");
     typo("gen wpbs-paper --set laod=1 --out -", "did you mean 'load'?");
     typo("bench --scenario knapsak", "unknown scenario 'knapsak'; did you mean 'knapsack'?"
-         " choices: flex-cluster,");
+         " choices: fair-fifo-3000, flex-cluster,");
     /* a JSON key: the closest allowed key beside the list */
     const char *bad = so_test_write("typo-key.json",
                                     "{\"problem\": \"knapsack\", \"version\": 1,\n"

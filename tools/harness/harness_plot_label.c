@@ -104,6 +104,8 @@ static const label_row rows[] = {
     {NULL, "size_scale", "job-size scale (x FB-2009)"},
     {NULL, "replicas", "HDFS replicas per block"},
     {NULL, "remote_slowdown", "remote-map slowdown (work factor)"},
+    {NULL, "map_output_mib", "most output per map of a map-only job (MiB)"},
+    {NULL, "outofband", "out-of-band heartbeats (1 on)"},
 };
 
 const char *so_hplot_label_known(const char *family, const char *key)

@@ -435,6 +435,9 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
                                           (json_int_t)st->spec_useful, "killed",
                                           (json_int_t)st->spec_killed, "non_beneficial",
                                           (json_int_t)st->spec_nonbeneficial));
+            json_object_set_new(extras, "busy_slot_seconds",
+                                json_pack("{s:f,s:f}", "map", st->busy[0],
+                                          "reduce", st->busy[1]));
             /* running attempts per node over the run: busy slot-seconds
              * (maps + reduces) / (nodes x makespan) (RAS Experiment 1) */
             json_object_set_new(extras, "running_per_node",
