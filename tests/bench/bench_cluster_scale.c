@@ -1,7 +1,7 @@
 /* bench_cluster_scale.c — the cluster model at scale (issue 16), side by
  * side in one run: every scheduler on the FB-2009 sample on 20 nodes
  * (overloaded), 100 and 3,000 nodes; an overloaded synthetic day (25,000
- * jobs, about 16 M tasks) on 100 nodes; a scaling series of swim-synth at constant load (same arrival
+ * jobs, about 16 M tasks) on 100 and on 3,000 nodes; a scaling series of swim-synth at constant load (same arrival
  * rate, job sizes and cluster; 10 k, 100 k, 1 M jobs) under fifo, fair and
  * wpbs,
  * with the time per event and the peak memory per job.
@@ -13,7 +13,7 @@
  * stops at SO_BENCH_ROW_LIMIT CPU seconds (default 600), a row under 5 s
  * is the fastest of 5 replays;
  * SO_BENCH_SCALE_PARTS picks tables (comma-separated: fb20, fb100, fb3000,
- * day, series; default all). */
+ * day, day3000, series; default all). */
 #include <malloc.h>
 #include <math.h>
 #include <signal.h>
@@ -46,6 +46,8 @@ static const variant variants[] = {
     {"fair + LATE", "fair", "late", NULL, {NULL}},
     {"fair + BASE", "fair", "base", NULL, {NULL}},
     {"fair + stealing (even)", "fair", NULL, "even", {NULL}},
+    {"fair + stealing (even) + BASE", "fair", "base", "even", {NULL}},
+    {"fifo + BASE", "fifo", "base", NULL, {NULL}},
 };
 #define N_VARIANTS (int)(sizeof variants / sizeof variants[0])
 
@@ -326,16 +328,21 @@ static void bench_cluster_scale(FILE *out)
         so_cl_workload_free(w);
         so_cl_workload_free(wl);
     }
-    /* an overloaded day: 25,000 jobs of FB-2010-like size at the FB-2010
-     * day's rate (0.289 jobs/s) on 100 nodes */
-    so_cl_workload *o = wanted("day") ? synth(25000, 0.289, 13, 100, 3) : NULL;
-    if (o) {
-        char title[240];
+    /* the day: 25,000 jobs of FB-2010-like size at the FB-2010 day's rate
+     * (0.289 jobs/s), on 100 nodes (overloaded) and on 3,000 */
+    static const char *const day_parts[] = {"day", "day3000"};
+    static const int day_nodes[] = {100, 3000};
+    for (int k = 0; k < 2; k++) {
+        so_cl_workload *o =
+            wanted(day_parts[k]) ? synth(25000, 0.289, 13, day_nodes[k], 3) : NULL;
+        if (!o)
+            continue;
+        char title[300];
         snprintf(title, sizeof title,
-                 "Overloaded synthetic day (`slotopt gen swim-synth --set"
+                 "Synthetic FB-2010-sized day (`slotopt gen swim-synth --set"
                  " jobs=25000 --set rate=0.289 --set size_scale=13 --set"
-                 " replicas=3 --seed 1`: %lld tasks) on 100 nodes:",
-                 tasks_of(o));
+                 " nodes=%d --set replicas=3 --seed 1`: %lld tasks) on %d"
+                 " nodes:", day_nodes[k], tasks_of(o), day_nodes[k]);
         table(out, title, o, NULL);
         so_cl_workload_free(o);
     }
