@@ -403,6 +403,75 @@ static void test_honest_summary(void)
     so_htables_free(&t);
 }
 
+static size_t below(const so_htables *t, const so_hrow **p, const so_hrow **b,
+                    double *lb)
+{
+    const so_hrow *v[16];
+    for (size_t i = 0; i < t->n_cells && i < 16; i++)
+        v[i] = t->cells[i].row;
+    return so_harness_below_bound(v, t->n_cells, p, b, lb);
+}
+
+/* A simulated policy below a bound on its own instance and repetition is
+ * found (and only then): bound cells, offline-opt's optimum and its bound
+ * at the limit; a bound of repetition 0 bounds every repetition; another
+ * instance's bound or another repetition's does not count. */
+static void test_below_bound(void)
+{
+    so_hrow v[] = {
+        row("a", "fair", SO_MINIMIZE, "simulated", 100),
+        row("a", "lp-bound", SO_MINIMIZE, "bound", 90),
+        row("a", "fifo", SO_MINIMIZE, "simulated", 90), /* equal: fine */
+        row("b", "fair", SO_MINIMIZE, "simulated", 50),
+        row("b", "offline-opt", SO_MINIMIZE, "time_limit", 70), /* bound 60 */
+        row("c", "fair", SO_MINIMIZE, "simulated", 10),
+        row("c", "offline-opt", SO_MINIMIZE, "optimal", 12),
+        row("c", "fifo", SO_MINIMIZE, "simulated", 20),
+    };
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        v[i].problem = (char *)"sim";
+    v[4].bound = 60;
+    v[5].rep = 1; /* c's fair is repetition 1: offline-opt's rep 0 bounds it */
+    so_hrows rows = {v, 8, 8};
+    so_hkind kind = {"sim", "fair", ""};
+    so_hkinds kinds = {&kind, 1};
+    so_htables t;
+    CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &kinds, NULL, &t), SO_OK);
+    const so_hrow *p = NULL, *b = NULL;
+    double lb = NAN;
+    CU_ASSERT_EQUAL(below(&t, &p, &b, &lb), 2);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    CU_ASSERT_STRING_EQUAL(p->hash, "b");
+    CU_ASSERT_STRING_EQUAL(b->backend, "offline-opt");
+    CU_ASSERT_DOUBLE_EQUAL(lb, 60, 1e-12);
+    so_htables_free(&t);
+    /* fixed: every policy at or above every bound */
+    v[3].objective = 60;
+    v[5].objective = 12;
+    CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &kinds, NULL, &t), SO_OK);
+    CU_ASSERT_EQUAL(below(&t, &p, &b, &lb), 0);
+    /* a bound of repetition 1 does not bound repetition 0 */
+    so_htables_free(&t);
+    v[6].rep = 1;
+    v[5].rep = 0;
+    v[5].objective = 5;
+    CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &kinds, NULL, &t), SO_OK);
+    CU_ASSERT_EQUAL(below(&t, &p, &b, &lb), 0);
+    /* and the warning says it */
+    v[6].rep = 0;
+    so_htables_free(&t);
+    CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &kinds, NULL, &t), SO_OK);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&text, &len);
+    so_harness_warn(fp, "report", &t, &kinds);
+    fclose(fp);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "1 simulated cells lie below a bound"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "fair 5 < offline-opt 12 on c"));
+    free(text);
+    so_htables_free(&t);
+}
+
 static CU_TestInfo tests[] = {
     {"infeasible and unproven references counted apart", test_honest_summary},
     {"ratio and difference oriented by the sense", test_scalar_orientation},
@@ -410,6 +479,7 @@ static CU_TestInfo tests[] = {
     {"frontier gap from hypervolume extras", test_frontier_extras},
     {"frontier points as objects: data and axis labels", test_frontier_objects},
     {"summary statistics, formats, groups", test_summary},
+    {"a simulated policy below a bound on its instance is reported", test_below_bound},
     {"format names, progress line, kill time", test_formats_and_progress},
     CU_TEST_INFO_NULL,
 };

@@ -146,6 +146,12 @@ static int scenario_report(const char *name, int quick, const char *db, so_cli_o
         so_ojson_put(out->fp, json_pack("{s:s,s:O}", "scenario", name, "tables", tables),
                      (format & SO_HF_COMPACT) != 0);
     int written = rc ? SO_EXIT_OK : so_cli_out_close(out, SO_EXIT_OK); /* exit 3 too */
+    const so_hrow **v = rc ? NULL : malloc((rows.n ? rows.n : 1) * sizeof *v);
+    for (size_t i = 0; v && i < rows.n; i++)
+        v[i] = &rows.v[i];
+    if (v)
+        so_harness_warn_below_bound(stderr, "report", v, rows.n);
+    free(v);
     json_decref(tables);
     so_hrows_free(&rows);
     so_hstore_close(st);

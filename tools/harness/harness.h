@@ -468,6 +468,16 @@ typedef struct so_htables {
 int so_harness_tables(const so_hrows *rows, const so_hkinds *kinds,
                       const char *group_by, so_htables *t);
 void so_htables_free(so_htables *t);
+/* Simulated cells whose objective is below a bound on their own instance
+ * and repetition (harness_below_bound.c): how many among rows; the first
+ * pair in *policy and *bound, the bound's value in *value. A bound that
+ * does not hold, never a policy better than optimal. The warning prints
+ * that count and pair on fp (nothing when there is none). */
+size_t so_harness_below_bound(const so_hrow *const *rows, size_t n,
+                              const so_hrow **policy, const so_hrow **bound,
+                              double *value);
+void so_harness_warn_below_bound(FILE *fp, const char *cmd,
+                                 const so_hrow *const *rows, size_t n);
 /* SO_OK when key ("" or NULL: no grouping) can group rows: "family", or a
  * family parameter in some row's "meta".params; else SO_EINVAL. accepted
  * gets the accepted keys, sorted, comma-separated (harness_group_key.c). */

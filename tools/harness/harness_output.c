@@ -432,4 +432,10 @@ void so_harness_warn(FILE *fp, const char *cmd, const so_htables *t,
                         " %zu cells: the gaps of those instances are unknown\n",
                     cmd, kinds->v[k].reference, missing, cells);
     }
+    const so_hrow **v = malloc((t->n_cells ? t->n_cells : 1) * sizeof *v);
+    for (size_t i = 0; v && i < t->n_cells; i++)
+        v[i] = t->cells[i].row;
+    if (v)
+        so_harness_warn_below_bound(fp, cmd, v, t->n_cells);
+    free(v);
 }
