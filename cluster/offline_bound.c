@@ -28,6 +28,10 @@
  *   R_j  = max_i max(O_j + (c_i+s_i+d_i) / v_r, M_j + (s_i+d_i) / v_r),
  *          O_j + sum (c+s+d) / Cap_r,  M_j + sum (s+d) / Cap_r
  *   LB_j = max(M_j, R_j)        (each response >= LB_j)
+ * and, for Amdahl fraction 0 with slot capacities, the one-slot wave (some
+ * slot runs ceil(n / slots) of a phase's n tasks one after the other, each
+ * holding it for its whole heartbeat intervals; wave() below) raises M_j,
+ * O_j (the first k maps) and R_j (the reduces, after O_j).
  * Sums (the mean): the map work of every schedule, seen on one machine of
  * speed Cap_m, is a preemptive schedule of processing times sum a / Cap_m
  * released at r_j; SRPT's k-th smallest completion is at most any such
@@ -111,11 +115,34 @@ static double hold(const grid *g, double x, double f)
 }
 
 /* map_slack, reduce_slack: the most a task's hold outlasts the task (its
- * end is at most that much before its hold ends) */
+ * end is at most that much before its hold ends); wave: the one-slot wave
+ * term raised the job's bound */
 typedef struct {
     double lb, tail, open, map_work, reduce_work, map_hold, reduce_hold;
     double map_slack, reduce_slack;
+    int wave;
 } job_terms;
+
+/* The one-slot wave: n tasks of a job (works sorted ascending) on `slots`
+ * slots of a phase. Attempts on a node never outnumber its slots, so each
+ * successful one can be given a slot of its own (interval colouring) and
+ * some slot runs q = ceil(n / slots) of them one after the other; each
+ * starts at a beat of the node at or after the previous one's end, so
+ * (Amdahl fraction 0: one slot, rate at most the fastest node's) the last
+ * ends at least the q smallest holds less the largest slack after the
+ * first of them starts. 0 when it does not apply (fraction > 0: a task may
+ * run faster on several slots; no slot capacity). */
+static double wave(const double *sorted, int n, double slots, const grid *g, double f,
+                   double slack)
+{
+    if (n <= 0 || f != 0 || !(slots > 0) || isinf(slots))
+        return 0;
+    int q = (int)ceil(n / slots - 1e-9);
+    double sum = 0;
+    for (int i = 0; i < q && i < n; i++)
+        sum += hold(g, sorted[i], f);
+    return sum - slack;
+}
 
 static int job_terms_of(const so_cl_workload *w, const so_cl_job_spec *j, int capacity,
                         const double cap[2][2], const grid *g, speed_memo memo[2],
@@ -144,6 +171,9 @@ static int job_terms_of(const so_cl_workload *w, const so_cl_job_spec *j, int ca
         t->map_hold = held;
         m = fmax(fmax(over(scratch[j->n_maps - 1], vm), over(sum, cm)),
                  over(held, sm) - t->map_slack);
+        double wm = wave(scratch, j->n_maps, sm, g, fm, t->map_slack);
+        t->wave = wm > m * (1 + 1e-12);
+        m = fmax(m, wm);
         int k = (int)ceil(j->slowstart * j->n_maps);
         if (k > j->n_maps)
             k = j->n_maps;
@@ -155,6 +185,9 @@ static int job_terms_of(const so_cl_workload *w, const so_cl_job_spec *j, int ca
             }
             t->open = fmax(fmax(over(scratch[k - 1], vm), over(first, cm)),
                            over(first_held, sm) - t->map_slack);
+            double wo = wave(scratch, k, sm, g, fm, t->map_slack);
+            t->wave |= wo > t->open * (1 + 1e-12);
+            t->open = fmax(t->open, wo);
         }
     }
     double red = 0, all = 0, after = 0, tail = 0, held = 0;
@@ -168,11 +201,16 @@ static int job_terms_of(const so_cl_workload *w, const so_cl_job_spec *j, int ca
         double h = hold(g, csd, fr);
         held += h;
         t->reduce_slack = fmax(t->reduce_slack, h - csd / g->vmax);
+        scratch[i] = csd;
     }
     if (j->n_reduces > 0) {
         red = fmax(red, fmax(t->open + over(all, cr), m + over(after, cr)));
         red = fmax(red, t->open + over(held, sr) - t->reduce_slack);
         tail = fmax(tail, over(after, cr));
+        qsort(scratch, (size_t)j->n_reduces, sizeof *scratch, cmp_double);
+        double wr = t->open + wave(scratch, j->n_reduces, sr, g, fr, t->reduce_slack);
+        t->wave |= wr > red * (1 + 1e-12);
+        red = fmax(red, wr);
     }
     t->reduce_work = all;
     t->reduce_hold = held;
@@ -373,10 +411,13 @@ int so_cl_offline_bound_compute(const so_cl_workload *w, so_cl_offline_bound *ou
     out->n_jobs = n;
     out->capacity = w->n_resources == 0;
     size_t nn = n > 0 ? (size_t)n : 1;
-    int max_maps = 1;
-    for (int j = 0; j < n; j++)
+    int max_maps = 1; /* tasks of a phase */
+    for (int j = 0; j < n; j++) {
         if (w->jobs[j].n_maps > max_maps)
             max_maps = w->jobs[j].n_maps;
+        if (w->jobs[j].n_reduces > max_maps)
+            max_maps = w->jobs[j].n_reduces;
+    }
     double *scratch = malloc((size_t)max_maps * sizeof *scratch);
     job_terms *t = malloc(nn * sizeof *t);
     double *arr = malloc(nn * 9 * sizeof *arr);
@@ -403,6 +444,7 @@ int so_cl_offline_bound_compute(const so_cl_workload *w, so_cl_offline_bound *ou
         rc = job_terms_of(w, js, out->capacity, cap, &g, memo, scratch, &t[j]);
         out->job[j] = t[j].lb;
         out->sum_job += t[j].lb;
+        out->waves += t[j].wave;
         rsum += js->submit;
         wrsum += js->weight * js->submit;
         first = fmin(first, js->submit);

@@ -36,6 +36,9 @@ typedef struct so_cl_offline_bound {
     /* > 0: the heartbeat interval whose grid rounds the slot-seconds a task
      * holds (no out-of-band heartbeats); 0: not used */
     double grid;
+    /* jobs whose bound the one-slot wave raised (a phase's n tasks on S
+     * slots: one slot runs ceil(n / S) of them in a row; docs/offline.md) */
+    int waves;
 } so_cl_offline_bound;
 
 /* Computes the bounds; O(J log J + tasks). Returns SO_OK or SO_ENOMEM. */

@@ -1,7 +1,7 @@
 /* test_offline_bound.c — lp-bound (cluster/offline_bound.c): SRPT by hand,
  * hand-computed bounds (one job with slow-start and a reduce; two jobs with
  * release dates, where the bound is the preemptive optimum; WSPT and the
- * weighted and goal bounds), and the bounds (sum, per job, makespan,
+ * weighted and goal bounds; the one-slot wave), and the bounds (sum, per job, makespan,
  * weighted sum, goals met, tardiness) never above a simulated run: random small workloads (heterogeneous
  * speeds, pools with minimum shares, locality, Amdahl fractions, slow-start)
  * and the workload families, under fifo, fair, flex, wpbs and priority
@@ -171,6 +171,43 @@ static void test_grid(void)
         return;
     CU_ASSERT_DOUBLE_EQUAL(b.grid, 0, 0);
     CU_ASSERT_DOUBLE_EQUAL(b.sum, 3, 1e-12);
+    so_cl_offline_bound_free(&b);
+}
+
+/* The one-slot wave: one node of 2 map and 2 reduce slots, beats every
+ * 1 s; maps 10, 10, 10 and three reduces of 1 + 1 + 2, slow-start 1. The
+ * slot capacity says the maps end at 30 / 2 = 15 and the reduces at
+ * 15 + 12 / 2 = 21; but one slot runs two of the maps (10 + 10) and one
+ * reduce slot two of the reduces (4 + 4): the reduces open at 20 and end at
+ * 28, which FIFO reaches (maps 0..10 twice and 10..20; reduces 20..24 twice,
+ * 24..28). With map_parallel 0.5 a map may run on both slots: no wave
+ * there, the maps' bound drops back to the capacity's. */
+#define WAVE_JOB(F)                                                                      \
+    "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":1,"       \
+    "\"map_slots\":2,\"reduce_slots\":2}],\"heartbeat\":1,\"heartbeat_phase\":\"aligned\"},"  \
+    "\"jobs\":[{\"name\":\"a\",\"submit\":0,\"slowstart\":1,\"map_parallel\":" F           \
+    ",\"maps\":[10,10,10],\"reduces\":[{\"copy\":1,\"sort\":1,\"reduce\":2},"               \
+    "{\"copy\":1,\"sort\":1,\"reduce\":2},{\"copy\":1,\"sort\":1,\"reduce\":2}]}]}"
+
+static void test_wave(void)
+{
+    so_cl_offline_bound b;
+    if (bound_of(WAVE_JOB("0"), &b))
+        return;
+    CU_ASSERT_DOUBLE_EQUAL(b.job[0], 28, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(b.sum, 28, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(b.makespan, 28, 1e-12);
+    CU_ASSERT_EQUAL(b.waves, 1);
+    so_cl_offline_bound_free(&b);
+    cl_run r = cl_simulate(WAVE_JOB("0"), "fifo", NULL, NULL, 1, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
+    CU_ASSERT_DOUBLE_EQUAL(so_cl_sim_job(r.sim, 0)->finish, 28, 1e-9);
+    cl_done(&r);
+    /* maps may use both slots (at most 4/3 faster): opened at 30 / 2 = 15,
+     * the reduces' wave (fraction 0) still holds: 15 + 8 = 23 */
+    if (bound_of(WAVE_JOB("0.5"), &b))
+        return;
+    CU_ASSERT_DOUBLE_EQUAL(b.job[0], 23, 1e-12);
     so_cl_offline_bound_free(&b);
 }
 
@@ -364,6 +401,7 @@ static int checked_runs;
 static double tightest; /* the smallest sum / bound seen */
 static double tightest_weighted; /* the same for the weighted sum */
 static int weighted_above;       /* runs whose weighted bound is the machines' */
+static int waves;                /* jobs whose bound the one-slot wave raised */
 static int missed;               /* goals the bound says no run meets */
 
 /* The weighted bound without the machines: max(sum w LB, min w x sum). */
@@ -387,6 +425,7 @@ static void check_workload(const char *json, uint64_t seed)
     so_cl_offline_bound b;
     CU_ASSERT_EQUAL_FATAL(so_cl_offline_bound_compute(w, &b), SO_OK);
     CU_ASSERT(b.sum >= b.sum_job - 1e-9);
+    waves += b.waves;
     for (size_t p = 0; p < N_POLICIES; p++) {
         so_params prm;
         so_params_init(&prm);
@@ -453,7 +492,7 @@ static void test_random_workloads(void)
     so_rng_seed(&g, 28);
     checked_runs = 0;
     tightest = tightest_weighted = INFINITY;
-    weighted_above = missed = 0;
+    weighted_above = missed = waves = 0;
     for (int i = 0; i < 80; i++) {
         char *json = random_workload(&g);
         check_workload(json, (uint64_t)i + 1);
@@ -464,8 +503,9 @@ static void test_random_workloads(void)
     CU_ASSERT(tightest_weighted < 1.05);
     CU_ASSERT(weighted_above > 0); /* the WSPT machines add to the job terms */
     CU_ASSERT(missed > 0);         /* some goals are out of reach */
-    fprintf(stderr, "[weighted: tightest %.4f, machines above %d of %d runs; goals missed %d]\n",
-            tightest_weighted, weighted_above, checked_runs, missed);
+    CU_ASSERT(waves > 0);          /* the one-slot wave raises some jobs' bounds */
+    fprintf(stderr, "[weighted: tightest %.4f, machines above %d of %d runs; goals missed %d;"
+            " waves %d]\n", tightest_weighted, weighted_above, checked_runs, missed, waves);
 }
 
 static char *family_text(const char *family, const char *const *sets, uint64_t seed)
@@ -527,6 +567,7 @@ static CU_TestInfo tests[] = {
     {"one job with slow-start: exact", test_one_job},
     {"two jobs with release dates: the preemptive optimum", test_two_jobs},
     {"weighted sum and goals by hand", test_weighted_goals},
+    {"one-slot wave by hand", test_wave},
     {"stealing's speed-up allowed", test_stealing_speedup},
     {"physical contention's headroom allowed", test_physical_headroom},
     {"never above a run: RAS-style, physical", test_physical_ras},

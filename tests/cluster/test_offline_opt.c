@@ -1,6 +1,7 @@
 /* test_offline_opt.c — offline-opt (cluster/offline_opt.c) and the priority
  * scheduler it replays (cluster/sched_priority.c): the order option and its
- * errors, delayed reduces and longest tasks first by hand, a proof by hand, the non-idling limit by
+ * errors, delayed reduces and longest tasks first by hand, proofs by hand (one
+ * the one-slot wave of lp-bound makes), the non-idling limit by
  * hand, brute force over every order on random tiny workloads (2-4 jobs),
  * the incumbent's replay, and the harness cell. */
 #include <math.h>
@@ -126,6 +127,27 @@ static void test_proved(void)
     CU_ASSERT_EQUAL(o.order[0], 1);
     CU_ASSERT_DOUBLE_EQUAL(o.responses[0], 10, 1e-9);
     CU_ASSERT_DOUBLE_EQUAL(o.responses[1], 1, 1e-9);
+    so_cl_offline_opt_free(&o);
+}
+
+/* Two jobs of three 10 s maps on one node of 2 map slots (beats every 1 s):
+ * the first in the order ends at 20, the second at 30 (its first map takes
+ * the slot freed at 10): 50. The capacity alone bounds the sum by
+ * 30 / 2 + 60 / 2 = 45; the one-slot wave (one slot runs two of a job's
+ * three maps: 20 each) lifts the first completion to 20, so 50: proved. */
+static void test_proved_wave(void)
+{
+    const char *json =
+        "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":1,"
+        "\"map_slots\":2,\"reduce_slots\":1}],\"heartbeat\":1,\"heartbeat_phase\":\"aligned\"},"
+        "\"jobs\":[{\"name\":\"A\",\"submit\":0,\"maps\":[10,10,10]},"
+        "{\"name\":\"B\",\"submit\":0,\"maps\":[10,10,10]}]}";
+    so_cl_offline_opt o;
+    if (opt_of(json, &o))
+        return;
+    CU_ASSERT_DOUBLE_EQUAL(o.sum, 50, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(o.bound, 50, 1e-9);
+    CU_ASSERT_TRUE(o.proved);
     so_cl_offline_opt_free(&o);
 }
 
@@ -372,6 +394,7 @@ static CU_TestInfo tests[] = {
     {"priority scheduler by hand", test_priority},
     {"longest tasks first by hand", test_longest},
     {"proved by hand", test_proved},
+    {"proved by the one-slot wave", test_proved_wave},
     {"physical contention: proved at the headroom's speed", test_physical},
     {"verdict: two-sided, below the bound an error", test_verdict},
     {"non-idling gap by hand", test_gap_left},
