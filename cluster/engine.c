@@ -78,12 +78,15 @@ const so_option_doc so_cl_sim_options[] = {
 
 /* ---- small helpers ------------------------------------------------------- */
 
+/* attempt: a slot id or -1; the log shows its launch serial (the attempt
+ * number of the run, as before the pool). */
 static void logf_event(so_cl_sim *s, const char *what, int job, int task,
                        int attempt, int node)
 {
     if (s->cfg.event_log)
         fprintf(s->cfg.event_log, "%.6f %s job=%d task=%d attempt=%d node=%d\n",
-                s->now, what, job, task, attempt, node);
+                s->now, what, job, task,
+                attempt >= 0 ? s->attempts[attempt].serial : -1, node);
 }
 
 static void push(so_cl_sim *s, double t, int kind, int id)
@@ -260,21 +263,17 @@ static int start_attempt(so_cl_sim *s, int t, int node, int speculative)
     so_cl_jobrt *job = &s->jobs[task->job];
     int p = task->phase;
     so_cl_nodert *nd = &s->nodes[node];
-    if (s->n_attempts == s->cap_attempts) {
-        size_t cap = s->cap_attempts ? 2 * s->cap_attempts : 1024;
-        so_cl_attempt *n = realloc(s->attempts, cap * sizeof *n);
-        if (!n)
-            return -1;
-        s->attempts = n;
-        s->cap_attempts = cap;
-    }
     if (grow_ints(&job->running[p], &job->cap_running[p],
                   job->n_running[p] + 1) ||
         grow_ints(&job->launched[p], &job->cap_launched[p],
                   job->n_launched[p] + 1))
         return -1;
-    int id = (int)s->n_attempts++;
+    int id = so_cl_attempt_alloc(s);
+    if (id < 0)
+        return -1;
     so_cl_attempt *a = &s->attempts[id];
+    a->serial = s->n_serial++;
+    a->pins = 2; /* its run, its job's launch window (attempt_pool.c) */
     a->task = t;
     a->job = task->job;
     a->node = node;
@@ -344,7 +343,7 @@ static void drop_ended_oldest(so_cl_sim *s, so_cl_jobrt *job, int p)
     int *l = job->launched[p];
     int k = job->oldest[p], n = job->n_launched[p];
     while (k < n && s->attempts[l[k]].state != SO_CL_RUNNING)
-        k++;
+        so_cl_attempt_release(s, l[k++]); /* leaves the window */
     if (k >= 64 && 2 * k >= n) {
         memmove(l, l + k, (size_t)(n - k) * sizeof *l);
         job->n_launched[p] = n - k;
@@ -522,8 +521,10 @@ int so_cl_kill(so_cl_sim *s, int id)
     stopped_hooks(s, id);
     if (task->n_running == 0) {
         if (grow_ints(&job->requeued[p], &job->cap_requeued[p],
-                      job->n_requeued[p] + 1))
+                      job->n_requeued[p] + 1)) {
+            so_cl_attempt_release(s, id);
             return -1;
+        }
         task->state = SO_CL_PENDING;
         job->running_tasks[p]--;
         job->n_pending[p]++;
@@ -532,6 +533,7 @@ int so_cl_kill(so_cl_sim *s, int id)
     }
     if (s->w->outofband)
         push(s, s->now, SO_CL_EV_OOB, a->node);
+    so_cl_attempt_release(s, id);
     return 0;
 }
 
@@ -661,8 +663,8 @@ static int on_end(so_cl_sim *s, const so_cl_event *e)
     stop_attempt(s, id, SO_CL_DONE);
     logf_event(s, "task-done", j, t, id, node);
     task->state = SO_CL_DONE;
-    task->winner = id;
-    task->completions++;
+    if (task->completions < 255)
+        task->completions++;
     s->stats.tasks_done++;
     s->nodes[node].completed++;
     if (a->speculative)
@@ -679,6 +681,7 @@ static int on_end(so_cl_sim *s, const so_cl_event *e)
             push(s, s->now, SO_CL_EV_OOB, other_node);
         killed[n_killed++] = other;
     }
+    task->winner_node = node; /* attempt[] is empty now (a union) */
     so_cl_observe_task(s, a, ran);
     if (ran > 0) {
         task->rate = 1.0 / ran;
@@ -700,6 +703,9 @@ static int on_end(so_cl_sim *s, const so_cl_event *e)
     stopped_hooks(s, id);
     for (int k = 0; k < n_killed; k++)
         stopped_hooks(s, killed[k]);
+    so_cl_attempt_release(s, id);
+    for (int k = 0; k < n_killed; k++)
+        so_cl_attempt_release(s, killed[k]);
     check_finished(s, j);
     if (s->w->outofband)
         push(s, s->now, SO_CL_EV_OOB, node);
@@ -956,6 +962,7 @@ void so_cl_sim_free(so_cl_sim *s)
     free(s->done_order);
     free(s->nodes);
     free(s->attempts);
+    free(s->free_ids);
     free(s);
 }
 
