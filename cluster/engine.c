@@ -955,7 +955,7 @@ void so_cl_sim_free(so_cl_sim *s)
     }
     so_cl_heap_free(&s->heap);
     so_cl_users_free(s);
-    free(s->replica);
+    free(s->rep_scratch);
     free(s->jobs);
     free(s->results);
     free(s->tasks);

@@ -105,6 +105,9 @@ typedef struct so_cl_jobrt {
     /* locality: per node, a list of entries (map i, replica r) = i * R + r
      * in map order; entries of launched maps are dropped lazily */
     int *local_head, *local_next;
+    /* its maps' replica nodes, R per map (uint16_t when the sim's
+     * narrow_replicas, else int), from arrival until its maps are done */
+    void *replica;
 } so_cl_jobrt;
 
 typedef struct so_cl_nodert {
@@ -161,7 +164,9 @@ struct so_cl_sim {
     int total_slots[SO_CL_PHASES];
     double total_capacity[SO_CL_MAX_RESOURCES];
     int replicas;  /* R: replicas per map (0: no locality model) */
-    int *replica;  /* R nodes per task (maps only), task-major */
+    int narrow_replicas; /* replica nodes stored in 16 bits (locality.c) */
+    so_rng placement;    /* draws each job's placement at its arrival */
+    int *rep_scratch;    /* R nodes of one map while drawn */
     int spec_running[SO_CL_PHASES];
     int *pool_running[SO_CL_PHASES]; /* running attempts per pool */
     /* jobs that want slots of a phase (arrived, phase open, not finished),
@@ -197,8 +202,10 @@ static inline int so_cl_pending(const so_cl_jobrt *j, int phase)
 int so_cl_attempt_alloc(so_cl_sim *s);
 void so_cl_attempt_release(so_cl_sim *s, int id);
 
-/* Locality (locality.c). Places every map's replicas (explicit ones from the
- * workload, the rest uniformly over distinct nodes from rng). */
+/* Locality (locality.c). Sets the model up; each job's maps' replicas
+ * (explicit ones from the workload, the rest uniformly over distinct nodes
+ * from rng's stream, drawn in job order) are placed when the job arrives
+ * (so_cl_locality_open). */
 int so_cl_locality_init(so_cl_sim *sim, so_rng *rng);
 /* Builds / frees a job's per-node lists of pending local maps. */
 int so_cl_locality_open(so_cl_sim *sim, int job);
