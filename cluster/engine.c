@@ -228,6 +228,12 @@ static void check_finished(so_cl_sim *s, int j)
     so_cl_observe_job(s, j);
     logf_event(s, "job-finish", j, -1, -1, -1);
     CALL_HOOKS(s, job_finish, j);
+    /* its tasks and completion order are not read again: given back */
+    size_t first = (size_t)job->first_task[SO_CL_MAP];
+    size_t n = (size_t)job->n[SO_CL_MAP] + (size_t)job->n[SO_CL_REDUCE];
+    so_cl_store_release(s->tasks, sizeof *s->tasks, first, n, s->tasks_mapped);
+    so_cl_store_release(s->done_order, sizeof *s->done_order, first, n,
+                        s->done_mapped);
 }
 
 /* Hadoop's completedMapsForReduceSlowstart = ceil(slowstart * maps). */
@@ -499,9 +505,20 @@ int so_cl_launch_local(so_cl_sim *s, int j, int node)
     return t >= 0 ? launch_task(s, t, node, 0) : 0;
 }
 
+/* A task of an unarrived or finished job reads as zeros (task_store.c):
+ * job 0, pending; its index is then outside job 0's tasks, or job 0 has
+ * finished, and can_launch refuses it. */
+static int task_of_job(const so_cl_sim *s, int t)
+{
+    const so_cl_jobrt *job = &s->jobs[s->tasks[t].job];
+    int first = job->first_task[SO_CL_MAP];
+    return t >= first && t < first + job->n[SO_CL_MAP] + job->n[SO_CL_REDUCE];
+}
+
 int so_cl_launch_task(so_cl_sim *s, int t, int node)
 {
-    if (t < 0 || (size_t)t >= s->n_tasks || s->tasks[t].state != SO_CL_PENDING ||
+    if (t < 0 || (size_t)t >= s->n_tasks || !task_of_job(s, t) ||
+        s->tasks[t].state != SO_CL_PENDING ||
         !can_launch(s, s->tasks[t].job, node, s->tasks[t].phase))
         return 0;
     return launch_task(s, t, node, 0);
@@ -543,6 +560,11 @@ static void arrive_job(so_cl_sim *s, int j)
 {
     so_cl_jobrt *job = &s->jobs[j];
     job->arrived = 1;
+    for (int p = 0; p < SO_CL_PHASES; p++) /* pending, zeros otherwise */
+        for (int i = 0; i < job->n[p]; i++) {
+            s->tasks[job->first_task[p] + i].job = j;
+            s->tasks[job->first_task[p] + i].phase = (unsigned char)p;
+        }
     s->runnable[SO_CL_MAP] += job->n[SO_CL_MAP];
     logf_event(s, "arrive", j, -1, -1, -1);
     if (so_cl_locality_open(s, j))
@@ -663,8 +685,8 @@ static int on_end(so_cl_sim *s, const so_cl_event *e)
     stop_attempt(s, id, SO_CL_DONE);
     logf_event(s, "task-done", j, t, id, node);
     task->state = SO_CL_DONE;
-    if (task->completions < 255)
-        task->completions++;
+    if (s->completions[t] < 255)
+        s->completions[t]++;
     s->stats.tasks_done++;
     s->nodes[node].completed++;
     if (a->speculative)
@@ -768,12 +790,16 @@ int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
     s->n_tasks = n_tasks;
     s->jobs = calloc((size_t)w->n_jobs + 1, sizeof *s->jobs);
     s->results = calloc((size_t)w->n_jobs + 1, sizeof *s->results);
-    s->tasks = calloc(n_tasks + 1, sizeof *s->tasks);
-    s->done_order = malloc((n_tasks + 1) * sizeof *s->done_order);
+    s->tasks = so_cl_store_alloc((n_tasks + 1) * sizeof *s->tasks,
+                                 &s->tasks_mapped);
+    s->done_order = so_cl_store_alloc((n_tasks + 1) * sizeof *s->done_order,
+                                      &s->done_mapped);
+    s->completions = calloc(n_tasks + 1, 1);
     s->nodes = calloc((size_t)w->n_nodes + 1, sizeof *s->nodes);
     for (int p = 0; p < SO_CL_PHASES; p++)
         s->pool_running[p] = calloc((size_t)w->n_pools + 1, sizeof(int));
-    if (!s->jobs || !s->results || !s->tasks || !s->done_order || !s->nodes ||
+    if (!s->jobs || !s->results || !s->tasks || !s->done_order ||
+        !s->completions || !s->nodes ||
         !s->pool_running[SO_CL_MAP] || !s->pool_running[SO_CL_REDUCE]) {
         so_cl_sim_free(s);
         return SO_ENOMEM;
@@ -789,11 +815,8 @@ int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
         job->n_pending[SO_CL_REDUCE] = job->n[SO_CL_REDUCE];
         for (int p = 0; p < SO_CL_PHASES; p++) {
             job->prev[p] = job->next[p] = -1;
-            job->first_task[p] = (int)t;
-            for (int i = 0; i < job->n[p]; i++, t++) {
-                s->tasks[t].job = j;
-                s->tasks[t].phase = p;
-            }
+            job->first_task[p] = (int)t; /* tasks written at arrival */
+            t += (size_t)job->n[p];
         }
         s->results[j].submit = w->jobs[j].submit;
         s->results[j].start = s->results[j].finish = -1;
@@ -958,8 +981,11 @@ void so_cl_sim_free(so_cl_sim *s)
     free(s->rep_scratch);
     free(s->jobs);
     free(s->results);
-    free(s->tasks);
-    free(s->done_order);
+    so_cl_store_free(s->tasks, (s->n_tasks + 1) * sizeof *s->tasks,
+                     s->tasks_mapped);
+    so_cl_store_free(s->done_order, (s->n_tasks + 1) * sizeof *s->done_order,
+                     s->done_mapped);
+    free(s->completions);
     free(s->nodes);
     free(s->attempts);
     free(s->free_ids);
@@ -981,7 +1007,7 @@ size_t so_cl_sim_series(const so_cl_sim *s, int phase, const double **busy)
 
 int so_cl_sim_task_completions(const so_cl_sim *s, size_t t)
 {
-    return s->tasks[t].completions;
+    return s->completions[t];
 }
 
 size_t so_cl_sim_task_count(const so_cl_sim *s) { return s->n_tasks; }

@@ -58,8 +58,8 @@ typedef struct so_cl_attempt {
 enum { SO_CL_EV_ARRIVE, SO_CL_EV_HEARTBEAT, SO_CL_EV_OOB, SO_CL_EV_COPY_END,
        SO_CL_EV_END, SO_CL_EV_EPOCH, SO_CL_EV_SLOW, SO_CL_EV_KINDS };
 
-/* 24 bytes: one per task of the workload, for the whole run (docs/cluster.md,
- * "Memory"). */
+/* 24 bytes: one per task of the arrived, unfinished jobs (task_store.c;
+ * docs/cluster.md, "Memory"). */
 typedef struct so_cl_task {
     double rate;        /* once done: progress rate 1 / duration of the winner */
     int job;
@@ -71,7 +71,6 @@ typedef struct so_cl_task {
     unsigned char phase;
     unsigned char state;       /* SO_CL_PENDING, SO_CL_RUNNING or SO_CL_DONE */
     unsigned char n_running;   /* running attempts (at most 2) */
-    unsigned char completions; /* times it completed (must end at 1) */
 } so_cl_task;
 
 typedef struct so_cl_jobrt {
@@ -146,8 +145,13 @@ struct so_cl_sim {
     int epoch_armed;
     so_cl_heap heap;
     so_cl_jobrt *jobs;
+    /* tasks and done_order are written from their job's arrival and given
+     * back (read as zeros) once it finished (task_store.c) */
     so_cl_task *tasks;
     size_t n_tasks;
+    int tasks_mapped, done_mapped;
+    unsigned char *completions; /* per task: times it completed (must end
+                                 * at 1; conservation checks), all run */
     /* the attempt pool: slots [0, n_attempts) ever used, cap_attempts
      * allocated; free_ids[0 .. n_free) the free ones (reused last freed
      * first); n_serial attempts launched so far */
@@ -201,6 +205,14 @@ static inline int so_cl_pending(const so_cl_jobrt *j, int phase)
  * freeing its slot at none. */
 int so_cl_attempt_alloc(so_cl_sim *s);
 void so_cl_attempt_release(so_cl_sim *s, int id);
+
+/* Per-task arrays (task_store.c): `bytes` of zeros taking memory only where
+ * written (*mapped: an anonymous mapping), freed by so_cl_store_free; the
+ * whole pages of elements [first, first + count) given back (zeros again). */
+void *so_cl_store_alloc(size_t bytes, int *mapped);
+void so_cl_store_free(void *p, size_t bytes, int mapped);
+void so_cl_store_release(void *p, size_t elem, size_t first, size_t count,
+                         int mapped);
 
 /* Locality (locality.c). Sets the model up; each job's maps' replicas
  * (explicit ones from the workload, the rest uniformly over distinct nodes
