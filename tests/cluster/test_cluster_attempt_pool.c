@@ -1,9 +1,15 @@
-/* test_cluster_attempt_pool.c — the attempt pool (cluster/attempt_pool.c):
- * slots are reused, so the records a run holds follow its running attempts,
- * not its length; every slot is free at the end; the event log numbers the
- * attempts 0, 1, 2, ... in launch order as before the pool. (That reports
- * and logs are the same as before: suites cluster-scale, cluster-fair-old.) */
+/* test_cluster_attempt_pool.c — memory that follows the running attempts
+ * and the active jobs: the attempt pool (cluster/attempt_pool.c) reuses
+ * slots, so the records a run holds follow its running attempts, not its
+ * length; every slot is free at the end; the event log numbers the attempts
+ * 0, 1, 2, ... in launch order as before the pool; a job's tasks take
+ * memory from its arrival to its finish (cluster/task_store.c). (That
+ * reports and logs are the same as before: suites cluster-scale,
+ * cluster-fair-old.) */
+#include <stdint.h>
 #include <stdio.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include "tests/test_util.h"
 #include "tests/cluster/cluster_test.h"
 #include "cluster/sim_internal.h"
@@ -92,9 +98,74 @@ static void test_reuse_with_kills(void)
     cl_done(&r);
 }
 
+/* Resident pages among the whole pages of tasks [first, first + n). */
+static long resident_pages(const so_cl_sim *sim, size_t first, size_t n)
+{
+    size_t ps = (size_t)sysconf(_SC_PAGESIZE);
+    uintptr_t lo = (uintptr_t)(sim->tasks + first), hi = (uintptr_t)(sim->tasks + first + n);
+    lo = (lo + ps - 1) / ps * ps;
+    hi = hi / ps * ps;
+    if (hi <= lo)
+        return 0;
+    size_t pages = (hi - lo) / ps;
+    unsigned char *vec = malloc(pages);
+    long in = -1;
+    if (vec && mincore((void *)lo, hi - lo, vec) == 0) {
+        in = 0;
+        for (size_t k = 0; k < pages; k++)
+            in += vec[k] & 1;
+    }
+    free(vec);
+    return in;
+}
+
+typedef struct residency {
+    long job0_at_1, job1_at_1, job2_at_1;
+} residency;
+
+static void probe_arrival(void *state, so_cl_sim *sim, int job)
+{
+    residency *r = state;
+    if (job != 1)
+        return;
+    size_t n0 = (size_t)sim->jobs[0].n[SO_CL_MAP];
+    r->job0_at_1 = resident_pages(sim, 0, n0);
+    r->job1_at_1 = resident_pages(sim, n0, n0);
+    r->job2_at_1 = resident_pages(sim, 2 * n0, n0);
+}
+
+/* Three jobs of 20,000 maps (480 KB of tasks each) one after the other:
+ * when the second arrives, the first has finished and its task pages are
+ * given back, the second's are written, the third's not yet touched. */
+static void test_tasks_follow_jobs(void)
+{
+    const char *json =
+        "{\"cluster\": {\"nodes\": [{\"count\": 100, \"map_slots\": 100}],"
+        " \"heartbeat\": 1},"
+        " \"jobs\": [{\"submit\": 0, \"maps\": {\"count\": 20000, \"duration\": 1}},"
+        "  {\"submit\": 100, \"maps\": {\"count\": 20000, \"duration\": 1}},"
+        "  {\"submit\": 200, \"maps\": {\"count\": 20000, \"duration\": 1}}]}";
+    residency r = {-2, -2, -2};
+    so_cl_hooks hooks = {0};
+    hooks.job_arrive = probe_arrival;
+    cl_run run = cl_simulate_hooks(json, "fifo", NULL, NULL, 1, NULL, &hooks, &r);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(run.sim);
+    CU_ASSERT_EQUAL(so_cl_sim_stats(run.sim)->jobs_done, 3);
+    if (run.sim->tasks_mapped) {
+        CU_ASSERT_EQUAL(r.job0_at_1, 0);
+        CU_ASSERT(r.job1_at_1 >= 100); /* 117 whole pages of 4 KiB */
+        CU_ASSERT_EQUAL(r.job2_at_1, 0);
+    }
+    for (size_t t = 0; t < so_cl_sim_task_count(run.sim); t++)
+        if (so_cl_sim_task_completions(run.sim, t) != 1)
+            CU_FAIL("a task did not complete once");
+    cl_done(&run);
+}
+
 static CU_TestInfo tests[] = {
     {"slots follow the running attempts", test_slots_follow_running},
     {"reuse with kills, log numbers unchanged", test_reuse_with_kills},
+    {"task pages from arrival to finish", test_tasks_follow_jobs},
     CU_TEST_INFO_NULL,
 };
 
