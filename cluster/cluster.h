@@ -154,7 +154,10 @@ typedef struct so_cl_sim so_cl_sim;
  *   attempt_launch an attempt started;
  *   attempt_end    an attempt stopped on `node` after `duration` seconds:
  *                  done (the winner) or killed (preempted or redundant),
- *                  as sim->attempts[attempt].state tells;
+ *                  as sim->attempts[attempt].state tells (the record
+ *                  is valid during the call; afterwards the id may name
+ *                  another attempt: attempt ids are pooled slots, so a
+ *                  policy keeps no id of an attempt that has ended);
  *   job_finish     a job's last task completed;
  *   node_change    the set of attempts running on `node` changed (a node
  *                  policy may then call so_cl_set_rate_factor).

@@ -78,12 +78,15 @@ const so_option_doc so_cl_sim_options[] = {
 
 /* ---- small helpers ------------------------------------------------------- */
 
+/* attempt: a slot id or -1; the log shows its launch serial (the attempt
+ * number of the run, as before the pool). */
 static void logf_event(so_cl_sim *s, const char *what, int job, int task,
                        int attempt, int node)
 {
     if (s->cfg.event_log)
         fprintf(s->cfg.event_log, "%.6f %s job=%d task=%d attempt=%d node=%d\n",
-                s->now, what, job, task, attempt, node);
+                s->now, what, job, task,
+                attempt >= 0 ? s->attempts[attempt].serial : -1, node);
 }
 
 static void push(so_cl_sim *s, double t, int kind, int id)
@@ -225,6 +228,12 @@ static void check_finished(so_cl_sim *s, int j)
     so_cl_observe_job(s, j);
     logf_event(s, "job-finish", j, -1, -1, -1);
     CALL_HOOKS(s, job_finish, j);
+    /* its tasks and completion order are not read again: given back */
+    size_t first = (size_t)job->first_task[SO_CL_MAP];
+    size_t n = (size_t)job->n[SO_CL_MAP] + (size_t)job->n[SO_CL_REDUCE];
+    so_cl_store_release(s->tasks, sizeof *s->tasks, first, n, s->tasks_mapped);
+    so_cl_store_release(s->done_order, sizeof *s->done_order, first, n,
+                        s->done_mapped);
 }
 
 /* Hadoop's completedMapsForReduceSlowstart = ceil(slowstart * maps). */
@@ -260,21 +269,17 @@ static int start_attempt(so_cl_sim *s, int t, int node, int speculative)
     so_cl_jobrt *job = &s->jobs[task->job];
     int p = task->phase;
     so_cl_nodert *nd = &s->nodes[node];
-    if (s->n_attempts == s->cap_attempts) {
-        size_t cap = s->cap_attempts ? 2 * s->cap_attempts : 1024;
-        so_cl_attempt *n = realloc(s->attempts, cap * sizeof *n);
-        if (!n)
-            return -1;
-        s->attempts = n;
-        s->cap_attempts = cap;
-    }
     if (grow_ints(&job->running[p], &job->cap_running[p],
                   job->n_running[p] + 1) ||
         grow_ints(&job->launched[p], &job->cap_launched[p],
                   job->n_launched[p] + 1))
         return -1;
-    int id = (int)s->n_attempts++;
+    int id = so_cl_attempt_alloc(s);
+    if (id < 0)
+        return -1;
     so_cl_attempt *a = &s->attempts[id];
+    a->serial = s->n_serial++;
+    a->pins = 2; /* its run, its job's launch window (attempt_pool.c) */
     a->task = t;
     a->job = task->job;
     a->node = node;
@@ -344,7 +349,7 @@ static void drop_ended_oldest(so_cl_sim *s, so_cl_jobrt *job, int p)
     int *l = job->launched[p];
     int k = job->oldest[p], n = job->n_launched[p];
     while (k < n && s->attempts[l[k]].state != SO_CL_RUNNING)
-        k++;
+        so_cl_attempt_release(s, l[k++]); /* leaves the window */
     if (k >= 64 && 2 * k >= n) {
         memmove(l, l + k, (size_t)(n - k) * sizeof *l);
         job->n_launched[p] = n - k;
@@ -500,9 +505,20 @@ int so_cl_launch_local(so_cl_sim *s, int j, int node)
     return t >= 0 ? launch_task(s, t, node, 0) : 0;
 }
 
+/* A task of an unarrived or finished job reads as zeros (task_store.c):
+ * job 0, pending; its index is then outside job 0's tasks, or job 0 has
+ * finished, and can_launch refuses it. */
+static int task_of_job(const so_cl_sim *s, int t)
+{
+    const so_cl_jobrt *job = &s->jobs[s->tasks[t].job];
+    int first = job->first_task[SO_CL_MAP];
+    return t >= first && t < first + job->n[SO_CL_MAP] + job->n[SO_CL_REDUCE];
+}
+
 int so_cl_launch_task(so_cl_sim *s, int t, int node)
 {
-    if (t < 0 || (size_t)t >= s->n_tasks || s->tasks[t].state != SO_CL_PENDING ||
+    if (t < 0 || (size_t)t >= s->n_tasks || !task_of_job(s, t) ||
+        s->tasks[t].state != SO_CL_PENDING ||
         !can_launch(s, s->tasks[t].job, node, s->tasks[t].phase))
         return 0;
     return launch_task(s, t, node, 0);
@@ -522,8 +538,10 @@ int so_cl_kill(so_cl_sim *s, int id)
     stopped_hooks(s, id);
     if (task->n_running == 0) {
         if (grow_ints(&job->requeued[p], &job->cap_requeued[p],
-                      job->n_requeued[p] + 1))
+                      job->n_requeued[p] + 1)) {
+            so_cl_attempt_release(s, id);
             return -1;
+        }
         task->state = SO_CL_PENDING;
         job->running_tasks[p]--;
         job->n_pending[p]++;
@@ -532,6 +550,7 @@ int so_cl_kill(so_cl_sim *s, int id)
     }
     if (s->w->outofband)
         push(s, s->now, SO_CL_EV_OOB, a->node);
+    so_cl_attempt_release(s, id);
     return 0;
 }
 
@@ -541,6 +560,11 @@ static void arrive_job(so_cl_sim *s, int j)
 {
     so_cl_jobrt *job = &s->jobs[j];
     job->arrived = 1;
+    for (int p = 0; p < SO_CL_PHASES; p++) /* pending, zeros otherwise */
+        for (int i = 0; i < job->n[p]; i++) {
+            s->tasks[job->first_task[p] + i].job = j;
+            s->tasks[job->first_task[p] + i].phase = (unsigned char)p;
+        }
     s->runnable[SO_CL_MAP] += job->n[SO_CL_MAP];
     logf_event(s, "arrive", j, -1, -1, -1);
     if (so_cl_locality_open(s, j))
@@ -661,8 +685,8 @@ static int on_end(so_cl_sim *s, const so_cl_event *e)
     stop_attempt(s, id, SO_CL_DONE);
     logf_event(s, "task-done", j, t, id, node);
     task->state = SO_CL_DONE;
-    task->winner = id;
-    task->completions++;
+    if (s->completions[t] < 255)
+        s->completions[t]++;
     s->stats.tasks_done++;
     s->nodes[node].completed++;
     if (a->speculative)
@@ -679,6 +703,7 @@ static int on_end(so_cl_sim *s, const so_cl_event *e)
             push(s, s->now, SO_CL_EV_OOB, other_node);
         killed[n_killed++] = other;
     }
+    task->winner_node = node; /* attempt[] is empty now (a union) */
     so_cl_observe_task(s, a, ran);
     if (ran > 0) {
         task->rate = 1.0 / ran;
@@ -700,6 +725,9 @@ static int on_end(so_cl_sim *s, const so_cl_event *e)
     stopped_hooks(s, id);
     for (int k = 0; k < n_killed; k++)
         stopped_hooks(s, killed[k]);
+    so_cl_attempt_release(s, id);
+    for (int k = 0; k < n_killed; k++)
+        so_cl_attempt_release(s, killed[k]);
     check_finished(s, j);
     if (s->w->outofband)
         push(s, s->now, SO_CL_EV_OOB, node);
@@ -762,12 +790,16 @@ int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
     s->n_tasks = n_tasks;
     s->jobs = calloc((size_t)w->n_jobs + 1, sizeof *s->jobs);
     s->results = calloc((size_t)w->n_jobs + 1, sizeof *s->results);
-    s->tasks = calloc(n_tasks + 1, sizeof *s->tasks);
-    s->done_order = malloc((n_tasks + 1) * sizeof *s->done_order);
+    s->tasks = so_cl_store_alloc((n_tasks + 1) * sizeof *s->tasks,
+                                 &s->tasks_mapped);
+    s->done_order = so_cl_store_alloc((n_tasks + 1) * sizeof *s->done_order,
+                                      &s->done_mapped);
+    s->completions = calloc(n_tasks + 1, 1);
     s->nodes = calloc((size_t)w->n_nodes + 1, sizeof *s->nodes);
     for (int p = 0; p < SO_CL_PHASES; p++)
         s->pool_running[p] = calloc((size_t)w->n_pools + 1, sizeof(int));
-    if (!s->jobs || !s->results || !s->tasks || !s->done_order || !s->nodes ||
+    if (!s->jobs || !s->results || !s->tasks || !s->done_order ||
+        !s->completions || !s->nodes ||
         !s->pool_running[SO_CL_MAP] || !s->pool_running[SO_CL_REDUCE]) {
         so_cl_sim_free(s);
         return SO_ENOMEM;
@@ -783,11 +815,8 @@ int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
         job->n_pending[SO_CL_REDUCE] = job->n[SO_CL_REDUCE];
         for (int p = 0; p < SO_CL_PHASES; p++) {
             job->prev[p] = job->next[p] = -1;
-            job->first_task[p] = (int)t;
-            for (int i = 0; i < job->n[p]; i++, t++) {
-                s->tasks[t].job = j;
-                s->tasks[t].phase = p;
-            }
+            job->first_task[p] = (int)t; /* tasks written at arrival */
+            t += (size_t)job->n[p];
         }
         s->results[j].submit = w->jobs[j].submit;
         s->results[j].start = s->results[j].finish = -1;
@@ -949,13 +978,17 @@ void so_cl_sim_free(so_cl_sim *s)
     }
     so_cl_heap_free(&s->heap);
     so_cl_users_free(s);
-    free(s->replica);
+    free(s->rep_scratch);
     free(s->jobs);
     free(s->results);
-    free(s->tasks);
-    free(s->done_order);
+    so_cl_store_free(s->tasks, (s->n_tasks + 1) * sizeof *s->tasks,
+                     s->tasks_mapped);
+    so_cl_store_free(s->done_order, (s->n_tasks + 1) * sizeof *s->done_order,
+                     s->done_mapped);
+    free(s->completions);
     free(s->nodes);
     free(s->attempts);
+    free(s->free_ids);
     free(s);
 }
 
@@ -974,7 +1007,7 @@ size_t so_cl_sim_series(const so_cl_sim *s, int phase, const double **busy)
 
 int so_cl_sim_task_completions(const so_cl_sim *s, size_t t)
 {
-    return s->tasks[t].completions;
+    return s->completions[t];
 }
 
 size_t so_cl_sim_task_count(const so_cl_sim *s) { return s->n_tasks; }

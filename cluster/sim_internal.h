@@ -13,8 +13,16 @@
 
 enum { SO_CL_PENDING = 0, SO_CL_RUNNING = 1, SO_CL_DONE = 2, SO_CL_KILLED = 3 };
 
+/* An attempt's record lives in a pooled slot of sim->attempts while anything
+ * refers to it (engine.c, "attempt pool"): from its launch until it has
+ * ended, its end hooks have run and it has left its job's launch window;
+ * then the slot is reused. An attempt id is its slot; `serial` is its launch
+ * number (0, 1, 2, ... over the run: the event log's attempt= and the
+ * tie-breaks by launch order). */
 typedef struct so_cl_attempt {
     int task, job, node, phase;
+    int serial;       /* launch number, unique over the run */
+    int pins;         /* engine references left (slot free at 0) */
     int speculative;
     int state;        /* SO_CL_RUNNING, SO_CL_DONE or SO_CL_KILLED */
     int run_index;    /* position in its job's running list */
@@ -50,14 +58,19 @@ typedef struct so_cl_attempt {
 enum { SO_CL_EV_ARRIVE, SO_CL_EV_HEARTBEAT, SO_CL_EV_OOB, SO_CL_EV_COPY_END,
        SO_CL_EV_END, SO_CL_EV_EPOCH, SO_CL_EV_SLOW, SO_CL_EV_KINDS };
 
+/* 24 bytes: one per task of the arrived, unfinished jobs (task_store.c;
+ * docs/cluster.md, "Memory"). */
 typedef struct so_cl_task {
-    int job, phase;
-    int state;          /* SO_CL_PENDING, SO_CL_RUNNING or SO_CL_DONE */
-    int n_running;      /* running attempts */
-    int attempt[2];     /* running attempts (original, speculative copy) */
-    int completions;    /* times it completed (must end at 1) */
     double rate;        /* once done: progress rate 1 / duration of the winner */
-    int winner;         /* once done: its winning attempt (where it ran) */
+    int job;
+    union {
+        int attempt[2]; /* while running: its running attempts (original,
+                         * speculative copy) */
+        int winner_node;/* once done: the node its winning attempt ran on */
+    };
+    unsigned char phase;
+    unsigned char state;       /* SO_CL_PENDING, SO_CL_RUNNING or SO_CL_DONE */
+    unsigned char n_running;   /* running attempts (at most 2) */
 } so_cl_task;
 
 typedef struct so_cl_jobrt {
@@ -91,6 +104,9 @@ typedef struct so_cl_jobrt {
     /* locality: per node, a list of entries (map i, replica r) = i * R + r
      * in map order; entries of launched maps are dropped lazily */
     int *local_head, *local_next;
+    /* its maps' replica nodes, R per map (uint16_t when the sim's
+     * narrow_replicas, else int), from arrival until its maps are done */
+    void *replica;
 } so_cl_jobrt;
 
 typedef struct so_cl_nodert {
@@ -129,10 +145,21 @@ struct so_cl_sim {
     int epoch_armed;
     so_cl_heap heap;
     so_cl_jobrt *jobs;
+    /* tasks and done_order are written from their job's arrival and given
+     * back (read as zeros) once it finished (task_store.c) */
     so_cl_task *tasks;
     size_t n_tasks;
+    int tasks_mapped, done_mapped;
+    unsigned char *completions; /* per task: times it completed (must end
+                                 * at 1; conservation checks), all run */
+    /* the attempt pool: slots [0, n_attempts) ever used, cap_attempts
+     * allocated; free_ids[0 .. n_free) the free ones (reused last freed
+     * first); n_serial attempts launched so far */
     so_cl_attempt *attempts;
     size_t n_attempts, cap_attempts;
+    int *free_ids;
+    size_t n_free;
+    int n_serial;
     so_cl_nodert *nodes;
     /* each job's completed tasks of phase p in completion order:
      * done_order[jobs[j].first_task[p] + k], k < jobs[j].done[p] (tasks of
@@ -141,7 +168,9 @@ struct so_cl_sim {
     int total_slots[SO_CL_PHASES];
     double total_capacity[SO_CL_MAX_RESOURCES];
     int replicas;  /* R: replicas per map (0: no locality model) */
-    int *replica;  /* R nodes per task (maps only), task-major */
+    int narrow_replicas; /* replica nodes stored in 16 bits (locality.c) */
+    so_rng placement;    /* draws each job's placement at its arrival */
+    int *rep_scratch;    /* R nodes of one map while drawn */
     int spec_running[SO_CL_PHASES];
     int *pool_running[SO_CL_PHASES]; /* running attempts per pool */
     /* jobs that want slots of a phase (arrived, phase open, not finished),
@@ -171,8 +200,24 @@ static inline int so_cl_pending(const so_cl_jobrt *j, int phase)
     return j->n_pending[phase];
 }
 
-/* Locality (locality.c). Places every map's replicas (explicit ones from the
- * workload, the rest uniformly over distinct nodes from rng). */
+/* The attempt pool (attempt_pool.c): a free slot of sim->attempts (the
+ * array may move), -1 when out of memory; drops one pin of an attempt,
+ * freeing its slot at none. */
+int so_cl_attempt_alloc(so_cl_sim *s);
+void so_cl_attempt_release(so_cl_sim *s, int id);
+
+/* Per-task arrays (task_store.c): `bytes` of zeros taking memory only where
+ * written (*mapped: an anonymous mapping), freed by so_cl_store_free; the
+ * whole pages of elements [first, first + count) given back (zeros again). */
+void *so_cl_store_alloc(size_t bytes, int *mapped);
+void so_cl_store_free(void *p, size_t bytes, int mapped);
+void so_cl_store_release(void *p, size_t elem, size_t first, size_t count,
+                         int mapped);
+
+/* Locality (locality.c). Sets the model up; each job's maps' replicas
+ * (explicit ones from the workload, the rest uniformly over distinct nodes
+ * from rng's stream, drawn in job order) are placed when the job arrives
+ * (so_cl_locality_open). */
 int so_cl_locality_init(so_cl_sim *sim, so_rng *rng);
 /* Builds / frees a job's per-node lists of pending local maps. */
 int so_cl_locality_open(so_cl_sim *sim, int job);

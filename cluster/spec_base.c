@@ -88,7 +88,7 @@ static double copy_rate(const so_cl_sim *sim, int j, int node, int phase,
         const so_cl_task *task = &sim->tasks[from_list ? sorted[k] : first + k];
         if (task->state != SO_CL_DONE || !(task->rate > 0))
             continue;
-        int ran_on = sim->attempts[task->winner].node;
+        int ran_on = task->winner_node;
         if (ran_on == node) {
             here += task->rate;
             n_here++;

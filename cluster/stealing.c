@@ -40,7 +40,7 @@
  *         SlowTaskThreshold = 0.25, chosen like LATE's 25th-percentile
  *         slow-task rule: the slowest quarter of a job's running tasks)
  *         share the residue evenly; no laggard on the node: even.
- * Ties everywhere go to the earlier launch, then the lower attempt id.
+ * Ties everywhere go to the earlier launch, then the lower attempt number.
  * The factor changes only when a task's thread count changes, so an
  * unchanged split reschedules nothing.
  */
@@ -260,7 +260,7 @@ static int rebalance(so_cl_stealing *st, so_cl_sim *sim, int node)
             if (a->phase != p)
                 continue;
             so_cl_steal_task *t = &st->task[n++];
-            t->id = nd->running[k];
+            t->id = a->serial;
             t->start = a->start;
             t->speculative = a->speculative;
             t->left = estimate ? time_left(sim, a) : INFINITY;
@@ -269,12 +269,17 @@ static int rebalance(so_cl_stealing *st, so_cl_sim *sim, int node)
                               : 0;
         }
         so_cl_steal_distribute(st->policy, st->task, n, residue, st->extra);
-        for (int i = 0; i < n; i++) {
-            const so_cl_attempt *a = &sim->attempts[st->task[i].id];
+        /* the same walk as above: task[i] is the i-th attempt of phase p
+         * on the node (a rate change leaves the running list as it is) */
+        for (int k = 0, i = 0; k < nd->n_running; k++) {
+            int id = nd->running[k];
+            const so_cl_attempt *a = &sim->attempts[id];
+            if (a->phase != p)
+                continue;
             double f = sim->jobs[a->job].spec->parallel[p];
-            double factor = so_cl_steal_speedup(f, 1 + st->extra[i]);
+            double factor = so_cl_steal_speedup(f, 1 + st->extra[i++]);
             if (factor != a->factor)
-                so_cl_set_rate_factor(sim, st->task[i].id, factor);
+                so_cl_set_rate_factor(sim, id, factor);
         }
     }
     return 0;

@@ -31,7 +31,7 @@ int so_cl_steal_find(const char *name);
 /* What a node knows of one of its running tasks when it splits the
  * residue. */
 typedef struct so_cl_steal_task {
-    int id;          /* attempt id (last tie-break) */
+    int id;          /* attempt's launch serial (last tie-break) */
     double start;    /* launch time */
     double left;     /* estimated time left, seconds (INFINITY: no estimate) */
     int speculative; /* a speculative copy */

@@ -209,7 +209,7 @@ static int latest_first(const void *a, const void *b)
     const so_cl_attempt *y = &victim_sim->attempts[*(const int *)b];
     if (x->start != y->start)
         return x->start > y->start ? -1 : 1;
-    return *(const int *)b - *(const int *)a;
+    return y->serial - x->serial; /* the later launch first */
 }
 
 /* Hadoop's lastTimeAtMinShare / lastTimeAtHalfFairShare, every epoch. */

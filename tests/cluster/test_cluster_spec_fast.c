@@ -138,7 +138,7 @@ static double ref_copy_rate(const so_cl_sim *sim, int j, int node, int phase)
         const so_cl_task *task = &sim->tasks[t];
         if (task->state != SO_CL_DONE || !(task->rate > 0))
             continue;
-        int ran_on = sim->attempts[task->winner].node;
+        int ran_on = task->winner_node;
         if (ran_on == node) {
             here += task->rate;
             n_here++;
@@ -210,8 +210,9 @@ static void check_lists(check_state *st, const so_cl_sim *sim, int j, int p)
     ok = job->oldest[p] <= job->n_launched[p];
     for (int k = job->oldest[p]; k < job->n_launched[p] && ok; k++) {
         int id = job->launched[p][k];
-        ok = id > prev && sim->attempts[id].job == j && sim->attempts[id].phase == p;
-        prev = id;
+        ok = sim->attempts[id].serial > prev && sim->attempts[id].job == j &&
+             sim->attempts[id].phase == p;
+        prev = sim->attempts[id].serial;
         running += sim->attempts[id].state == SO_CL_RUNNING;
     }
     ok = ok && running == job->n_running[p];

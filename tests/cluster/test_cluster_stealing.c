@@ -259,8 +259,7 @@ static void test_base_copy_rate(void)
     so_cl_sim *sim = r.sim;
     so_cl_jobrt *job = &sim->jobs[0];
     /* pretend map 0 ran on node 2 instead: node 0 has no task of the job */
-    int winner0 = sim->tasks[job->first_task[SO_CL_MAP]].winner;
-    sim->attempts[winner0].node = 2;
+    sim->tasks[job->first_task[SO_CL_MAP]].winner_node = 2;
     NEAR(so_cl_base_copy_rate(sim, 0, 0, SO_CL_MAP),
          ((1.0 / 10) / 2 + (1.0 / 40) / 0.5 + (1.0 / 20) / 2) / 3 * 1);
     cl_done(&r);
