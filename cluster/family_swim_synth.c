@@ -24,7 +24,8 @@
  * full block except for a one-map job, which reads its input; map-only jobs
  * add output / maps / 20 MiB/s; with `map_output_mib` C > 0 a map-only job
  * has at least ceil(output / C) maps, what the blocks' maps would read
- * spread evenly over them: cluster/swim_maps.h); reduces = ceil(shuffle / 10^9), at most
+ * spread evenly over them: cluster/swim_maps.h; the 100,000-map cap still
+ * holds, past it each map writes more than C); reduces = ceil(shuffle / 10^9), at most
  * 999, each copying shuffle / r at 20 MiB/s, sorting at 100 MiB/s and
  * reducing 1 s + (shuffle + output) / r at 20 MiB/s; slow-start 0.05.
  * Locality (for delay scheduling): with `replicas` R > 0 the cluster has R

@@ -4,10 +4,14 @@
  * keep a run finite").
  *
  * Memory: bytes per task, per slot, per node and per job, measured on this
- * engine (a 10^7-task workload peaks at 2.08 GB: 208 bytes per task, the
- * workload's work arrays, the engine's task, attempt, completion order and
- * event; 10^6 nodes of 1,002 slots at 4.13 GB: 4 bytes per slot, about
- * 230 per node). The readers check the estimate as they go, before each
+ * engine (one job of 10^7 reduces on 10 nodes, every task active at once,
+ * peaks at 515 MiB: 54 bytes per task, the workload's work (24 bytes per
+ * reduce, 8 per map), the engine's task (24) and completion order (4);
+ * attempts are pooled, so only running ones count (issue 33); 10^7 maps
+ * peak at 362 MiB; 10^6 nodes of 1,002 slots at 4.13 GB: 4 bytes per slot,
+ * about 230 per node). The estimate charges 56 bytes per task, as if every
+ * task were active at once: a replay whose jobs come and go takes less
+ * (tasks are held only while their job is active). The readers check the estimate as they go, before each
  * allocation that a count in the input asks for.
  *
  * Events: a replay's events are mostly heartbeats, nodes / interval per
@@ -29,7 +33,7 @@
 #include "cluster/run_limits.h"
 
 #define MIB 1048576.0
-#define BYTES_PER_TASK 208.0
+#define BYTES_PER_TASK 56.0
 #define BYTES_PER_SLOT 4.0
 #define BYTES_PER_NODE 232.0
 #define BYTES_PER_JOB 1024.0

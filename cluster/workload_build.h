@@ -7,7 +7,7 @@
 
 /* Upper bounds that keep a malformed file from exhausting memory. */
 #define SO_CL_MAX_TASKS_PER_JOB 10000000
-#define SO_CL_MAX_TASKS 50000000
+#define SO_CL_MAX_TASKS 200000000
 #define SO_CL_MAX_NODES 1000000
 #define SO_CL_MAX_SLOTS 1000
 #define SO_CL_MAX_REPLICAS 16

@@ -24,7 +24,7 @@
  * the task limits and the memory estimate (cluster/run_limits.h), then
  * the tasks. Bounds (issue 20): every rate at least 0.01 MiB/s, a
  * heartbeat of 0 (Hadoop's rule) or at least 10 ms, at most max_tasks_per_job tasks per
- * job and max_tasks in the trace (--opt keys, raised up to 10 M and 50 M),
+ * job and max_tasks in the trace (--opt keys, raised up to 10 M and 200 M),
  * each refused with the option's name (and the line and column of the job).
  * The cluster is `nodes` nodes with Hadoop's default slots, of speed 1 except
  * the first `slow_nodes` (stragglers, speed `slow_speed`); every job is in
@@ -80,7 +80,7 @@ const so_option_doc so_cl_swim_options[] = {
      " an error (up to 10000000)"},
     {"max_tasks", "20000000",
      "SWIM: most tasks of the whole trace (the FB-2010 day derives 16.4 M;"
-     " up to 50000000)"},
+     " up to 200000000)"},
     {NULL, NULL, NULL},
 };
 
@@ -249,6 +249,7 @@ typedef struct swim_line {
     const char *file;
     int line;
     int col_input; /* column of the map input bytes field */
+    int col_output; /* column of the reduce output bytes field */
     so_error *err;
     int64_t maps;  /* maps derived so far */
     int dry;       /* 1: derive and check the counts only, allocate nothing */
@@ -300,14 +301,19 @@ static int derive_job(const swim_rates *r, const double v[6],
     double reduces = shuffle > 0 ? fmin((double)r->max_reduces,
                                         fmax(1.0, ceil(shuffle / r->reduce_bytes)))
                                  : 0;
+    /* the output cap, not the input's blocks, set the map count */
+    int by_output = so_cl_swim_even_split(input, r->block, maps);
     if (maps + reduces > (double)r->max_tasks_per_job)
-        return so_error_setf(l->err, l->file, l->line, l->col_input,
-                             "field 4 (map input bytes)",
+        return so_error_setf(l->err, l->file, l->line,
+                             by_output ? l->col_output : l->col_input,
+                             by_output ? "field 6 (reduce output bytes)"
+                                       : "field 4 (map input bytes)",
                              "too many tasks: the job derives %.0f map and %.0f"
                              " reduce tasks, more"
                              " than max_tasks_per_job = %lld (raise it with"
-                             " --opt max_tasks_per_job=N, or block_mib)",
-                             maps, reduces, r->max_tasks_per_job);
+                             " --opt max_tasks_per_job=N, or %s)",
+                             maps, reduces, r->max_tasks_per_job,
+                             by_output ? "map_output_mib" : "block_mib");
     if ((double)*total + maps + reduces > (double)r->max_tasks)
         return so_error_setf(l->err, l->file, l->line, l->col_input,
                              "field 4 (map input bytes)",
@@ -399,6 +405,7 @@ static int parse_line(swim_line *l, const char *s, size_t n,
             return rc;
     }
     l->col_input = (int)(f[3] - s) + 1;
+    l->col_output = (int)(f[5] - s) + 1;
     w->n_jobs++;
     memcpy(job->name, f[0], len[0]);
     job->name[len[0]] = '\0';
@@ -437,7 +444,7 @@ int so_cl_workload_parse_swim(const char *text, size_t len, const char *file,
      * them against the limits without allocating any task (a refused
      * trace allocates nothing for its tasks), the second builds them */
     for (int dry = 1; dry >= 0 && !rc; dry--) {
-        swim_line l = {file, 0, 1, err, 0, dry};
+        swim_line l = {file, 0, 1, 1, err, 0, dry};
         int64_t total = 0;
         size_t pos = 0;
         w->n_jobs = 0;

@@ -77,10 +77,10 @@ static void test_refused_inputs(void)
     } cases[] = {
         {"", a[0], "slow.json:1:34:", "cluster.nodes[0].speed", "3.5e+15 events"},
         {"", a[1], "share.json:3:53:", "jobs[0].map_demand", "above max_events = 1e+09"},
-        {"", a[2], "tasks.json:4:33:", "jobs[2].maps.count",
-         "5950.9 MiB to read and replay, above the memory limit of 4096.0 MiB"},
+        {"SLOTOPT_MAX_MEMORY_MB=1024", a[2], "tasks.json:3:33:", "jobs[1].maps.count",
+         "1068.1 MiB to read and replay, above the memory limit of 1024.0 MiB"},
         {"", a[3], "reduces.json:2:23:", "jobs[0].reduces.count",
-         "1983.6 MiB to read and replay, above the memory limit of 1024.0 MiB"},
+         "534.1 MiB to read and replay, above the memory limit of 256.0 MiB"},
         {"SLOTOPT_MAX_MEMORY_MB=1024", a[4], "nodes.json:1:34:",
          "cluster.nodes[0].count", "4043.6 MiB to read and replay, above the memory"
          " limit of 1024.0 MiB"},
@@ -90,13 +90,13 @@ static void test_refused_inputs(void)
          "1000000 instances of about 243 KiB each"},
         {"", a[8], "", "map_slots", "1000000 nodes of 10002 slots each: an"
          " estimated 38375.9 MiB"},
-        {"", a[9], "big.tsv:3:7:", "field 4 (map input bytes)",
-         "an estimated 5951.0 MiB to read and replay"},
+        {"SLOTOPT_MAX_MEMORY_MB=1024", a[9], "big.tsv:2:7:", "field 4 (map input bytes)",
+         "an estimated 1068.1 MiB to read and replay"},
     };
     snprintf(a[0], sizeof a[0], "sim %s --scheduler fifo", slow);
     snprintf(a[1], sizeof a[1], "sim %s --scheduler fair", share);
     snprintf(a[2], sizeof a[2], "sim %s --scheduler fifo", tasks);
-    snprintf(a[3], sizeof a[3], "sim %s --scheduler fifo --opt max_memory_mb=1024",
+    snprintf(a[3], sizeof a[3], "sim %s --scheduler fifo --opt max_memory_mb=256",
              reduces);
     snprintf(a[4], sizeof a[4], "sim %s --scheduler fifo", nodes);
     snprintf(a[5], sizeof a[5], "sim " FB2009 " --scheduler fifo --opt slow_nodes=100"
@@ -136,19 +136,19 @@ static void test_refused_inputs(void)
     }
 }
 
-/* The memory estimate against the measured peaks (10^7 tasks: 2.08 GB;
- * 10^6 nodes of 1,002 slots: 4.13 GB), within 5 %: both are within the
- * default limit, which the documented 15.7 M-task day (3.3 GB measured,
- * 3,000-node runs far less) also fits. */
+/* The memory estimate against the measured peaks (10^7 reduces of one job,
+ * all active at once: 515 MiB; 10^6 nodes of 1,002 slots: 4.13 GB), within
+ * 5 %: both are within the default limit, which the documented 15.7 M-task
+ * day (778 MiB measured at most, with 3 replicas per map) also fits. */
 static void test_memory_estimate(void)
 {
     double tasks = so_cl_memory_estimate(10, 40, 1, 10000001, 0);
     double nodes = so_cl_memory_estimate(1e6, 1.002e9, 1, 1, 0);
-    CU_ASSERT(fabs(tasks / 2.13e9 - 1) < 0.05);
+    CU_ASSERT(fabs(tasks / (515.0 * 1048576) - 1) < 0.05);
     CU_ASSERT(fabs(nodes / 4.23e9 - 1) < 0.05);
     double day = so_cl_memory_estimate(100, 400, 25000, 15671806, 3 * 15.5e6);
     CU_ASSERT(day < SO_CL_DEFAULT_MEMORY_MB * 1048576.0);
-    CU_ASSERT(day > 3.0e9); /* and not far below what it takes */
+    CU_ASSERT(day > 778.0 * 1048576); /* and not below what it takes */
     so_cl_limits lim = {1024.0 * 1048576, 1e9, 0.5};
     char msg[400];
     CU_ASSERT_FALSE(so_cl_memory_over(&lim, 1024.0 * 1048576, "x", msg, sizeof msg));

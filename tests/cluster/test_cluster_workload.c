@@ -352,6 +352,16 @@ static void test_swim_map_output_cap(void)
     CU_ASSERT_EQUAL(w->jobs[2].n_reduces, 1);
     so_cl_workload_free(w);
 
+    /* a map count the output cap sets, over max_tasks_per_job: the output
+     * field and the option named */
+    so_params_set(&prm, "map_output_mib", "0.001");
+    CU_ASSERT_EQUAL(so_cl_workload_parse(t, strlen(t), "t.tsv", &prm, 1, &w, &err),
+                    SO_EINVAL);
+    CU_ASSERT_PTR_NULL(w);
+    CU_ASSERT_STRING_EQUAL(err.key, "field 6 (reduce output bytes)");
+    CU_ASSERT_EQUAL(err.line, 1);
+    CU_ASSERT_EQUAL(err.column, 17);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "map_output_mib"));
     so_params_set(&prm, "map_output_mib", "-1");
     CU_ASSERT_EQUAL(so_cl_workload_parse(t, strlen(t), "t.tsv", &prm, 1, &w, &err),
                     SO_EINVAL);

@@ -423,14 +423,16 @@ static void test_below_bound(void)
         row("a", "lp-bound", SO_MINIMIZE, "bound", 90),
         row("a", "fifo", SO_MINIMIZE, "simulated", 90), /* equal: fine */
         row("b", "fair", SO_MINIMIZE, "simulated", 50),
-        row("b", "offline-opt", SO_MINIMIZE, "time_limit", 70), /* bound 60 */
+        row("b", "offline-opt", SO_MINIMIZE, "simulated", 70), /* bound 60 */
         row("c", "fair", SO_MINIMIZE, "simulated", 10),
         row("c", "offline-opt", SO_MINIMIZE, "optimal", 12),
         row("c", "fifo", SO_MINIMIZE, "simulated", 20),
     };
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
         v[i].problem = (char *)"sim";
-    v[4].bound = 60;
+    v[4].extras = (char *)"{\"metric\": \"mean_response\", \"offline\":"
+                          " {\"proved\": false, \"bound_mean\": 60}}";
+    v[6].extras = (char *)"{\"offline\": {\"proved\": true, \"bound_mean\": 12}}";
     v[5].rep = 1; /* c's fair is repetition 1: offline-opt's rep 0 bounds it */
     so_hrows rows = {v, 8, 8};
     so_hkind kind = {"sim", "fair", ""};
@@ -469,6 +471,21 @@ static void test_below_bound(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(text, "1 simulated cells lie below a bound"));
     CU_ASSERT_PTR_NOT_NULL(strstr(text, "fair 5 < offline-opt 12 on c"));
     free(text);
+    so_htables_free(&t);
+    /* another metric: offline-opt's optimum bounds the mean only, and a
+     * cell stored under another --metric is not compared */
+    v[5].extras = v[6].extras =
+        (char *)"{\"metric\": \"max_response\", \"offline\": {\"proved\": true}}";
+    v[2].extras = (char *)"{\"metric\": \"max_response\"}"; /* a's fifo 50 < 90 */
+    v[2].objective = 50;
+    CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &kinds, NULL, &t), SO_OK);
+    CU_ASSERT_EQUAL(below(&t, &p, &b, &lb), 0);
+    /* the same metric as the bound cell: found */
+    v[1].extras = (char *)"{\"metric\": \"max_response\"}";
+    so_htables_free(&t);
+    CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &kinds, NULL, &t), SO_OK);
+    CU_ASSERT_EQUAL(below(&t, &p, &b, &lb), 1);
+    CU_ASSERT_STRING_EQUAL(p->backend, "fifo");
     so_htables_free(&t);
 }
 

@@ -5,24 +5,46 @@
  * hold for that cell's options or the simulator is wrong; bench and report
  * say so on stderr (so_harness_warn) instead of printing a ratio below 1
  * as if a policy had beaten the optimum. Pairs are cells of problem "sim"
- * on the same instance (hash) and repetition; a bound cell of repetition 0
- * also bounds the other repetitions (bounds do not depend on the seed). */
+ * on the same instance (hash) and repetition, stored under the same metric
+ * (extras "metric"; offline-opt bounds the mean response only); a bound
+ * cell of repetition 0 also bounds the other repetitions (bounds do not
+ * depend on the seed). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tools/harness/harness.h"
 
 #define TOL 1e-9
 
-/* The lower bound a sim cell proves on every schedule of its instance, or
- * NAN: a bound cell's value, offline-opt's proved optimum or its bound. */
-static double bound_of(const so_hrow *r)
+/* The metric a sim cell's objective measures (extras "metric"). */
+static void metric_of(const so_hrow *r, char *out, size_t size)
 {
-    if (!strcmp(r->status, "bound") || !strcmp(r->status, "optimal"))
+    json_t *e = r->extras ? json_loads(r->extras, 0, NULL) : NULL;
+    const char *m = json_string_value(json_object_get(e, "metric"));
+    snprintf(out, size, "%s", m ? m : "mean_response");
+    json_decref(e);
+}
+
+/* The lower bound a sim cell proves, under its own metric, on every
+ * schedule of its instance, or NAN: a bound cell's value (per-job bounds:
+ * mean, p95, max and makespan alike); offline-opt's proved optimum or its
+ * bound at the limit (extras "offline": optimal for the mean only). */
+static double bound_of(const so_hrow *r, const char *metric)
+{
+    if (!strcmp(r->status, "bound"))
         return r->objective;
-    if (strcmp(r->status, "simulated") && isfinite(r->bound))
-        return r->bound;
-    return NAN;
+    if (strcmp(metric, "mean_response"))
+        return NAN;
+    json_t *e = r->extras ? json_loads(r->extras, 0, NULL) : NULL;
+    json_t *off = json_object_get(e, "offline");
+    double lb = NAN;
+    if (off && json_is_true(json_object_get(off, "proved")))
+        lb = r->objective;
+    else if (off && json_is_number(json_object_get(off, "bound_mean")))
+        lb = json_number_value(json_object_get(off, "bound_mean"));
+    json_decref(e);
+    return lb;
 }
 
 static int by_hash(const void *x, const void *y)
@@ -47,14 +69,19 @@ size_t so_harness_below_bound(const so_hrow *const *rows, size_t n_rows,
         for (hi = lo + 1; hi < n && !strcmp(v[hi]->hash, v[lo]->hash); hi++)
             ;
         for (size_t b = lo; b < hi; b++) {
-            double lb = bound_of(v[b]);
+            char mb[32], mp[32];
+            metric_of(v[b], mb, sizeof mb);
+            double lb = bound_of(v[b], mb);
             if (!isfinite(lb))
                 continue;
             for (size_t p = lo; p < hi; p++) {
                 const so_hrow *r = v[p];
-                if (strcmp(r->status, "simulated") || !isfinite(r->objective) ||
+                if (p == b || strcmp(r->status, "simulated") || !isfinite(r->objective) ||
                     (r->rep != v[b]->rep && v[b]->rep != 0) ||
                     r->objective >= lb - TOL * fmax(1, fabs(lb)))
+                    continue;
+                metric_of(r, mp, sizeof mp);
+                if (strcmp(mp, mb)) /* stored under another --metric */
                     continue;
                 if (count++ == 0) {
                     *policy = r;
