@@ -196,6 +196,11 @@ typedef struct so_cl_speculation {
     const char *description;
     /* A running task of `job` in `phase` to copy on `node`, or -1. */
     int (*pick)(const so_cl_sim *sim, int job, int node, int phase);
+    /* A test of the job's own state (NULL: none): 0 when pick returns -1
+     * for the job's phase on every node and at every time until one of
+     * the job's attempts launches or ends, so that a scheduler need not
+     * offer it a slot before then (so_cl_may_copy). */
+    int (*may_copy)(const so_cl_sim *sim, int job, int phase);
 } so_cl_speculation;
 
 const so_cl_scheduler *so_cl_scheduler_find(const char *name);
@@ -211,6 +216,11 @@ const so_cl_speculation *so_cl_speculation_at(size_t i);
  * node, else (when a speculation policy is set) a speculative copy it picks.
  * Returns 1 if an attempt was launched, 0 if the job had nothing to run. */
 int so_cl_launch(so_cl_sim *sim, int job, int node, int phase);
+/* Whether a speculative copy of job's phase may be launched somewhere
+ * before one of its attempts launches or ends: a speculation policy is
+ * set and its may_copy test does not rule the job out. A scheduler's hooks
+ * see each such change (attempt_launch, attempt_end). */
+int so_cl_may_copy(const so_cl_sim *sim, int job, int phase);
 /* Launches a pending map of job whose input has a replica on node; 1 if it
  * did. Without a locality model (replicas 0) every map is local. */
 int so_cl_launch_local(so_cl_sim *sim, int job, int node);

@@ -302,8 +302,8 @@ static int repair(so_cl_dx *dx, const so_cl_sim *sim, int phase, int j)
 {
     phase_index *ph = &dx->ph[phase];
     const so_cl_jobrt *job = &sim->jobs[j];
-    int want = job->in_list[phase] &&
-               (sim->cfg.speculation != NULL || so_cl_pending(job, phase) > 0);
+    int want = job->in_list[phase] && (so_cl_pending(job, phase) > 0 ||
+                                       so_cl_may_copy(sim, j, phase));
     if (!want) {
         if (ph->heap_of[j] >= 0)
             heap_drop(ph, j);

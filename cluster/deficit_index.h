@@ -15,7 +15,9 @@
  * a phase list) reach the index through so_cl_dx_touch, which the
  * scheduler calls from its hooks; the heaps are repaired lazily, at the next
  * assignment. A job is offered a slot iff it is in the phase list and has a
- * pending task (or a speculation policy is set), and its pool does not run
+ * pending task (or may take a speculative copy: so_cl_may_copy, whose
+ * answer changes only with the job's attempts, which touch it), and its
+ * pool does not run
  * its maximum of the phase — the rules of the scan over the phase list
  * that this replaced (6f6c0ef's so_cl_assign_by_deficit; suite
  * cluster-fair-old), in the same order, so the same job launches. */

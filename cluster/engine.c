@@ -468,7 +468,7 @@ int so_cl_launch(so_cl_sim *s, int j, int node, int p)
     int t = take_pending(s, j, node, p);
     if (t >= 0)
         return launch_task(s, t, node, 0);
-    if (!s->cfg.speculation)
+    if (!so_cl_may_copy(s, j, p))
         return 0;
     t = s->cfg.speculation->pick(s, j, node, p);
     return t >= 0 ? launch_task(s, t, node, 1) : 0;

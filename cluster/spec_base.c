@@ -185,10 +185,12 @@ const so_cl_speculation so_cl_spec_base = {
     "BASE on LATE's slow tasks: copy only if the original's time left"
     " exceeds the copy's estimated run time by 10 s",
     base_late_pick,
+    so_cl_late_may_copy,
 };
 
 const so_cl_speculation so_cl_spec_base_hadoop = {
     "base-hadoop",
     "BASE on Hadoop's slow tasks (one standard deviation below the mean)",
     base_hadoop_pick,
+    so_cl_hadoop_may_copy,
 };

@@ -1,6 +1,6 @@
 /* spec_common.c — eligibility of an attempt for a speculative copy (and
- * whether a job has one) and the quantile used by LATE's thresholds (see
- * speculation.h). */
+ * whether a job has one, or may get one: so_cl_may_copy, cluster.h) and the
+ * quantile used by LATE's thresholds (see speculation.h). */
 #include <math.h>
 #include <stdlib.h>
 #include "cluster/speculation.h"
@@ -10,6 +10,12 @@ int so_cl_spec_candidate(const so_cl_sim *sim, const so_cl_attempt *a, int node)
     return a->state == SO_CL_RUNNING && !a->speculative && a->node != node &&
            sim->tasks[a->task].n_running == 1 &&
            sim->now - a->start >= SO_CL_SPECULATIVE_LAG;
+}
+
+int so_cl_may_copy(const so_cl_sim *sim, int j, int phase)
+{
+    const so_cl_speculation *sp = sim->cfg.speculation;
+    return sp && (!sp->may_copy || sp->may_copy(sim, j, phase));
 }
 
 int so_cl_spec_any_candidate(const so_cl_sim *sim, int j, int phase, int node)

@@ -36,17 +36,23 @@ static int at_cap(const so_cl_sim *sim, const so_cl_jobrt *job, int phase)
     return spec >= SPECULATIVE_CAP * job->running_tasks[phase];
 }
 
-int so_cl_hadoop_choose(const so_cl_sim *sim, int j, int node, int phase,
-                        double *time_left)
+int so_cl_hadoop_may_copy(const so_cl_sim *sim, int j, int phase)
 {
-    const so_cl_jobrt *job = &sim->jobs[j];
-    if (job->n_running[phase] == 0 || at_cap(sim, job, phase))
-        return -1;
     /* One task in the statistics (one running, none done): its rate r is
      * the mean, sd = sqrt(r r - r r) = 0 and r < r - 1e-9 r never holds, so
      * no task is slow. On an overloaded FIFO queue most jobs asked are
      * one-map jobs whose map runs (99 % of the calls): answered at once. */
-    if (job->n_running[phase] == 1 && job->done[phase] == 0)
+    const so_cl_jobrt *job = &sim->jobs[j];
+    int n = job->n_running[phase];
+    return (n > 1 || (n == 1 && job->done[phase] > 0)) &&
+           !at_cap(sim, job, phase);
+}
+
+int so_cl_hadoop_choose(const so_cl_sim *sim, int j, int node, int phase,
+                        double *time_left)
+{
+    const so_cl_jobrt *job = &sim->jobs[j];
+    if (!so_cl_hadoop_may_copy(sim, j, phase))
         return -1;
     if (!so_cl_spec_any_candidate(sim, j, phase, node))
         return -1;
@@ -94,4 +100,5 @@ const so_cl_speculation so_cl_spec_hadoop = {
     "Hadoop 1.x: rate one standard deviation below the job's mean, longest"
     " time left first, 60 s lag",
     hadoop_pick,
+    so_cl_hadoop_may_copy,
 };

@@ -65,19 +65,25 @@ int so_cl_late_slow_task(const so_cl_sim *sim, int j, int node, int phase,
     return t;
 }
 
+int so_cl_late_may_copy(const so_cl_sim *sim, int j, int phase)
+{
+    /* One rate in the population (one running task, none done): the 25th
+     * percentile is that rate r and r < r - 1e-9 r never holds, so no task
+     * is slow (on an overloaded FIFO queue, most jobs asked: one-map jobs
+     * whose map runs). */
+    const so_cl_jobrt *job = &sim->jobs[j];
+    int n = job->n_running[phase];
+    return n > 1 || (n == 1 && job->done[phase] > 0);
+}
+
 int so_cl_late_slow_task_rates(const so_cl_sim *sim, int j, int node,
                                int phase, double *time_left,
                                so_cl_spec_buf *buf, const double **rates_out)
 {
     const so_cl_jobrt *job = &sim->jobs[j];
     int n = job->n_running[phase];
-    if (n == 0 || sim->spec_running[phase] >= SPECULATIVE_CAP * sim->total_slots[phase])
-        return -1;
-    /* One rate in the population (one running task, none done): the 25th
-     * percentile is that rate r and r < r - 1e-9 r never holds, so no task
-     * is slow (on an overloaded FIFO queue, most jobs asked: one-map jobs
-     * whose map runs). */
-    if (n == 1 && job->done[phase] == 0)
+    if (!so_cl_late_may_copy(sim, j, phase) ||
+        sim->spec_running[phase] >= SPECULATIVE_CAP * sim->total_slots[phase])
         return -1;
     if (!so_cl_spec_any_candidate(sim, j, phase, node))
         return -1;
@@ -130,4 +136,5 @@ const so_cl_speculation so_cl_spec_late = {
     "LATE: 10% cap, slow-node and slow-task thresholds at the 25th"
     " percentile, longest approximate time to end first",
     late_pick,
+    so_cl_late_may_copy,
 };

@@ -25,6 +25,11 @@ int so_cl_spec_candidate(const so_cl_sim *sim, const so_cl_attempt *a,
  * candidate of the running list. */
 int so_cl_spec_any_candidate(const so_cl_sim *sim, int j, int phase, int node);
 
+/* The may_copy test of LATE and of BASE on it (cluster.h): 0 when the
+ * job's phase runs no attempt, or one and has completed none (its rate is
+ * then the whole population: it cannot be below its 25th percentile). */
+int so_cl_late_may_copy(const so_cl_sim *sim, int job, int phase);
+
 /* LATE's estimate of an attempt's time left, (1 - score) / rate, given its
  * rate (score = rate x seconds run); infinite for a zero rate. */
 double so_cl_time_left(const so_cl_sim *sim, const so_cl_attempt *a,
@@ -65,6 +70,10 @@ int so_cl_late_slow_node(const so_cl_sim *sim, int node);
 int so_cl_late_slow_task_rates(const so_cl_sim *sim, int job, int node,
                                int phase, double *time_left,
                                so_cl_spec_buf *buf, const double **rates_out);
+/* Hadoop's may_copy test (and BASE's on Hadoop's slow tasks): LATE's
+ * (one rate is never a standard deviation below the mean), or the job at
+ * its cap of running copies. */
+int so_cl_hadoop_may_copy(const so_cl_sim *sim, int job, int phase);
 int so_cl_hadoop_choose(const so_cl_sim *sim, int job, int node, int phase,
                         double *time_left);
 

@@ -11,6 +11,9 @@
  *   - BASE's copy rate (completed tasks in task order from the sorted
  *     completion list) and BASE's and LATE's whole choice (BASE reuses
  *     LATE's running rates);
+ *   - every policy's may_copy test (issue 33): a job that LATE's or BASE's
+ *     rules out has no slow task and no copy by the reference code, and
+ *     gets no copy from any policy's pick, on either node;
  * and the engine's lists behind them hold what they say (completion list:
  * exactly the completed tasks; launch list: from `oldest` on, every
  * running attempt, the oldest first). */
@@ -174,6 +177,7 @@ static int ref_base_pick(const so_cl_sim *sim, int j, int node, int phase)
 
 typedef struct check_state {
     long beats, checks, slow_found, base_found, failures;
+    long ruled_out, may; /* may_copy answers 0 and 1 */
     char *mark; /* per task, for the completion list check */
     const so_cl_speculation *late, *base;
 } check_state;
@@ -184,6 +188,30 @@ static void fail(check_state *st, const char *what, int j, int phase, int node,
     if (st->failures++ < 5)
         fprintf(stderr, "spec-fast: %s differs (job %d, phase %d, node %d, t %.17g)\n",
                 what, j, phase, node, now);
+}
+
+static const char *const policies[] = {"late", "base", "hadoop", "base-hadoop"};
+
+/* Each policy's may_copy: when it rules the job's phase out, its pick
+ * copies nothing on either node (against the reference code: in on_beat). */
+static void check_may_copy(check_state *st, const so_cl_sim *sim, int j, int p,
+                           const int *nodes)
+{
+    for (size_t k = 0; k < sizeof policies / sizeof *policies; k++) {
+        const so_cl_speculation *sp = so_cl_speculation_find(policies[k]);
+        if (!sp || !sp->may_copy) {
+            fail(st, "may_copy missing", j, p, -1, sim->now);
+            continue;
+        }
+        if (sp->may_copy(sim, j, p)) {
+            st->may++;
+            continue;
+        }
+        st->ruled_out++;
+        for (int q = 0; q < 2; q++)
+            if (sp->pick(sim, j, nodes[q], p) != -1)
+                fail(st, policies[k], j, p, nodes[q], sim->now);
+    }
 }
 
 static void check_lists(check_state *st, const so_cl_sim *sim, int j, int p)
@@ -243,6 +271,7 @@ static void on_beat(void *state, so_cl_sim *sim, int node)
                     fail(st, "progress", j, p, node, sim->now);
             }
             int nodes[2] = {node, (node + 1) % sim->w->n_nodes};
+            check_may_copy(st, sim, j, p, nodes);
             for (int q = 0; q < 2; q++) {
                 int nd = nodes[q];
                 st->checks++;
@@ -255,6 +284,11 @@ static void on_beat(void *state, so_cl_sim *sim, int node)
                 if (t != ref_t || (t >= 0 && left != ref_left))
                     fail(st, "late slow task", j, p, nd, sim->now);
                 st->slow_found += t >= 0;
+                if (!st->late->may_copy(sim, j, p) && ref_t >= 0)
+                    fail(st, "late may_copy", j, p, nd, sim->now);
+                if (!st->base->may_copy(sim, j, p) &&
+                    ref_base_pick(sim, j, nd, p) >= 0)
+                    fail(st, "base may_copy", j, p, nd, sim->now);
                 if (so_cl_base_copy_rate(sim, j, nd, p) !=
                     ref_copy_rate(sim, j, nd, p))
                     fail(st, "base copy rate", j, p, nd, sim->now);
@@ -304,6 +338,7 @@ static void replay(const char *sched, const char *spec, const char *nodes)
     CU_ASSERT(st.beats > 1000);
     CU_ASSERT(st.checks > 10000);
     CU_ASSERT(st.slow_found > 0); /* the slow-task path was taken */
+    CU_ASSERT(st.ruled_out > 1000 && st.may > 1000); /* both answers seen */
     CU_ASSERT(so_cl_sim_stats(sim)->spec_launched > 0);
     so_cl_sim_free(sim);
     so_cl_workload_free(w);
