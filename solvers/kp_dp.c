@@ -64,9 +64,15 @@
  *     capacity becomes the incumbent with its whole vector (kept in the
  *     greedy vector's buffer); the sub-runs share the deadline and
  *     max_states (so live states may reach twice max_states in all);
- *   - the efficiency order and the bounds' sorts are radix sorts
- *     (kp_sort.c), the same order as so_kp_order: the comparison sorts
- *     cost more than the DP on most classes at n = 10,000;
+ *   - the efficiency order is not sorted whole (kp_core_order.c, as
+ *     minknap and combo): the break item is found by partitioning, and an
+ *     interval of the partitions is sorted (radix, kp_sort.c; the same
+ *     order as so_kp_order) only when the core reaches it, after the
+ *     reduction test has removed the items that cannot flip, whose run
+ *     the core then steps over; a full sort cost more than the DP on the
+ *     easy classes at n = 10,000 (issue 30). Deviation records name the
+ *     item, not its position (positions move when an interval is sorted),
+ *     and pairing sorts its lists again after the window has grown;
  *   - n <= 40: when the state set outgrows 2^16 states, the run switches
  *     to meet-in-the-middle (kp_mitm.c), whose lists never exceed 2^20;
  *   - limits (issue 20): the clock is read every 16,384 merged states, so
