@@ -64,9 +64,15 @@
  *     capacity becomes the incumbent with its whole vector (kept in the
  *     greedy vector's buffer); the sub-runs share the deadline and
  *     max_states (so live states may reach twice max_states in all);
- *   - the efficiency order and the bounds' sorts are radix sorts
- *     (kp_sort.c), the same order as so_kp_order: the comparison sorts
- *     cost more than the DP on most classes at n = 10,000;
+ *   - the efficiency order is not sorted whole (kp_core_order.c, as
+ *     minknap and combo): the break item is found by partitioning, and an
+ *     interval of the partitions is sorted (radix, kp_sort.c; the same
+ *     order as so_kp_order) only when the core reaches it, after the
+ *     reduction test has removed the items that cannot flip, whose run
+ *     the core then steps over; a full sort cost more than the DP on the
+ *     easy classes at n = 10,000 (issue 30). Deviation records name the
+ *     item, not its position (positions move when an interval is sorted),
+ *     and pairing sorts its lists again after the window has grown;
  *   - n <= 40: when the state set outgrows 2^16 states, the run switches
  *     to meet-in-the-middle (kp_mitm.c), whose lists never exceed 2^20;
  *   - limits (issue 20): the clock is read every 16,384 merged states, so
@@ -85,6 +91,7 @@
  *     Either stop reports the global upper bound as the bound. */
 #include <stdlib.h>
 #include <string.h>
+#include "solvers/kp_core_order.h"
 #include "solvers/kp_exact_internal.h"
 #include "solvers/kp_pair.h"
 
@@ -108,10 +115,10 @@ typedef struct {
 } state;
 
 /* A deviation record: 8 bytes (the arena is most of kp-dp's memory on
- * hard instances); parent + 1 (0: the break solution) and the position. */
+ * hard instances); parent + 1 (0: the break solution) and the item. */
 typedef struct {
     uint32_t parent1;
-    uint32_t pos; /* position in efficiency order whose decision flips */
+    uint32_t item; /* the item (original index) whose decision flips */
 } record;
 
 /* the most records an arena holds (indices fit 32 bits) */
@@ -122,7 +129,7 @@ typedef struct {
     int64_t n, cap, compacted_at;
 } arena;
 
-static int64_t arena_push(arena *a, int64_t parent, int64_t pos)
+static int64_t arena_push(arena *a, int64_t parent, int64_t item)
 {
     if (a->n == a->cap) {
         int64_t cap = a->cap ? a->cap + a->cap / 2 : 1024;
@@ -135,7 +142,7 @@ static int64_t arena_push(arena *a, int64_t parent, int64_t pos)
         a->cap = cap;
     }
     a->rec[a->n].parent1 = (uint32_t)(parent + 1);
-    a->rec[a->n].pos = (uint32_t)pos;
+    a->rec[a->n].item = (uint32_t)item;
     return a->n++;
 }
 
@@ -172,7 +179,7 @@ static int arena_compact(arena *a, state *st, size_t m, int64_t *best,
             continue;
         int64_t par = parent_of(a, i);
         a->rec[next].parent1 = par >= 0 ? map[par] + 1 : 0;
-        a->rec[next].pos = a->rec[i].pos;
+        a->rec[next].item = a->rec[i].item;
         map[i] = (uint32_t)next++;
     }
     for (size_t k = 0; k < m; k++)
@@ -188,8 +195,9 @@ static int arena_compact(arena *a, state *st, size_t m, int64_t *best,
 
 typedef struct {
     const so_kp *kp;
-    const size_t *ord;
-    int64_t *pw, *pp; /* weight and profit of item at position k */
+    kp_core_order co; /* the order, sorted around the core */
+    const size_t *ord; /* co's: position -> item */
+    int64_t *pw, *pp; /* co's: weight and profit of item at position k */
     size_t n, b;
     int64_t c;         /* capacity, rounded down to a multiple of gcd(w) */
     int64_t gp;        /* gcd of the profits: every objective a multiple */
@@ -201,7 +209,7 @@ typedef struct {
     int top; /* the set is at the top end of buf */
     arena ar;
     double deadline; /* so_now() value; 0 = none */
-    size_t ticks, paired_at, paired_m;
+    size_t ticks, paired_at, paired_m, pair_grown;
     double grow_rate, compact_rate; /* seconds per state / record, measured */
     kp_pairing *pair;
     int relax;              /* may use the surrogate relaxation */
@@ -239,6 +247,47 @@ static int item_open(const dp_ctx *d, size_t k)
                      : (__int128)(d->P - d->pp[k]) * wb +
                            (__int128)(room + d->pw[k]) * pb;
     return v >= (__int128)(d->z + 1) * wb;
+}
+
+/* Brings position pos into kp_core_order's window, with the reduction
+ * test of item_open at the current incumbent for the items brought in */
+static void reach(dp_ctx *d, size_t pos)
+{
+    if (pos >= d->co.lo && pos < d->co.hi)
+        return;
+    kp_reduce red = {0, 0, 0};
+    if (d->b < d->n) {
+        red.pb = d->pp[d->b];
+        red.wb = d->pw[d->b];
+        red.T = (__int128)(d->z + 1 - d->P) * red.wb -
+                (__int128)(d->c - d->W) * red.pb;
+    }
+    so_kp_core_order_reach(&d->co, pos, d->b < d->n ? &red : NULL);
+}
+
+/* The core's new right end t1 (or left end s): the next item is brought
+ * into the window, and a run of items that failed the reduction test as
+ * they came in is stepped over (as the loop would skip each). */
+static size_t next_right(dp_ctx *d, size_t t1)
+{
+    while (t1 < d->n) {
+        reach(d, t1);
+        if (t1 != d->co.right_skip || t1 >= d->co.right_end)
+            break;
+        t1 = d->co.right_end;
+    }
+    return t1;
+}
+
+static size_t next_left(dp_ctx *d, size_t s)
+{
+    while (s > 0) {
+        reach(d, s - 1);
+        if (s != d->co.left_skip || s <= d->co.left_end)
+            break;
+        s = d->co.left_end;
+    }
+    return s;
 }
 
 /* Makes room for a merge of the m live states: one buffer of at least
@@ -281,7 +330,7 @@ static int take(dp_ctx *d, state *x, int shifted, int64_t pos, size_t s,
     *keep = 0;
     if (x->w <= d->c && x->p > d->z) {
         if (shifted) {
-            int64_t node = arena_push(&d->ar, x->node, pos);
+            int64_t node = arena_push(&d->ar, x->node, (int64_t)d->ord[pos]);
             if (node < 0)
                 return SO_ENOMEM;
             x->node = node;
@@ -292,7 +341,7 @@ static int take(dp_ctx *d, state *x, int shifted, int64_t pos, size_t s,
     }
     if (state_open(d, x, s, t1)) {
         if (shifted) {
-            int64_t node = arena_push(&d->ar, x->node, pos);
+            int64_t node = arena_push(&d->ar, x->node, (int64_t)d->ord[pos]);
             if (node < 0)
                 return SO_ENOMEM;
             x->node = node;
@@ -429,19 +478,25 @@ static int pair_round(dp_ctx *d, size_t s, size_t t1)
     if (d->deadline > 0 &&
         so_now() + 1e-8 * (double)(d->n + d->m) > d->deadline)
         return SO_OK; /* no time for a sweep */
+    if (d->pair && d->pair_grown != d->co.grown) {
+        so_kp_pair_free(d->pair); /* positions moved: sort again */
+        d->pair = NULL;
+    }
     if (!d->pair) {
         if (!time_for_sorts(d))
             return SO_OK;
         d->pair = so_kp_pair_new(d->pw, d->pp, d->n, d->b);
         if (!d->pair)
             return SO_ENOMEM;
+        d->pair_grown = d->co.grown;
     }
     size_t st = 0, pos = 0;
     int64_t v = 0;
     if (so_kp_pair_best(d->pair, &d->cur[0].w, &d->cur[0].p,
                         sizeof(state) / sizeof(int64_t), d->m, d->c, s, t1,
                         d->z, &st, &pos, &v)) {
-        int64_t node = arena_push(&d->ar, d->cur[st].node, (int64_t)pos);
+        int64_t node = arena_push(&d->ar, d->cur[st].node,
+                                  (int64_t)d->ord[pos]);
         if (node < 0)
             return SO_ENOMEM;
         d->z = v;
@@ -464,7 +519,7 @@ static void decode(const dp_ctx *d, const unsigned char *greedy,
     for (size_t k = 0; k < d->b; k++)
         x[d->ord[k]] = 1;
     for (int64_t v = d->best_node; v >= 0; v = parent_of(&d->ar, v))
-        x[d->ord[d->ar.rec[v].pos]] ^= 1;
+        x[d->ar.rec[v].item] ^= 1;
 }
 
 static int64_t gcd64(int64_t a, int64_t b)
@@ -497,6 +552,7 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
     int rc = SO_OK;
     *stop = SO_OK;
     global_ub = round_bound(d, global_ub);
+    s = next_left(d, s); /* the bounds read the items next to the core */
     while (!rc && d->m > 0 && (s > 0 || t1 < d->n) && d->z < global_ub) {
         if (!pairing && (d->ticks >= 16 * d->n || d->m >= PAIR_STATES)) {
             pairing = 1; /* not trivial: worth pairing */
@@ -532,12 +588,14 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
         }
         if (t1 < d->n) {
             size_t k = t1++;
+            t1 = next_right(d, t1);
             if (item_open(d, k)) {
                 rc = expand(d, d->pw[k], d->pp[k], (int64_t)k, s, t1);
             }
         }
         if (!rc && s > 0 && d->m > 0) {
             size_t k = --s;
+            s = next_left(d, s);
             if (item_open(d, k)) {
                 rc = expand(d, -d->pw[k], -d->pp[k], (int64_t)k, s, t1);
             }
@@ -580,35 +638,28 @@ static int dp_exact(const so_kp *kp, double deadline, size_t max_states,
     d.max_states = max_states;
     d.relax = relax;
     d.deadline = deadline;
-    size_t *ord = so_kp_efficiency_order(kp);
-    d.pw = malloc((d.n + 1) * sizeof *d.pw);
-    d.pp = malloc((d.n + 1) * sizeof *d.pp);
     unsigned char *greedy = malloc(d.n + 1);
     d.incumbent = greedy;
     d.cap = 1024;
     d.buf = d.cur = malloc(d.cap * sizeof *d.buf);
-    int rc = ord && d.pw && d.pp && greedy && d.buf ? SO_OK
-                                                             : SO_ENOMEM;
-    d.ord = ord;
+    int rc = greedy && d.buf ? SO_OK : SO_ENOMEM;
     int status = SO_OPTIMAL, stop = SO_OK;
     int64_t bound = 0;
     if (!rc) {
-        for (size_t k = 0; k < d.n; k++) {
-            d.pw[k] = kp->weight[ord[k]];
-            d.pp[k] = kp->profit[ord[k]];
-        }
         int64_t gw = 0;
         d.gp = 0;
         for (size_t k = 0; k < d.n && (gw != 1 || d.gp != 1); k++) {
-            gw = gcd64(gw, d.pw[k]); /* both 1: nothing more to learn */
-            d.gp = gcd64(d.gp, d.pp[k]);
+            gw = gcd64(gw, kp->weight[k]); /* both 1: nothing more to learn */
+            d.gp = gcd64(d.gp, kp->profit[k]);
         }
         d.c = gw > 1 ? kp->capacity / gw * gw : kp->capacity;
-        while (d.b < d.n && d.W + d.pw[d.b] <= d.c) {
-            d.W += d.pw[d.b];
-            d.P += d.pp[d.b];
-            d.b++;
-        }
+        rc = so_kp_core_order_init(&d.co, kp, d.c, &d.b, &d.W, &d.P);
+        d.ord = d.co.ord;
+        d.pw = d.co.pw;
+        d.pp = d.co.pp;
+    }
+    if (!rc) {
+        const size_t *ord = d.ord;
         /* greedy incumbent */
         memset(greedy, 0, d.n + 1);
         int64_t fw = d.W, fp = d.P;
@@ -648,9 +699,7 @@ static int dp_exact(const so_kp *kp, double deadline, size_t max_states,
     *stop_out = stop;
     *bound_out = bound;
     *m_out = d.m;
-    free(ord);
-    free(d.pw);
-    free(d.pp);
+    so_kp_core_order_free(&d.co);
     free(greedy);
     free(d.buf);
     free(d.ar.rec);

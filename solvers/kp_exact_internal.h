@@ -44,6 +44,16 @@ int so_kp_surrogate_bound(const so_kp *kp, size_t b1, int64_t z,
                           double deadline, size_t max_states, int64_t *ub,
                           unsigned char *x, int64_t *zx);
 
+/* The surrogate LP of kp_surrogate.c, for tests: its value (in double,
+ * -1 when the part is empty) at multiplier s and cardinality k, with
+ * *count the items it takes (the break item's fraction included); and
+ * the multiplier search (least LP bound on [lo, hi]; an LP below settle
+ * stops it), *value its LP bound. */
+double so_kp_surrogate_lp(const so_kp *kp, int64_t s, int64_t k,
+                          double *count);
+int64_t so_kp_surrogate_multiplier(const so_kp *kp, int64_t lo, int64_t hi,
+                                   int64_t k, double settle, double *value);
+
 /* Sorts and selection without comparison sorting where they can
  * (kp_sort.c). */
 /* idx[0..m) sorted stably by key[idx[i]] ascending; SO_ENOMEM leaves it
@@ -61,5 +71,11 @@ size_t so_kp_count_within(int64_t *v, size_t n, __int128 budget);
 int so_kp_card_limits(const so_kp *kp, int64_t z, int64_t *v, int64_t *kmax,
                       int64_t *kmin);
 size_t *so_kp_efficiency_order(const so_kp *kp);
+/* The radix key of item i (order-preserving bits of -p/w), and the exact
+ * sort of a slice: a[0..n) (items, with their keys k) into so_kp_order's
+ * order; tk, ta scratch of n. */
+uint64_t so_kp_eff_key(const so_kp *kp, size_t i);
+void so_kp_sort_exact(const so_kp *kp, size_t *a, uint64_t *k, size_t n,
+                      uint64_t *tk, size_t *ta);
 
 #endif

@@ -17,8 +17,10 @@
  *     cross products) that repairs wherever rounding merged or swapped
  *     near-equal ratios. The pass costs O(n + inversions); past 8 n moves
  *     (e.g. many zero weights, whose keys are all equal) it gives up and
- *     so_kp_order's comparison sort is used. Every result is the unique
- *     sorted order of that total order, whichever path made it. */
+ *     a comparison sort (qsort_r, the same total order) finishes. Every
+ *     result is the unique sorted order of that total order, whichever
+ *     path made it. so_kp_sort_exact does the same on any slice (the
+ *     lazily sorted intervals of kp_core_order.c). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,6 +179,43 @@ static int before(const so_kp *kp, size_t i, size_t j)
     return i < j;
 }
 
+static int by_before(const void *a, const void *b, void *kp)
+{
+    size_t i = *(const size_t *)a, j = *(const size_t *)b;
+    return i == j ? 0 : before(kp, i, j) ? -1 : 1;
+}
+
+uint64_t so_kp_eff_key(const so_kp *kp, size_t i)
+{
+    double e = kp->weight[i] == 0 ? INFINITY
+                                  : (double)kp->profit[i] / (double)kp->weight[i];
+    double key = -e;
+    uint64_t u;
+    memcpy(&u, &key, sizeof u);
+    return u >> 63 ? ~u : u | ((uint64_t)1 << 63);
+}
+
+void so_kp_sort_exact(const so_kp *kp, size_t *a, uint64_t *k, size_t n,
+                      uint64_t *tk, size_t *ta)
+{
+    radix(k, a, n, tk, ta);
+    size_t moves = 0;
+    for (size_t i = 1; i < n; i++) {
+        size_t x = a[i], j = i;
+        while (j > 0 && before(kp, x, a[j - 1])) {
+            a[j] = a[j - 1];
+            j--;
+            if (++moves > 8 * n + 1024)
+                break;
+        }
+        a[j] = x; /* a stays a permutation when the pass gives up */
+        if (moves > 8 * n + 1024) {
+            qsort_r(a, n, sizeof *a, by_before, (void *)kp);
+            return;
+        }
+    }
+}
+
 size_t *so_kp_efficiency_order(const so_kp *kp)
 {
     size_t n = kp->n, m = n ? n : 1;
@@ -185,29 +224,10 @@ size_t *so_kp_efficiency_order(const so_kp *kp)
     int ok = a && ta && k && tk;
     if (ok) {
         for (size_t i = 0; i < n; i++) {
-            double e = kp->weight[i] == 0
-                           ? INFINITY
-                           : (double)kp->profit[i] / (double)kp->weight[i];
-            double key = -e;
-            uint64_t u;
-            memcpy(&u, &key, sizeof u);
-            k[i] = u >> 63 ? ~u : u | ((uint64_t)1 << 63);
+            k[i] = so_kp_eff_key(kp, i);
             a[i] = i;
         }
-        radix(k, a, n, tk, ta);
-        size_t moves = 0;
-        for (size_t i = 1; ok && i < n; i++) {
-            size_t x = a[i], j = i;
-            while (j > 0 && before(kp, x, a[j - 1])) {
-                a[j] = a[j - 1];
-                j--;
-                if (++moves > 8 * n + 1024) {
-                    ok = 0;
-                    break;
-                }
-            }
-            a[j] = x;
-        }
+        so_kp_sort_exact(kp, a, k, n, tk, ta);
     }
     free(ta);
     free(k);
@@ -215,5 +235,5 @@ size_t *so_kp_efficiency_order(const so_kp *kp)
     if (ok)
         return a;
     free(a);
-    return so_kp_order(kp);
+    return NULL;
 }

@@ -30,8 +30,9 @@
  *     search on the sign of its slope (k minus the items the LP takes, as
  *     in combo); the LP is evaluated in double: the search only needs a
  *     good multiplier, any s gives a valid bound;
- *   - a part whose LP bound is already below z + 1 is settled without a
- *     solve, when the profits total below 2^40 and the weights (with
+ *   - a part whose LP bound (at the final multiplier, or at any one the
+ *     search tries: the search stops there) is already below z + 1 is
+ *     settled without a solve, when the profits total below 2^40 and the weights (with
  *     capacity and multiplier shifts) below 2^48: every sum of weights is
  *     then an exact double and the double LP is accurate to far better
  *     than the 0.01 margin used; otherwise the part is solved;
@@ -40,6 +41,7 @@
  *   - the surrogate knapsack must keep slotopt's limits (totals below
  *     2^61); if it would not, the relaxation gives up (kp-dp keeps its
  *     other bounds). Every failure (time, memory) only means "no bound". */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "solvers/kp_exact_internal.h"
@@ -117,15 +119,26 @@ static double lp_sur(const so_kp *kp, lp_item *buf, int64_t s, int64_t k,
     return acc;
 }
 
-/* The multiplier in [lo, hi] with the least LP bound: the bound is convex
- * in s, so a binary search on the sign of its slope, one LP per step. */
+/* The multiplier in [lo, hi] where the LP bound is least. The bound is
+ * convex in s with slope r (k - count(s)) (r > 0 the break item's ratio),
+ * so the least is at the smallest s with count(s) <= k (hi when there is
+ * none): a binary search on the sign of the slope, one LP per step, as
+ * combo's surbin. (Regula falsi on count(s) - k was tried: count jumps by
+ * thousands of items across the range, and it took more LPs.) An LP below
+ * settle at any s ends the search: every s gives a valid bound, so the
+ * part is settled (the caller checks the value). *value: the LP bound at
+ * the s returned. */
 static int64_t best_s(const so_kp *kp, lp_item *buf, int64_t lo, int64_t hi,
-                      int64_t k, double *value)
+                      int64_t k, double settle, double *value)
 {
     double count;
     for (int steps = 0; lo < hi && steps < 64; steps++) {
         int64_t mid = lo + (hi - lo) / 2;
-        lp_sur(kp, buf, mid, k, &count);
+        double v = lp_sur(kp, buf, mid, k, &count);
+        if (v < settle) {
+            *value = v;
+            return mid;
+        }
         if ((double)k - count >= 0)
             hi = mid;
         else
@@ -133,6 +146,28 @@ static int64_t best_s(const so_kp *kp, lp_item *buf, int64_t lo, int64_t hi,
     }
     *value = lp_sur(kp, buf, lo, k, &count);
     return lo;
+}
+
+int64_t so_kp_surrogate_multiplier(const so_kp *kp, int64_t lo, int64_t hi,
+                                   int64_t k, double settle, double *value)
+{
+    lp_item *buf = malloc((kp->n ? kp->n : 1) * sizeof *buf);
+    if (!buf)
+        return lo - 1;
+    int64_t s = best_s(kp, buf, lo, hi, k, settle, value);
+    free(buf);
+    return s;
+}
+
+double so_kp_surrogate_lp(const so_kp *kp, int64_t s, int64_t k,
+                          double *count)
+{
+    lp_item *buf = malloc((kp->n ? kp->n : 1) * sizeof *buf);
+    if (!buf)
+        return -1;
+    double v = lp_sur(kp, buf, s, k, count);
+    free(buf);
+    return v;
 }
 
 /* Solves the surrogate knapsack of multiplier s, cardinality k exactly:
@@ -229,6 +264,8 @@ int so_kp_surrogate_bound(const so_kp *kp, size_t b1, int64_t z,
                           (__int128)maxw * (__int128)(2 * n + 1) <
                               ((__int128)1 << 48);
     free(v);
+    /* an LP bound below settle proves that the part cannot improve */
+    double settle = lp_exact_enough ? (double)z + 0.99 : -INFINITY;
     int64_t b = (int64_t)b1;
     int rc = 1;
     if (!improvable) { /* nothing beats z */
@@ -245,9 +282,9 @@ int so_kp_surrogate_bound(const so_kp *kp, size_t b1, int64_t z,
                 continue;
             int64_t k = part == 0 ? b : (kmin > b + 1 ? kmin : b + 1);
             double lp;
-            int64_t s = part == 0 ? best_s(kp, buf, 0, maxw, k, &lp)
-                                  : best_s(kp, buf, -maxw, 0, k, &lp);
-            if (lp_exact_enough && lp < (double)z + 0.99) /* cannot improve */
+            int64_t s = part == 0 ? best_s(kp, buf, 0, maxw, k, settle, &lp)
+                                  : best_s(kp, buf, -maxw, 0, k, settle, &lp);
+            if (lp < settle) /* cannot improve */
                 continue;
             if (s == 0) { /* the surrogate is the problem itself */
                 rc = 1;
