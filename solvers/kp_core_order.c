@@ -13,7 +13,10 @@
  *
  * Choices:
  *   - partitions are three-way on the radix keys of kp_sort.c (doubles of
- *     -p/w, whose rounding never inverts two ratios, only merges them), so
+ *     -p/w, whose rounding never inverts two ratios, only merges them,
+ *     while every p and w is at most 2^53: above, (double)p is rounded
+ *     before the division and two ratios may swap, so such an instance
+ *     is not partitioned, its window is every item, sorted exactly), so
  *     items of one key never straddle two intervals, and the items sorted
  *     (so_kp_sort_exact) are in the order of so_kp_order (ties by index);
  *   - pivots pseudo-random (deterministic); partitioning stops at a window
@@ -39,6 +42,7 @@
 #include "solvers/kp_core_order.h"
 
 #define WINDOW 64
+#define EXACT_IN_DOUBLE (INT64_C(1) << 53)
 
 static int push(size_t **st, size_t *n, size_t *cap, size_t v)
 {
@@ -122,9 +126,15 @@ int so_kp_core_order_init(kp_core_order *o, const so_kp *kp, int64_t c,
     o->pp = malloc((n + 1) * sizeof *o->pp);
     if (!o->ord || !o->key || !o->tk || !o->ta || !o->pw || !o->pp)
         return SO_ENOMEM;
+    /* the keys keep the order only while every profit and weight is exact
+     * in a double (correctly rounded division is monotone); above 2^53 two
+     * ratios may swap, and the window is all items, sorted exactly */
+    int monotone = 1;
     for (size_t i = 0; i < n; i++) {
         o->ord[i] = i;
         o->key[i] = so_kp_eff_key(kp, i);
+        monotone = monotone && kp->profit[i] <= EXACT_IN_DOUBLE &&
+                   kp->weight[i] <= EXACT_IN_DOUBLE;
     }
     /* the break item lies in [lo, hi): the items before lo fit (W, P) and
      * those before hi do not, unless hi = n */
@@ -132,7 +142,7 @@ int so_kp_core_order_init(kp_core_order *o, const so_kp *kp, int64_t c,
     int64_t W = 0, P = 0;
     uint64_t seed = 0x9e3779b97f4a7c15ULL;
     int rc = SO_OK;
-    while (!rc && hi - lo > WINDOW) {
+    while (!rc && monotone && hi - lo > WINDOW) {
         size_t g, e;
         int64_t wg, pg, we, pe;
         partition(o, lo, hi, &seed, &g, &e);

@@ -199,7 +199,61 @@ static void test_dp_against_table(void)
         }
 }
 
+/* Profits and weights above 2^53: (double)p is rounded before the
+ * division, so A = (2^55 + 1, 2^55 - 8), the more efficient, gets a larger
+ * key than B = (2^55 + 5, 2^55 - 3). Partitioned on those keys, A and B
+ * fell in different intervals, never repaired, and kp-dp proved 1 below
+ * the optimum (a reviewer's instance): 222 items (3000 + k, 1), A, B and
+ * F = (5, 5) among them, then 378 items (1, 2000 + k); capacity 2^55 +
+ * 219. The optimum takes the 222, A and F: 690,531 + 2^55 + 1 + 5. */
+static void test_large_coefficients(void)
+{
+    const int64_t e55 = INT64_C(1) << 55;
+    size_t cap = 64 * 1024, n = 0;
+    char *text = malloc(cap);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    char profits[2][40000] = {"", ""};
+    size_t len[2] = {0, 0};
+    for (int i = 0, u = 0, h = 0; i < 603; i++) {
+        int64_t pr, wt;
+        if (i == 26)
+            pr = e55 + 1, wt = e55 - 8;
+        else if (i == 78)
+            pr = e55 + 5, wt = e55 - 3;
+        else if (i == 130)
+            pr = 5, wt = 5;
+        else if (u < 222)
+            pr = 3000 + u++, wt = 1;
+        else
+            pr = 1, wt = 2000 + h++;
+        len[0] += (size_t)snprintf(profits[0] + len[0], sizeof profits[0] - len[0],
+                                   "%s%lld", i ? ", " : "", (long long)pr);
+        len[1] += (size_t)snprintf(profits[1] + len[1], sizeof profits[1] - len[1],
+                                   "%s%lld", i ? ", " : "", (long long)wt);
+    }
+    n = (size_t)snprintf(text, cap, "{\"problem\": \"knapsack\", \"version\": 1,"
+                         " \"capacity\": %lld, \"profits\": [%s], \"weights\": [%s]}",
+                         (long long)(e55 + 219), profits[0], profits[1]);
+    CU_ASSERT_FATAL(n < cap);
+    so_problem *p = NULL;
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(so_problem_parse(text, "big", &p, &err), SO_OK);
+    const so_kp *kp = so_kp_of(p);
+    unsigned char *x = malloc(kp->n + 1);
+    int proved = 0;
+    CU_ASSERT_EQUAL(so_kp_dp_exact(kp, 0, 8000000, 1, x, &proved), SO_OK);
+    CU_ASSERT_TRUE(proved);
+    int64_t w = 0;
+    CU_ASSERT_EQUAL(so_kp_value(kp, x, &w), e55 + 690537);
+    CU_ASSERT_TRUE(w <= kp->capacity);
+    free(x);
+    so_problem_free(p);
+    free(text);
+}
+
 static CU_TestInfo tests[] = {
+    {"profits and weights above 2^53: the exact order, the optimum",
+     test_large_coefficients},
     {"partition around the break = full sort (break, prefix, window, all)",
      test_same_break_and_order},
     {"intervals filtered by the reduction test keep the order",
