@@ -44,6 +44,11 @@ static int export_killed(const char *inst, const char *fifo, const char *tmpdir,
     pid_t pid = fork();
     if (pid == 0) {
         setenv("TMPDIR", tmpdir, 1);
+        /* a suite started in the background inherits SIGINT ignored, which
+         * the program rightly keeps (a shell's background job): the test
+         * is of a program that can be interrupted */
+        signal(SIGINT, SIG_DFL);
+        signal(SIGTERM, SIG_DFL);
         if (no_proc)
             execlp("unshare", "unshare", "-m", "sh", "-c",
                    "mount -t tmpfs none /proc && exec \"$0\" \"$@\"", SO_BINARY, "export",
