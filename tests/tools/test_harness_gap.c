@@ -463,11 +463,7 @@ static void test_below_bound(void)
     v[6].rep = 0;
     so_htables_free(&t);
     CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &kinds, NULL, &t), SO_OK);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *fp = open_memstream(&text, &len);
-    so_harness_warn(fp, "report", &t, &kinds);
-    fclose(fp);
+    char *text = warned("report", &t, &kinds);
     CU_ASSERT_PTR_NOT_NULL(strstr(text, "1 simulated cells lie below a bound"));
     CU_ASSERT_PTR_NOT_NULL(strstr(text, "fair 5 < offline-opt 12 on c"));
     free(text);
