@@ -9,8 +9,15 @@
  * GLPK counts tm_lim from the start of each of its stages (the root LP,
  * then the tree), so the driver gives each stage what is left and the
  * callback, which GLPK calls between nodes and around cut rounds, stops
- * the search (glp_ios_terminate) once the deadline has passed. GLPK marks
- * a node without a bound by +-DBL_MAX: that is no bound.
+ * the search (glp_ios_terminate) once the deadline has passed, or earlier
+ * when the stretch GLPK would run before the next callback is predicted
+ * to end past it: the callback measures the longest stretch after each
+ * reason. A stop asked at preprocessing (GLP_IPREPRO) is read only after
+ * the node's LP, so that callback is no stopping point and the stretch
+ * before it runs on to the next one (ras-glpk's stage 2 on 40
+ * tasktrackers spends 60-110 ms in a node's LP and stopped 0.03-0.10 s
+ * late at a 0.5 s limit; now it stops up to one stretch early). GLPK
+ * marks a node without a bound by +-DBL_MAX: that is no bound.
  * What GLPK does between two callbacks cannot be stopped, and on a large
  * model five of its steps take seconds (measured on ras-exact's 158,000
  * pattern columns): the MIP presolver (1.7 s), a round of cuts (1.6 s),
@@ -47,8 +54,10 @@ typedef struct {
     int stopped;     /* terminated by the callback at the deadline */
     int pcost;       /* pseudocost branching is on */
     int cuts;        /* GLPK's cut generators are on */
-    double cut_from; /* when the current cut round started, or 0 */
-    double cut_round; /* the longest cut round so far (seconds) */
+    double last_at;   /* when the previous callback came, or 0 */
+    int last_reason;  /* its glp_ios_reason */
+    double stretch[GLP_IPREPRO + 1]; /* the longest time from a callback of
+                                       each reason to the next (seconds) */
 } bound_tracker;
 
 /* Seconds per element (rows + columns + non-zeros) and per candidate of
@@ -104,10 +113,6 @@ static void track_bound(glp_tree *tree, void *info)
     bound_tracker *bt = info;
     int r = glp_ios_reason(tree);
     double now = so_now();
-    if (bt->cut_from > 0) { /* the cut round just ended */
-        bt->cut_round = fmax(bt->cut_round, now - bt->cut_from);
-        bt->cut_from = 0;
-    }
     int node = glp_ios_best_node(tree); /* the current node's LP counts */
     if (node) {
         double b = glp_ios_node_bound(tree, node);
@@ -116,17 +121,29 @@ static void track_bound(glp_tree *tree, void *info)
             bt->has_bound = 1;
         }
     }
+    /* GLPK reads a stop asked at preprocessing only after the node's LP
+     * (measured): that is no stopping point, and the stretch runs on */
+    int stop_point = r >= 0 && r <= GLP_IPREPRO && r != GLP_IPREPRO;
+    if (stop_point) {
+        if (bt->last_at > 0)
+            bt->stretch[bt->last_reason] =
+                fmax(bt->stretch[bt->last_reason], now - bt->last_at);
+        bt->last_at = now;
+        bt->last_reason = r;
+    }
     if (bt->deadline > 0 && !bt->stopped) {
         double left = bt->deadline - now;
-        /* a cut round cannot be stopped: none that would end too late */
-        double round = bt->cut_round > 0 ? bt->cut_round : CUT_S * model_size(tree);
-        if (left <= 0 || (r == GLP_ICUTGEN && bt->cuts && left < round)) {
+        /* none of GLPK's stretches that would end too late: the next one
+         * is predicted by the longest measured after the same reason (a
+         * first cut round by its size) */
+        double next = stop_point ? bt->stretch[r] : 0;
+        if (r == GLP_ICUTGEN && bt->cuts && next == 0)
+            next = CUT_S * model_size(tree);
+        if (left <= 0 || left < next) {
             bt->stopped = 1;
             glp_ios_terminate(tree);
             return;
         }
-        if (r == GLP_ICUTGEN && bt->cuts)
-            bt->cut_from = now;
         if (r == GLP_IBRANCH && bt->pcost)
             branch_in_time(tree, bt);
     }
@@ -225,7 +242,7 @@ int so_milp_solve_until(glp_prob *lp, double deadline,
         parm.gmi_cuts = cuts & SO_CUTS_GOMORY ? GLP_ON : GLP_OFF;
     }
     bound_tracker bt = {0, 0, deadline, 0, parm.br_tech == GLP_BR_PCH, cuts != 0,
-                        0, 0};
+                        0, -1, {0}};
     parm.cb_func = track_bound;
     parm.cb_info = &bt;
 
