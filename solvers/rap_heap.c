@@ -80,9 +80,13 @@ void so_heap_set(so_heap *h, size_t i, double key, size_t tie)
         sift_up(h, h->size - 1);
         return;
     }
-    h->at[h->pos[i]] = e;
-    sift_up(h, h->pos[i]);
-    sift_down(h, h->pos[i]);
+    size_t p = h->pos[i];
+    int up = less(&e, &h->at[p]); /* the entry moves towards the top */
+    h->at[p] = e;
+    if (up)
+        sift_up(h, p);
+    else
+        sift_down(h, p);
 }
 
 void so_heap_remove(so_heap *h, size_t i)
@@ -94,8 +98,10 @@ void so_heap_remove(so_heap *h, size_t i)
     if (--h->size == p)
         return;
     place(h, p, h->at[h->size]);
-    sift_up(h, p);
-    sift_down(h, p);
+    if (p > 0 && less(&h->at[p], &h->at[(p - 1) / 2]))
+        sift_up(h, p);
+    else
+        sift_down(h, p);
 }
 
 void so_heap_clear(so_heap *h)
