@@ -9,7 +9,7 @@
  * Moore-Hodgson for tardy jobs (flex_moore.c).
  * FLEX tries them all and keeps the best MPS schedule. Ties: arrival index.
  * Large instances (the cluster model's overloaded replays) sort by radix,
- * the same order (issue 16). */
+ * smaller ones by an inline merge sort, the same order (issues 16, 33). */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -32,7 +32,7 @@ typedef struct {
     size_t j;
 } keyed;
 
-/* Below this many jobs qsort is as fast as the radix sort's passes. */
+/* Below this many jobs the merge sort is as fast as the radix sort's passes. */
 #define RADIX_MIN 256
 
 static int by_key(const void *a, const void *b)
@@ -92,6 +92,57 @@ static int radix_sort(keyed *k, size_t n)
     }
     free(bits);
     return ok ? 0 : -1;
+}
+
+static int before(const keyed *a, const keyed *b)
+{
+    return a->key < b->key || (a->key == b->key && a->j < b->j);
+}
+
+/* Sorts k[0..n) by (key, j) when no key is NaN (by_key is then a total
+ * order, so any sort gives qsort's order): insertion sort on runs of 16,
+ * then bottom-up merges — the comparison inline, not through qsort's
+ * callback (issue 33: the cluster's FLEX sorts a few hundred jobs per
+ * order and solve). Returns 0, or -1 when memory runs out (the caller
+ * sorts with qsort). */
+static int merge_sort(keyed *k, size_t n)
+{
+    enum { RUN = 16 };
+    for (size_t lo = 0; lo < n; lo += RUN) {
+        size_t hi = lo + RUN < n ? lo + RUN : n;
+        for (size_t i = lo + 1; i < hi; i++) {
+            keyed x = k[i];
+            size_t p = i;
+            for (; p > lo && before(&x, &k[p - 1]); p--)
+                k[p] = k[p - 1];
+            k[p] = x;
+        }
+    }
+    if (n <= RUN)
+        return 0;
+    keyed *tmp = malloc(n * sizeof *tmp), *from = k, *to = tmp;
+    if (!tmp)
+        return -1;
+    for (size_t width = RUN; width < n; width *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * width) {
+            size_t mid = lo + width < n ? lo + width : n;
+            size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
+            size_t a = lo, b = mid, out = lo;
+            while (a < mid && b < hi)
+                to[out++] = before(&from[b], &from[a]) ? from[b++] : from[a++];
+            while (a < mid)
+                to[out++] = from[a++];
+            while (b < hi)
+                to[out++] = from[b++];
+        }
+        keyed *t = from;
+        from = to;
+        to = t;
+    }
+    if (from != k)
+        memcpy(k, from, n * sizeof *k);
+    free(tmp);
+    return 0;
 }
 
 static double due(const so_flex *f, size_t j)
@@ -202,11 +253,13 @@ int so_flex_order(const so_flex *f, int kind, size_t *order)
             return rc;
         }
     }
+    int nan = 0;
     for (size_t j = 0; j < n; j++) {
         k[j].key = key(f, kind, j, s);
         k[j].j = j;
+        nan |= isnan(k[j].key);
     }
-    if (n < RADIX_MIN || radix_sort(k, n))
+    if (nan || (n < RADIX_MIN ? merge_sort(k, n) : radix_sort(k, n)))
         qsort(k, n, sizeof *k, by_key);
     for (size_t i = 0; i < n; i++)
         order[i] = k[i].j;

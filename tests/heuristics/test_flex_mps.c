@@ -357,12 +357,14 @@ static void test_orders_same_as(void)
     }
 }
 
-/* Large instances sort their orders by radix (flex_orders.c): the order
- * must be the one of (key, index) — checked for SPT (key = work: ties, -0
- * beside +0, infinity) and LPT (key = -work / max: negative keys) on 3,000
- * jobs, and a NaN key falls back to qsort without failing. */
+/* Orders are sorted by radix (3,000 jobs) or by merge sort (below 256:
+ * runs of 16 and their merges, sizes around those edges) (flex_orders.c):
+ * the order must be the one of (key, index) — checked for SPT (key = work:
+ * ties, -0 beside +0, infinity) and LPT (key = -work / max: negative
+ * keys), and a NaN key falls back to qsort without failing. */
 static void test_large_orders(void)
 {
+    static const size_t sizes[] = {3000, 1, 2, 15, 16, 17, 31, 33, 64, 200, 255};
     enum { N = 3000 };
     so_flex *f = so_flex_new(N, 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
@@ -370,28 +372,38 @@ static void test_large_orders(void)
     f->metric = SO_FLEX_RESPONSE;
     so_rng rng;
     so_rng_seed(&rng, 44);
-    for (size_t j = 0; j < N; j++) {
-        int r = (int)so_rng_int(&rng, 0, 60);
-        f->work[j] = r == 0 ? -0.0 : r == 1 ? 0.0 : r == 2 ? INFINITY
-                   : r < 30 ? (double)(r % 7) : so_rng_uniform(&rng) * 1e6;
-        f->min[j] = 0;
-        f->max[j] = so_rng_int(&rng, 1, 5);
-    }
     size_t *order = malloc(N * sizeof *order);
     int bad = 0;
-    CU_ASSERT_EQUAL_FATAL(so_flex_order(f, SO_FLEX_ORDER_SPT, order), SO_OK);
-    for (size_t i = 1; i < N; i++) {
-        double a = f->work[order[i - 1]], b = f->work[order[i]];
-        bad += !(a < b || (a == b && order[i - 1] < order[i]));
-    }
-    CU_ASSERT_EQUAL(so_flex_order(f, SO_FLEX_ORDER_LPT, order), SO_OK);
-    for (size_t i = 1; i < N; i++) {
-        size_t x = order[i - 1], y = order[i];
-        double a = -(f->work[x] / (double)f->max[x]);
-        double b = -(f->work[y] / (double)f->max[y]);
-        bad += !(a < b || (a == b && x < y));
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        f->n = sizes[s];
+        for (size_t j = 0; j < f->n; j++) {
+            int r = (int)so_rng_int(&rng, 0, 60);
+            f->work[j] = r == 0 ? -0.0 : r == 1 ? 0.0 : r == 2 ? INFINITY
+                       : r < 30 ? (double)(r % 7) : so_rng_uniform(&rng) * 1e6;
+            f->min[j] = 0;
+            f->max[j] = so_rng_int(&rng, 1, 5);
+        }
+        CU_ASSERT_EQUAL_FATAL(so_flex_order(f, SO_FLEX_ORDER_SPT, order), SO_OK);
+        for (size_t i = 1; i < f->n; i++) {
+            double a = f->work[order[i - 1]], b = f->work[order[i]];
+            bad += !(a < b || (a == b && order[i - 1] < order[i]));
+        }
+        CU_ASSERT_EQUAL(so_flex_order(f, SO_FLEX_ORDER_LPT, order), SO_OK);
+        unsigned char *seen = calloc(f->n, 1);
+        for (size_t i = 0; i < f->n; i++) {
+            CU_ASSERT_FATAL(order[i] < f->n);
+            bad += seen[order[i]]++; /* a permutation */
+            if (i == 0)
+                continue;
+            size_t x = order[i - 1], y = order[i];
+            double a = -(f->work[x] / (double)f->max[x]);
+            double b = -(f->work[y] / (double)f->max[y]);
+            bad += !(a < b || (a == b && x < y));
+        }
+        free(seen);
     }
     CU_ASSERT_EQUAL(bad, 0);
+    f->n = N;
     f->work[17] = NAN;
     CU_ASSERT_EQUAL(so_flex_order(f, SO_FLEX_ORDER_SPT, order), SO_OK);
     free(order);
@@ -587,7 +599,7 @@ static CU_TestInfo tests[] = {
     {"orders kept from instance to instance = sorted", test_order_inc},
     {"cut MPS replays: same outputs, cut only above the bound", test_mps_cut},
     {"LAXITY as ALONE reversed", test_order_reversed},
-    {"large orders: radix sort gives the (key, index) order", test_large_orders},
+    {"orders: radix and merge sort give the (key, index) order", test_large_orders},
     {"orders FLEX copies equal the sorted ones", test_orders_same_as},
     {"Moore-Hodgson order by hand", test_moore_by_hand},
     {"MPS reproduces a hand-computed schedule", test_mps_by_hand},
