@@ -7,7 +7,6 @@
  * the knapsack family's similar-weights class honouring R.
  * The located errors are in tests/corpus/knapsack/jooken-*. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "tests/test_util.h"
 #include "tests/solvers/kp_testing.h"
@@ -144,24 +143,6 @@ static void test_family_agreement(void)
             }
 }
 
-/* The optimum by the textbook DP over capacities (O(n c), independent of
- * kp-dp's states, bounds and records): c up to a few million. */
-static int64_t by_capacity(const so_kp *kp)
-{
-    size_t c = (size_t)kp->capacity;
-    int64_t *best = calloc(c + 1, sizeof *best);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(best);
-    for (size_t i = 0; i < kp->n; i++) {
-        size_t w = (size_t)kp->weight[i];
-        for (size_t r = c; r >= w && w > 0; r--)
-            if (best[r - w] + kp->profit[i] > best[r])
-                best[r] = best[r - w] + kp->profit[i];
-    }
-    int64_t z = best[c];
-    free(best);
-    return z;
-}
-
 /* A point of the benchmark's Jooken grid (docs/BENCHMARKS.md, `slotopt
  * gen knapsack-jooken --seed 2030 --set n=400 --set c=1000000 --set g=6
  * --set f=0.2 --set eps=0.00001 --set s=300`): kp-dp merges about 15 M
@@ -173,7 +154,7 @@ static void test_grid_point_optimum(void)
                               "eps", "0.00001", "s", "300", NULL};
     so_problem *p = so_test_kp_generate("knapsack-jooken", kv, 2030, 0);
     const so_kp *kp = so_kp_of(p);
-    int64_t z = by_capacity(kp);
+    int64_t z = so_test_kp_by_capacity(kp);
     CU_ASSERT_EQUAL(z, 987986);
     so_params prm;
     so_params_init(&prm);
