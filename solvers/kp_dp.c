@@ -45,7 +45,9 @@
  *     item outside the core, found by one O(n + m) sweep over the items
  *     sorted by weight; first when 1024 states are live or the merging has
  *     touched 16 n states, again whenever the live states have doubled or
- *     the merging since exceeds 32 m. Where the states multiply (strongly
+ *     the merging since exceeds 32 m + 4 n (a round sweeps all n items:
+ *     at 32 m alone, pairing was most of the run at n = 100,000 when a
+ *     few thousand states stay live). Where the states multiply (strongly
  *     correlated and subset-sum instances at large R: nearly every subset
  *     is a distinct non-dominated state and no bound fathoms it) this finds
  *     the solution that meets the bound after a few thousand states instead
@@ -629,8 +631,9 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
                 rc = expand(d, -d->pw[k], -d->pp[k], (int64_t)k, s, t1);
             }
         }
-        /* pairing costs O(m log n): at most about half the merging work */
-        if (!rc && pairing && (d->ticks - d->paired_at >= 32 * d->m ||
+        /* a round sweeps the n items and m states: at most about a
+         * quarter of the merging since the last one, or when m doubled */
+        if (!rc && pairing && (d->ticks - d->paired_at >= 32 * d->m + 4 * d->n ||
                                d->m >= 2 * d->paired_m))
             rc = pair_round(d, s, t1);
         if (!rc && d->deadline > 0 && so_now() > d->deadline)
