@@ -45,7 +45,9 @@
  *     item outside the core, found by one O(n + m) sweep over the items
  *     sorted by weight; first when 1024 states are live or the merging has
  *     touched 16 n states, again whenever the live states have doubled or
- *     the merging since exceeds 32 m. Where the states multiply (strongly
+ *     the merging since exceeds 32 m + 4 n (a round sweeps all n items:
+ *     at 32 m alone, pairing was most of the run at n = 100,000 when a
+ *     few thousand states stay live). Where the states multiply (strongly
  *     correlated and subset-sum instances at large R: nearly every subset
  *     is a distinct non-dominated state and no bound fathoms it) this finds
  *     the solution that meets the bound after a few thousand states instead
@@ -82,8 +84,12 @@
  *     "feasible" and the message "memory limit". Memory (issue 30): one
  *     buffer of 24-byte states (at most max_states + 1 of them, as the
  *     merge needs room for twice the live states) and deviation records
- *     of 8 bytes, about 40 bytes per unit of max_states at that stop
- *     (the default 8,000,000: about 330 MB on the hard Jooken instances);
+ *     of 8 bytes (up to 4 max_states of them), with the 4-byte map of a
+ *     compaction: at most about 70 bytes per unit of max_states. The
+ *     default, 32,000,000 (about 2.2 GB at most), proves every instance
+ *     of the benchmark's Jooken grid that combo proves with its state
+ *     table raised to 40 M (8,000,000 stopped on two of them:
+ *     docs/BENCHMARKS.md);
  *     The internal deadline is 95 % of the limit, leaving the rest for
  *     decoding and the report; a buffer growth or arena compaction whose
  *     cost (predicted from the last one, per state) would end past it is
@@ -95,10 +101,12 @@
 #include "solvers/kp_exact_internal.h"
 #include "solvers/kp_pair.h"
 
+#define MAX_STATES_DEFAULT 32000000
+
 const so_option_doc so_kp_dp_options[] = {
-    {"max_states", "8000000",
-     "memory limit: most DP states a merge may produce (peak memory about"
-     " 40 bytes per unit: 8,000,000 ~ 330 MB); over it the"
+    {"max_states", "32000000",
+     "memory limit: most DP states a merge may produce (peak memory at most"
+     " about 70 bytes per unit: 32,000,000 ~ 2.2 GB); over it the"
      " run stops with its incumbent and the message 'memory limit'"},
     {NULL, NULL, NULL},
 };
@@ -152,8 +160,12 @@ static int64_t parent_of(const arena *a, int64_t v)
 }
 
 /* Keeps only the records reachable from the states and from *best. The
- * marking (random access) reads the clock and gives up, leaving the arena
- * as it was, when deadline (> 0) passes: SO_KP_STOP_TIME. */
+ * states' records are marked, then one backward sweep marks the parent of
+ * every marked record (a parent precedes its children): sequential reads
+ * and independent writes, where following each chain was a dependent load
+ * per record (about a sixth of the run on the hard Jooken instances). The
+ * sweep reads the clock and gives up, leaving the arena as it was, when
+ * deadline (> 0) passes: SO_KP_STOP_TIME. */
 static int arena_compact(arena *a, state *st, size_t m, int64_t *best,
                          double deadline)
 {
@@ -163,15 +175,18 @@ static int arena_compact(arena *a, state *st, size_t m, int64_t *best,
     for (int64_t i = 0; i < a->n; i++)
         map[i] = UINT32_MAX; /* unmarked */
     for (size_t k = 0; k <= m; k++) {
-        if ((k & 0xfff) == 0xfff && deadline > 0 && so_now() > deadline) {
+        int64_t v = k < m ? st[k].node : *best;
+        if (v >= 0)
+            map[v] = 0; /* marked */
+    }
+    for (int64_t i = a->n - 1; i >= 0; i--) {
+        if ((i & 0xffff) == 0 && deadline > 0 && so_now() > deadline) {
             free(map);
             return SO_KP_STOP_TIME;
         }
-        int64_t v = k < m ? st[k].node : *best;
-        while (v >= 0 && map[v] == UINT32_MAX) {
-            map[v] = 0; /* marked */
-            v = parent_of(a, v);
-        }
+        int64_t par = parent_of(a, i);
+        if (map[i] == 0 && par >= 0)
+            map[par] = 0;
     }
     int64_t next = 0; /* parents precede children: renumber in place */
     for (int64_t i = 0; i < a->n; i++) {
@@ -216,22 +231,37 @@ typedef struct {
     unsigned char *incumbent; /* the vector of best_node == -2 */
 } dp_ctx;
 
-/* Can the state still beat z, with the core [s, t1 - 1]? */
-static int state_open(const dp_ctx *d, const state *x, size_t s, size_t t1)
+/* The bound test's constants for one merge, with the core [s, t1 - 1]
+ * after it: the next items on either side (read once per merge, not per
+ * state: the merge's stores could alias them) */
+typedef struct {
+    int64_t c, pt, wt, ps, ws;
+    int right, left; /* an item is left on that side */
+} slopes;
+
+static slopes slopes_at(const dp_ctx *d, size_t s, size_t t1)
 {
-    int64_t c = d->c;
-    if (x->w <= c) {
-        if (x->p > d->z)
+    slopes b = {d->c, 0, 1, 0, 1, t1 < d->n, s > 0 && d->pw[s - 1] != 0};
+    if (b.right)
+        b.pt = d->pp[t1], b.wt = d->pw[t1];
+    if (b.left)
+        b.ps = d->pp[s - 1], b.ws = d->pw[s - 1];
+    return b;
+}
+
+/* Can the state (w, p) still beat z? */
+__attribute__((always_inline)) static inline int
+state_open(const slopes *b, int64_t z, int64_t w, int64_t p)
+{
+    if (w <= b->c) {
+        if (p > z)
             return 1;
-        if (t1 >= d->n)
-            return 0;
-        return (__int128)(c - x->w) * d->pp[t1] >=
-               (__int128)(d->z - x->p + 1) * d->pw[t1];
+        return b->right &&
+               (__int128)(b->c - w) * b->pt >= (__int128)(z - p + 1) * b->wt;
     }
-    if (s == 0 || d->pw[s - 1] == 0 || x->p <= d->z)
-        return 0; /* cannot shed weight any more, or cannot gain */
-    return (__int128)(x->w - c) * d->pp[s - 1] <=
-           (__int128)(x->p - d->z - 1) * d->pw[s - 1];
+    /* cannot shed weight any more, or cannot gain */
+    return b->left && p > z &&
+           (__int128)(w - b->c) * b->ps <= (__int128)(p - z - 1) * b->ws;
 }
 
 /* Dembo and Hammer's test: may flipping item position k beat z? */
@@ -324,8 +354,8 @@ static int reserve(dp_ctx *d)
 /* The state x of the merge: updates the incumbent; the record of a shifted
  * state (one that takes the new decision) is pushed when x is kept or
  * improves z. */
-static int take(dp_ctx *d, state *x, int shifted, int64_t pos, size_t s,
-                size_t t1, int *keep)
+__attribute__((always_inline)) static inline int
+take(dp_ctx *d, state *x, int shifted, int64_t pos, const slopes *b, int *keep)
 {
     *keep = 0;
     if (x->w <= d->c && x->p > d->z) {
@@ -339,7 +369,7 @@ static int take(dp_ctx *d, state *x, int shifted, int64_t pos, size_t s,
         d->z = x->p;
         d->best_node = x->node;
     }
-    if (state_open(d, x, s, t1)) {
+    if (state_open(b, d->z, x->w, x->p)) {
         if (shifted) {
             int64_t node = arena_push(&d->ar, x->node, (int64_t)d->ord[pos]);
             if (node < 0)
@@ -380,6 +410,7 @@ static int expand(dp_ctx *d, int64_t dw, int64_t dp, int64_t pos, size_t s,
         return rc;
     size_t m = d->m, C = d->cap;
     state *buf = d->buf;
+    const slopes b = slopes_at(d, s, t1);
     if (d->top) { /* ascending: input [C - m, C), output from 0 up */
         const state *cur = buf + C - m;
         size_t i = 0, j = 0, out = 0;
@@ -403,7 +434,7 @@ static int expand(dp_ctx *d, int64_t dw, int64_t dp, int64_t pos, size_t s,
             last_p = x.p;
             if (out > 0 && buf[out - 1].w == x.w)
                 out--; /* same weight, more profit: replaces it */
-            if ((rc = take(d, &x, shifted, pos, s, t1, &keep)))
+            if ((rc = take(d, &x, shifted, pos, &b, &keep)))
                 return rc;
             if (keep)
                 buf[out++] = x;
@@ -432,7 +463,7 @@ static int expand(dp_ctx *d, int64_t dw, int64_t dp, int64_t pos, size_t s,
                 continue; /* an equal weight with as much profit */
             while (o < C && buf[o].p <= x.p)
                 o++; /* heavier (or equal) states x dominates */
-            if ((rc = take(d, &x, shifted, pos, s, t1, &keep)))
+            if ((rc = take(d, &x, shifted, pos, &b, &keep)))
                 return rc;
             if (keep)
                 buf[--o] = x;
@@ -600,8 +631,9 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
                 rc = expand(d, -d->pw[k], -d->pp[k], (int64_t)k, s, t1);
             }
         }
-        /* pairing costs O(m log n): at most about half the merging work */
-        if (!rc && pairing && (d->ticks - d->paired_at >= 32 * d->m ||
+        /* a round sweeps the n items and m states: at most about a
+         * quarter of the merging since the last one, or when m doubled */
+        if (!rc && pairing && (d->ticks - d->paired_at >= 32 * d->m + 4 * d->n ||
                                d->m >= 2 * d->paired_m))
             rc = pair_round(d, s, t1);
         if (!rc && d->deadline > 0 && so_now() > d->deadline)
@@ -725,7 +757,8 @@ int so_kp_dp_solve(const so_problem *p, const so_params *prm, so_result *r)
     double t0 = so_now();
     long long max_states;
     so_error err;
-    if (so_params_int(prm, so_kp_dp_options, "max_states", 8000000, &max_states,
+    if (so_params_int(prm, so_kp_dp_options, "max_states", MAX_STATES_DEFAULT,
+                      &max_states,
                       &err) ||
         max_states < 16) {
         so_result_set_message(r, "max_states: expected an integer >= 16");

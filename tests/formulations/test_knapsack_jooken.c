@@ -1,7 +1,9 @@
 /* test_knapsack_jooken.c — Jooken's text format (detected by content,
  * equal to the same instance in Pisinger's format and in JSON) and the
  * knapsack-jooken family: its group layout by hand, reproducibility,
- * parameter errors, and kp-dp / kp-bnb / brute force agreeing on it; and
+ * parameter errors, and kp-dp / kp-bnb / brute force agreeing on it;
+ * kp-dp's optimum on a point of the benchmark grid (n = 400) equal to the
+ * capacity-indexed DP's; and
  * the knapsack family's similar-weights class honouring R.
  * The located errors are in tests/corpus/knapsack/jooken-*. */
 #include <stdio.h>
@@ -141,6 +143,32 @@ static void test_family_agreement(void)
             }
 }
 
+/* A point of the benchmark's Jooken grid (docs/BENCHMARKS.md, `slotopt
+ * gen knapsack-jooken --seed 2030 --set n=400 --set c=1000000 --set g=6
+ * --set f=0.2 --set eps=0.00001 --set s=300`): kp-dp merges about 15 M
+ * states and compacts its deviation records many times; its optimum must
+ * be the capacity DP's (987,986, also combo's), its items worth it. */
+static void test_grid_point_optimum(void)
+{
+    const char *const kv[] = {"n", "400", "c", "1000000", "g", "6", "f", "0.2",
+                              "eps", "0.00001", "s", "300", NULL};
+    so_problem *p = so_test_kp_generate("knapsack-jooken", kv, 2030, 0);
+    const so_kp *kp = so_kp_of(p);
+    int64_t z = so_test_kp_by_capacity(kp);
+    CU_ASSERT_EQUAL(z, 987986);
+    so_params prm;
+    so_params_init(&prm);
+    prm.time_limit = 60;
+    so_result *r = NULL;
+    so_error err;
+    CU_ASSERT_TRUE_FATAL(so_solve(so_backend_find("kp-dp"), p, &prm, &r, &err) > 0);
+    CU_ASSERT_EQUAL(so_result_status(r), SO_OPTIMAL);
+    CU_ASSERT_DOUBLE_EQUAL(so_result_objective(r), (double)z, 0.5);
+    so_test_kp_check_solution(kp, r);
+    so_result_free(r);
+    so_problem_free(p);
+}
+
 /* the knapsack family's similar-weights class honours R: weights in
  * [100 R, 100 R + R/10], profits in [1, R] (R = 1000: Pisinger's
  * [100000, 100100] and [1, 1000]); too large a total is refused */
@@ -184,6 +212,7 @@ static CU_TestInfo tests[] = {
     {"knapsack-jooken: group layout, reproducible, parameter errors",
      test_family_layout},
     {"knapsack-jooken: kp-dp = kp-bnb = brute force", test_family_agreement},
+    {"knapsack-jooken: a grid point, kp-dp = capacity DP", test_grid_point_optimum},
     CU_TEST_INFO_NULL,
 };
 SO_SUITE("knapsack-jooken", tests)

@@ -187,14 +187,7 @@ static void test_dp_against_table(void)
             so_problem *p = so_test_kp_generate("knapsack", kv, 30,
                                                 (uint64_t)(100 * c + t));
             const so_kp *kp = so_kp_of(p);
-            unsigned char *x = malloc(kp->n + 1);
-            int proved = 0;
-            CU_ASSERT_EQUAL(so_kp_dp_exact(kp, 0, 8000000, 1, x, &proved), SO_OK);
-            CU_ASSERT_TRUE(proved);
-            int64_t w = 0, z = so_kp_value(kp, x, &w);
-            CU_ASSERT_TRUE(w <= kp->capacity);
-            CU_ASSERT_EQUAL(z, table_dp(kp));
-            free(x);
+            so_test_kp_dp_equals(kp, table_dp(kp));
             so_problem_free(p);
         }
 }

@@ -3,7 +3,10 @@
  * improving solution (brute force, every dichotomy point b1 and several
  * incumbents), the solutions it hands back are feasible and worth what it
  * says, and kp-dp with and without it agrees on correlated classes where
- * it is used. */
+ * it is used; its LP (selection in place) equals the LP by sorting, and
+ * kp-dp equals the DP over capacities on almost strongly correlated
+ * instances. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,6 +119,106 @@ static void test_dp_with_and_without(void)
         }
 }
 
+/* The surrogate LP by a full sort (exact cross products): items with
+ * positive profit and weight <= c; those with w + s <= 0 taken outright,
+ * the others by p / (w + s) descending, the break item's fraction. */
+static double lp_by_sort(const so_kp *kp, int64_t s, int64_t k, double *count)
+{
+    size_t n = kp->n, m = 0;
+    size_t *ix = malloc((n + 1) * sizeof *ix);
+    double room = (double)kp->capacity + (double)s * (double)k, acc = 0;
+    double taken = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (kp->profit[i] <= 0 || kp->weight[i] > kp->capacity)
+            continue;
+        if (kp->weight[i] + s <= 0) {
+            acc += (double)kp->profit[i];
+            room -= (double)(kp->weight[i] + s);
+            taken++;
+        } else {
+            ix[m++] = i;
+        }
+    }
+    for (size_t a = 1; a < m; a++) /* insertion sort, ratio descending */
+        for (size_t b = a; b > 0; b--) {
+            size_t u = ix[b - 1], v = ix[b];
+            if ((__int128)kp->profit[u] * (kp->weight[v] + s) >=
+                (__int128)kp->profit[v] * (kp->weight[u] + s))
+                break;
+            ix[b - 1] = v;
+            ix[b] = u;
+        }
+    *count = taken;
+    double v = acc;
+    if (room < 0) {
+        v = -1;
+    } else {
+        size_t j = 0;
+        for (; j < m && (double)(kp->weight[ix[j]] + s) <= room; j++) {
+            room -= (double)(kp->weight[ix[j]] + s);
+            v += (double)kp->profit[ix[j]];
+            taken++;
+        }
+        *count = taken;
+        if (j < m) {
+            double w = (double)(kp->weight[ix[j]] + s);
+            v += room * (double)kp->profit[ix[j]] / w;
+            *count = taken + room / w;
+        }
+    }
+    free(ix);
+    return v;
+}
+
+/* the multiplier search's LP (selection by partitions, in place, its
+ * order kept between calls) equals the sorted LP: ties, zero weights and
+ * profits, items heavier than c, multipliers of both signs; the count it
+ * takes too where the ratios are distinct (wide random coefficients) */
+static void test_lp_against_sort(void)
+{
+    so_rng rng;
+    so_rng_seed(&rng, 30);
+    for (int t = 0; t < 400; t++) {
+        size_t n = (size_t)so_rng_int(&rng, 0, 300);
+        int wide = t % 3 == 0;
+        int64_t R = wide ? (int64_t)1 << 30 : t % 3 == 1 ? 6 : 200;
+        so_kp *kp = so_kp_new(n);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(kp);
+        int64_t sw = 0, maxw = 1;
+        for (size_t i = 0; i < n; i++) {
+            kp->weight[i] = so_rng_int(&rng, wide ? 1 : 0, R);
+            kp->profit[i] = t % 4 == 1 ? kp->weight[i] + R / 10
+                                       : so_rng_int(&rng, wide ? 1 : 0, R);
+            sw += kp->weight[i];
+            maxw = kp->weight[i] > maxw ? kp->weight[i] : maxw;
+        }
+        kp->capacity = so_rng_int(&rng, 0, sw + 1);
+        for (int q = 0; q < 6; q++) {
+            int64_t s = so_rng_int(&rng, -maxw - 1, maxw + 1);
+            int64_t k = so_rng_int(&rng, 0, (int64_t)n);
+            double c1 = 0, c2 = 0;
+            double v1 = so_kp_surrogate_lp(kp, s, k, &c1);
+            double v2 = lp_by_sort(kp, s, k, &c2);
+            CU_ASSERT_DOUBLE_EQUAL(v1, v2, 1e-9 * (1 + fabs(v2)));
+            if (wide)
+                CU_ASSERT_DOUBLE_EQUAL(c1, c2, 1e-6);
+        }
+        so_kp_free(kp);
+    }
+}
+
+/* kp-dp on almost strongly correlated instances (where the surrogate
+ * relaxation and its multiplier search run) equals the DP over
+ * capacities: n = 1000, R = 1000 */
+static void test_almost_strongly_by_capacity(void)
+{
+    for (uint64_t i = 0; i < 4; i++) {
+        so_kp *kp = generated("almost-strongly", 1000, i);
+        so_test_kp_dp_equals(kp, so_test_kp_by_capacity(kp));
+        so_kp_free(kp);
+    }
+}
+
 /* the radix sorts give exactly what the comparison sorts give: ties, zero
  * weights and profits, coefficients near 2^60 (doubles merge them) */
 static void test_radix_sorts(void)
@@ -168,6 +271,9 @@ static CU_TestInfo tests[] = {
      test_bound_against_brute_force},
     {"kp-dp with and without the surrogate agree (5 classes, n = 2000)",
      test_dp_with_and_without},
+    {"surrogate LP by selection = by sorting", test_lp_against_sort},
+    {"kp-dp = capacity DP, almost strongly correlated n = 1000",
+     test_almost_strongly_by_capacity},
     CU_TEST_INFO_NULL,
 };
 SO_SUITE("kp-surrogate", tests)

@@ -25,6 +25,11 @@
 #            time limit [LIMIT]
 #   PISINGER_DIR folder of Pisinger's files [instances/knapsack/pisinger]
 #   KP_DP_MAX_STATES kp-dp's max_states option [its default]
+#   COMBO_MAXSTATES combo's state table (its MAXSTATES, 1,500,000 in the
+#            published code) [as in the copy]: the copy compiled is then
+#            the user's with that one #define replaced, in the temporary
+#            folder (a measurement of combo given kp-dp's memory; the
+#            tables of docs/BENCHMARKS.md say which they used)
 # Instances: `slotopt gen knapsack --seed SEED --set n=N --set R=R --set
 # class=C`, `slotopt gen knapsack-jooken --seed SEED --set n=.. c=.. g=..
 # f=.. eps=.. s=..`, written into the temporary folder.
@@ -68,6 +73,23 @@ cp "$src/combo_shim.h" "$tmp/"
 # our driver with the project's flags; combo.c as it is (-w: not our code)
 cc -std=c11 -D_GNU_SOURCE -O2 -Wall -Wextra -Werror -Iinclude -I"$tmp" \
     $(pkg-config --cflags jansson) -c "$tmp/driver.c" -o "$tmp/driver.o"
+if [ -n "$combo_src" ] && [ -n "${COMBO_MAXSTATES:-}" ]; then
+    case $COMBO_MAXSTATES in
+    *[!0-9]* | 0*)
+        echo "error: COMBO_MAXSTATES: expected a positive integer, got" \
+             "'$COMBO_MAXSTATES'" >&2
+        exit 2
+        ;;
+    esac
+    grep -q '^#define MAXSTATES ' "$combo_src" || {
+        echo "error: $combo_src: no '#define MAXSTATES' line for" \
+             "COMBO_MAXSTATES" >&2
+        exit 2
+    }
+    sed "s/^#define MAXSTATES .*/#define MAXSTATES $COMBO_MAXSTATES/" \
+        "$combo_src" >"$tmp/combo.c"
+    combo_src=$tmp/combo.c
+fi
 if [ -n "$combo_src" ]; then
     cp "$src/combo_shim.c.in" "$tmp/combo_shim.c"
     cc -O2 -w -D_GNU_SOURCE -DCOMBO_SOURCE="\"$combo_src\"" -I"$tmp" \
