@@ -12,12 +12,11 @@
  * the search (glp_ios_terminate) once the deadline has passed, or earlier
  * when the stretch GLPK would run before the next callback is predicted
  * to end past it: the callback measures the longest stretch after each
- * reason. A stop asked at preprocessing (GLP_IPREPRO) is read only after
- * the node's LP, so that callback is no stopping point and the stretch
- * before it runs on to the next one (ras-glpk's stage 2 on 40
- * tasktrackers spends 60-110 ms in a node's LP and stopped 0.03-0.10 s
- * late at a 0.5 s limit; now it stops up to one stretch early). GLPK
- * marks a node without a bound by +-DBL_MAX: that is no bound.
+ * reason (ras-glpk's stage 2 on 40 tasktrackers spends 60-110 ms in a
+ * node's LP, after the preprocessing callback, and stopped 0.03-0.10 s
+ * late at a 0.5 s limit). So it can stop as early as that longest
+ * stretch (a node's LP, a cut round) before the deadline. GLPK marks a
+ * node without a bound by +-DBL_MAX: that is no bound.
  * What GLPK does between two callbacks cannot be stopped, and on a large
  * model five of its steps take seconds (measured on ras-exact's 158,000
  * pattern columns): the MIP presolver (1.7 s), a round of cuts (1.6 s),
@@ -121,10 +120,8 @@ static void track_bound(glp_tree *tree, void *info)
             bt->has_bound = 1;
         }
     }
-    /* GLPK reads a stop asked at preprocessing only after the node's LP
-     * (measured): that is no stopping point, and the stretch runs on */
-    int stop_point = r >= 0 && r <= GLP_IPREPRO && r != GLP_IPREPRO;
-    if (stop_point) {
+    int known = r >= 1 && r <= GLP_IPREPRO; /* glpk.h's reasons */
+    if (known) {
         if (bt->last_at > 0)
             bt->stretch[bt->last_reason] =
                 fmax(bt->stretch[bt->last_reason], now - bt->last_at);
@@ -135,8 +132,12 @@ static void track_bound(glp_tree *tree, void *info)
         double left = bt->deadline - now;
         /* none of GLPK's stretches that would end too late: the next one
          * is predicted by the longest measured after the same reason (a
-         * first cut round by its size) */
-        double next = stop_point ? bt->stretch[r] : 0;
+         * first cut round by its size); not at a branching with
+         * pseudocosts, whose longest stretch is the one-off initialisation
+         * of the pseudocosts, which branch_in_time avoids when it would
+         * not fit */
+        int pcost_branch = r == GLP_IBRANCH && bt->pcost;
+        double next = known && !pcost_branch ? bt->stretch[r] : 0;
         if (r == GLP_ICUTGEN && bt->cuts && next == 0)
             next = CUT_S * model_size(tree);
         if (left <= 0 || left < next) {
