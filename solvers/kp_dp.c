@@ -547,7 +547,8 @@ static int pair_round(dp_ctx *d, size_t s, size_t t1)
  * dominates or is fathomed; a few equal weights merge, so m ends just
  * short of twice) m quadrupled between rounds, and the round that finds
  * the optimum came one doubling late (n = 1000, R = 1e7, seed 2030
- * index 0: 261,000 states and 19 ms where 131,000 and 8 ms do; issue 30) */
+ * index 0: 261,000 states, 19 ms and 11 MB where 131,000 states, 10 ms
+ * and 6 MB do; issue 30) */
 static int pair_due(dp_ctx *d, size_t s, size_t t1)
 {
     if (d->ticks - d->paired_at >= 32 * d->m + 4 * d->n ||
