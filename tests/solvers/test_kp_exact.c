@@ -464,12 +464,46 @@ static void test_large_r_agreement(void)
             }
 }
 
+/* Pairing rounds after every expansion that grows the states by half
+ * (issue 30): kp-dp = the DP over capacities on the classes whose states
+ * multiply (n = 60-150, R = 1e4, capacities 5-95 %); and subset-sum
+ * n = 1000, R = 1e7 (seed 2030, instances 0 and 2, where the optimum is
+ * the capacity, found by the round at 131,000 states): any other value,
+ * or a vector that does not fit or is worth another value, fails. */
+static void test_pairing_rounds(void)
+{
+    static const char *const mult[] = {"strongly", "inverse-strongly",
+                                       "almost-strongly", "subset-sum"};
+    so_rng rng;
+    so_rng_seed(&rng, 31);
+    for (int c = 0; c < 4; c++)
+        for (int t = 0; t < 6; t++) {
+            int n = (int)so_rng_int(&rng, 60, 150);
+            double cap = 0.05 + 0.9 * so_rng_uniform(&rng);
+            so_problem *p = generate(mult[c], n, 10000, cap, 31,
+                                     (uint64_t)(c * 100 + t));
+            const so_kp *kp = so_kp_of(p);
+            int64_t opt = so_test_kp_by_capacity(kp);
+            CU_ASSERT_TRUE_FATAL(opt >= 0);
+            so_test_kp_dp_equals(kp, opt);
+            so_problem_free(p);
+        }
+    for (uint64_t i = 0; i <= 2; i += 2) {
+        so_problem *p = generate("subset-sum", 1000, 10000000, 0.5, 2030, i);
+        const so_kp *kp = so_kp_of(p);
+        so_test_kp_dp_equals(kp, kp->capacity);
+        so_problem_free(p);
+    }
+}
+
 static CU_TestInfo tests[] = {
     {"every exact backend finds every Pisinger optimum", test_pisinger_optima},
     {"exact backends and brute force agree, greedy >= opt/2 (7 classes x 200)",
      test_random_agreement},
     {"R = 1e5, 1e7, 1e9: kp-dp = meet-in-the-middle = brute force = every"
      " exact backend that proves (7 classes x 3 x 20)", test_large_r_agreement},
+    {"pairing rounds: kp-dp = capacity DP (4 classes, R = 1e4); subset-sum"
+     " n = 1000, R = 1e7 at the capacity", test_pairing_rounds},
     {"capacities near 1e10", test_huge_capacity},
     {"time limit: objective <= optimum <= bound", test_time_limit_bounds},
     {"time limit: kp-bnb's set-up included", test_time_limit_setup},
