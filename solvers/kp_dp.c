@@ -34,10 +34,19 @@
  *     bound to a multiple of the profits' gcd;
  *   - the incumbent starts at the greedy solution (break solution, then
  *     every later item that still fits, in efficiency order);
- *   - unlike minknap we keep solution vectors exactly: each state points
- *     into an arena of (parent, item) deviation records, compacted (mark
- *     and renumber) whenever it doubles, so memory stays proportional to
- *     the live states; the one state buffer (see expand) is reused, never cleared;
+ *   - solution vectors as combo keeps them (partial vectors; Martello,
+ *     Pisinger and Toth 1999, section 5, and combo's definesolution): each
+ *     state carries 64 bits, the decisions on the items of the last 64
+ *     expansions (a ring of their positions); the incumbent keeps its
+ *     state's bits, the ring and the core at that moment. Decoding applies
+ *     the bits to the break solution; when that does not reach the
+ *     incumbent's profit, the decisions left are on the older core items
+ *     between the ring's innermost items, and a DP on those alone, started
+ *     at the missing profit less one and stopped when it reaches it,
+ *     recovers them (recursively). States are 24 bytes and nothing else
+ *     grows with them (issue 30, item 3: the deviation records per state
+ *     this replaced made kp-dp's peak up to 2.9 times combo's); the one
+ *     state buffer (see expand) is reused, never cleared;
  *   - no array is indexed by capacity, so capacities of 1e18 are fine;
  *     profits are exact 64-bit integers;
  *   - pairing (Martello, Pisinger and Toth 1999, section 4; kp_pair.c;
@@ -83,18 +92,18 @@
  *     long expansion; option max_states bounds the live states: a merge
  *     that could produce more stops the run with the incumbent, status
  *     "feasible" and the message "memory limit". Memory (issue 30): one
- *     buffer of 24-byte states (at most max_states + 1 of them, as the
- *     merge needs room for twice the live states) and deviation records
- *     of 8 bytes (up to 4 max_states of them), with the 4-byte map of a
- *     compaction: at most about 70 bytes per unit of max_states. The
- *     default, 32,000,000 (about 2.2 GB at most), proves every instance
- *     of the benchmark's Jooken grid that combo proves with its state
- *     table raised to 40 M (8,000,000 stopped on two of them:
- *     docs/BENCHMARKS.md);
+ *     buffer of 24-byte states, at most max_states + 1 of them (the merge
+ *     needs room for twice the live states): about 24 bytes per unit of
+ *     max_states, as combo's table of MAXSTATES states. The default,
+ *     32,000,000 (about 0.8 GB at most), proves every instance of the
+ *     benchmark's Jooken grid that combo proves with its state table
+ *     raised to 40 M (8,000,000 stopped on two of them: docs/BENCHMARKS.md);
  *     The internal deadline is 95 % of the limit, leaving the rest for
- *     decoding and the report; a buffer growth or arena compaction whose
- *     cost (predicted from the last one, per state) would end past it is
- *     not started: the run stops before it.
+ *     decoding and the report; a buffer growth whose cost (predicted from
+ *     the last one, per state) would end past it is not started: the run
+ *     stops before it. Decoding's DP (above) may use the rest of the
+ *     limit; when it cannot finish, the run reports its best complete
+ *     vector (the greedy or surrogate one) as a time-limit stop.
  *     Either stop reports the global upper bound as the bound. */
 #include <stdlib.h>
 #include <string.h>
@@ -107,7 +116,7 @@
 const so_option_doc so_kp_dp_options[] = {
     {"max_states", "32000000",
      "memory limit: most DP states a merge may produce (peak memory at most"
-     " about 70 bytes per unit: 32,000,000 ~ 2.2 GB); over it the"
+     " about 24 bytes per unit: 32,000,000 ~ 0.8 GB); over it the"
      " run stops with its incumbent and the message 'memory limit'"},
     {NULL, NULL, NULL},
 };
@@ -120,94 +129,15 @@ const so_option_doc so_kp_dp_options[] = {
 
 typedef struct {
     int64_t w, p;
-    int64_t node; /* deviation record, -1 = the break solution itself */
+    uint64_t v; /* bit j: the item of ring slot j flipped from the break */
 } state;
 
-/* A deviation record: 8 bytes (the arena is most of kp-dp's memory on
- * hard instances); parent + 1 (0: the break solution) and the item. */
-typedef struct {
-    uint32_t parent1;
-    uint32_t item; /* the item (original index) whose decision flips */
-} record;
+/* the partial vector: the items of the last VBITS expansions */
+#define VBITS 64
 
-/* the most records an arena holds (indices fit 32 bits) */
-#define ARENA_MAX ((int64_t)UINT32_MAX - 1)
-
-typedef struct {
-    record *rec;
-    int64_t n, cap, compacted_at;
-} arena;
-
-static int64_t arena_push(arena *a, int64_t parent, int64_t item)
-{
-    if (a->n == a->cap) {
-        int64_t cap = a->cap ? a->cap + a->cap / 2 : 1024;
-        if (cap > ARENA_MAX)
-            cap = ARENA_MAX;
-        record *r = a->n < cap ? realloc(a->rec, (size_t)cap * sizeof *r) : NULL;
-        if (!r)
-            return -2;
-        a->rec = r;
-        a->cap = cap;
-    }
-    a->rec[a->n].parent1 = (uint32_t)(parent + 1);
-    a->rec[a->n].item = (uint32_t)item;
-    return a->n++;
-}
-
-static int64_t parent_of(const arena *a, int64_t v)
-{
-    return (int64_t)a->rec[v].parent1 - 1;
-}
-
-/* Keeps only the records reachable from the states and from *best. The
- * states' records are marked, then one backward sweep marks the parent of
- * every marked record (a parent precedes its children): sequential reads
- * and independent writes, where following each chain was a dependent load
- * per record (about a sixth of the run on the hard Jooken instances). The
- * sweep reads the clock and gives up, leaving the arena as it was, when
- * deadline (> 0) passes: SO_KP_STOP_TIME. */
-static int arena_compact(arena *a, state *st, size_t m, int64_t *best,
-                         double deadline)
-{
-    uint32_t *map = malloc((size_t)(a->n ? a->n : 1) * sizeof *map);
-    if (!map)
-        return SO_ENOMEM;
-    for (int64_t i = 0; i < a->n; i++)
-        map[i] = UINT32_MAX; /* unmarked */
-    for (size_t k = 0; k <= m; k++) {
-        int64_t v = k < m ? st[k].node : *best;
-        if (v >= 0)
-            map[v] = 0; /* marked */
-    }
-    for (int64_t i = a->n - 1; i >= 0; i--) {
-        if ((i & 0xffff) == 0 && deadline > 0 && so_now() > deadline) {
-            free(map);
-            return SO_KP_STOP_TIME;
-        }
-        int64_t par = parent_of(a, i);
-        if (map[i] == 0 && par >= 0)
-            map[par] = 0;
-    }
-    int64_t next = 0; /* parents precede children: renumber in place */
-    for (int64_t i = 0; i < a->n; i++) {
-        if (map[i] == UINT32_MAX)
-            continue;
-        int64_t par = parent_of(a, i);
-        a->rec[next].parent1 = par >= 0 ? map[par] + 1 : 0;
-        a->rec[next].item = a->rec[i].item;
-        map[i] = (uint32_t)next++;
-    }
-    for (size_t k = 0; k < m; k++)
-        if (st[k].node >= 0)
-            st[k].node = map[st[k].node];
-    if (*best >= 0)
-        *best = map[*best];
-    a->n = next;
-    a->compacted_at = next;
-    free(map);
-    return SO_OK;
-}
+/* Where the incumbent's vector is: the greedy buffer (full), a state's
+ * partial vector, or nowhere yet (a decoding run started at a target) */
+enum { BEST_FULL, BEST_STATE, BEST_NONE };
 
 typedef struct {
     const so_kp *kp;
@@ -219,17 +149,26 @@ typedef struct {
     int64_t gp;        /* gcd of the profits: every objective a multiple */
     int64_t W, P;      /* weight and profit of the break solution */
     int64_t z;         /* incumbent profit */
-    int64_t best_node; /* its deviation record; -2 = the greedy vector */
+    int64_t target;    /* stop on reaching it (decoding's DP), or INT64_MAX */
+    int best;          /* BEST_*: where z's vector is */
+    uint64_t best_v;   /* BEST_STATE: its state's bits, */
+    int64_t best_extra; /* the item pairing flipped (-1: none; an item,
+                         * as positions outside the window move), */
+    size_t best_s, best_t1; /* the core then, */
+    int64_t best_ring[VBITS]; /* and the ring (copied when it next moves) */
+    int snap_due;      /* best_ring is not yet copied */
+    int64_t ring[VBITS]; /* position of each slot's item, -1: none */
+    int vno;           /* the slot of the last expansion */
     state *buf, *cur; /* the set: m records at cur, one end of buf */
     size_t m, cap, max_states;
     int top; /* the set is at the top end of buf */
-    arena ar;
     double deadline; /* so_now() value; 0 = none */
+    double decode_deadline; /* for decoding's DP; 0 = none */
     size_t ticks, paired_at, paired_m, pair_grown;
-    double grow_rate, compact_rate; /* seconds per state / record, measured */
+    double grow_rate; /* seconds per state, measured */
     kp_pairing *pair;
     int relax;              /* may use the surrogate relaxation */
-    unsigned char *incumbent; /* the vector of best_node == -2 */
+    unsigned char *incumbent; /* the vector of BEST_FULL */
 } dp_ctx;
 
 /* The bound test's constants for one merge, with the core [s, t1 - 1]
@@ -352,40 +291,25 @@ static int reserve(dp_ctx *d)
     return SO_OK;
 }
 
-/* The state x of the merge: updates the incumbent; the record of a shifted
- * state (one that takes the new decision) is pushed when x is kept or
- * improves z. */
-__attribute__((always_inline)) static inline int
-take(dp_ctx *d, state *x, int shifted, int64_t pos, const slopes *b, int *keep)
+/* A state that fits and beats z becomes the incumbent (its ring is
+ * copied when the ring next moves) */
+__attribute__((always_inline)) static inline void
+improve(dp_ctx *d, const state *x, int64_t extra, size_t s, size_t t1)
 {
-    *keep = 0;
-    if (x->w <= d->c && x->p > d->z) {
-        if (shifted) {
-            int64_t node = arena_push(&d->ar, x->node, (int64_t)d->ord[pos]);
-            if (node < 0)
-                return SO_ENOMEM;
-            x->node = node;
-            shifted = 0;
-        }
-        d->z = x->p;
-        d->best_node = x->node;
-    }
-    if (state_open(b, d->z, x->w, x->p)) {
-        if (shifted) {
-            int64_t node = arena_push(&d->ar, x->node, (int64_t)d->ord[pos]);
-            if (node < 0)
-                return SO_ENOMEM;
-            x->node = node;
-        }
-        *keep = 1;
-    }
-    return SO_OK;
+    d->z = x->p;
+    d->best = BEST_STATE;
+    d->best_v = x->v;
+    d->best_extra = extra;
+    d->best_s = s;
+    d->best_t1 = t1;
+    d->snap_due = 1;
 }
 
-static int tick(dp_ctx *d)
+static void snap_ring(dp_ctx *d)
 {
-    return (++d->ticks & 0x3fff) == 0 && d->deadline > 0 &&
-           so_now() > d->deadline;
+    if (d->snap_due)
+        memcpy(d->best_ring, d->ring, sizeof d->ring);
+    d->snap_due = 0;
 }
 
 /* Adds the copies shifted by (dw, dp) for item position pos; merges keeping
@@ -409,35 +333,51 @@ static int expand(dp_ctx *d, int64_t dw, int64_t dp, int64_t pos, size_t s,
     int rc = reserve(d);
     if (rc)
         return rc;
-    size_t m = d->m, C = d->cap;
+    snap_ring(d); /* the incumbent's ring, before this step moves it */
+    d->vno = (d->vno + 1) % VBITS;
+    d->ring[d->vno] = pos;
+    const uint64_t bit = (uint64_t)1 << d->vno, keep0 = ~bit;
+    size_t m = d->m, C = d->cap, ticks = d->ticks;
+    const double deadline = d->deadline;
+    const int64_t c = d->c;
+    int64_t z = d->z;
     state *buf = d->buf;
     const slopes b = slopes_at(d, s, t1);
+/* the clock every 16,384 states; a fitting state that beats z improves */
+#define MERGE_STEP(x)                                                     \
+    do {                                                                  \
+        if ((++ticks & 0x3fff) == 0 && deadline > 0 &&                    \
+            so_now() > deadline) {                                        \
+            d->ticks = ticks;                                             \
+            return SO_KP_STOP_TIME;                                       \
+        }                                                                 \
+        if ((x).w <= c && (x).p > z) {                                    \
+            improve(d, &(x), -1, s, t1);                                  \
+            z = (x).p;                                                    \
+        }                                                                 \
+    } while (0)
     if (d->top) { /* ascending: input [C - m, C), output from 0 up */
         const state *cur = buf + C - m;
         size_t i = 0, j = 0, out = 0;
         int64_t last_p = INT64_MIN;
         while (i < m || j < m) {
             state x;
-            int shifted, keep;
-            if (tick(d))
-                return SO_KP_STOP_TIME;
             if (j >= m || (i < m && cur[i].w <= cur[j].w + dw)) {
                 x = cur[i++];
-                shifted = 0;
+                x.v &= keep0;
             } else {
                 x = cur[j++];
                 x.w += dw;
                 x.p += dp;
-                shifted = 1;
+                x.v |= bit;
             }
             if (x.p <= last_p)
                 continue; /* dominated by a lighter (or equal) state */
             last_p = x.p;
             if (out > 0 && buf[out - 1].w == x.w)
                 out--; /* same weight, more profit: replaces it */
-            if ((rc = take(d, &x, shifted, pos, &b, &keep)))
-                return rc;
-            if (keep)
+            MERGE_STEP(x);
+            if (state_open(&b, z, x.w, x.p))
                 buf[out++] = x;
         }
         d->cur = buf;
@@ -448,43 +388,29 @@ static int expand(dp_ctx *d, int64_t dw, int64_t dp, int64_t pos, size_t s,
         size_t i = m, j = m, o = C; /* the stack is [o, C) */
         while (i > 0 || j > 0) {
             state x;
-            int shifted, keep;
-            if (tick(d))
-                return SO_KP_STOP_TIME;
             if (j == 0 || (i > 0 && cur[i - 1].w > cur[j - 1].w + dw)) {
                 x = cur[--i];
-                shifted = 0;
+                x.v &= keep0;
             } else {
                 x = cur[--j];
                 x.w += dw;
                 x.p += dp;
-                shifted = 1;
+                x.v |= bit;
             }
             if (o < C && buf[o].w == x.w && buf[o].p >= x.p)
                 continue; /* an equal weight with as much profit */
             while (o < C && buf[o].p <= x.p)
                 o++; /* heavier (or equal) states x dominates */
-            if ((rc = take(d, &x, shifted, pos, &b, &keep)))
-                return rc;
-            if (keep)
+            MERGE_STEP(x);
+            if (state_open(&b, z, x.w, x.p))
                 buf[--o] = x;
         }
         d->cur = buf + o;
         d->m = C - o;
         d->top = 1;
     }
-    if (d->ar.n > 2 * d->ar.compacted_at + 4096) {
-        double t0 = so_now();
-        if (d->deadline > 0 && t0 + d->compact_rate * (double)d->ar.n > d->deadline)
-            return SO_KP_STOP_TIME; /* stop now rather than after compacting */
-        int64_t before = d->ar.n;
-        rc = arena_compact(&d->ar, d->cur, d->m, &d->best_node, d->deadline);
-        d->compact_rate = (so_now() - t0) / (double)before;
-        if (!rc && (d->ar.n > 4 * (int64_t)d->max_states ||
-                    d->ar.n > ARENA_MAX / 2))
-            rc = SO_KP_STOP_MEMORY;
-        return rc;
-    }
+#undef MERGE_STEP
+    d->ticks = ticks;
     return SO_OK;
 }
 
@@ -527,12 +453,9 @@ static int pair_round(dp_ctx *d, size_t s, size_t t1)
     if (so_kp_pair_best(d->pair, &d->cur[0].w, &d->cur[0].p,
                         sizeof(state) / sizeof(int64_t), d->m, d->c, s, t1,
                         d->z, &st, &pos, &v)) {
-        int64_t node = arena_push(&d->ar, d->cur[st].node,
-                                  (int64_t)d->ord[pos]);
-        if (node < 0)
-            return SO_ENOMEM;
-        d->z = v;
-        d->best_node = node;
+        state x = d->cur[st];
+        x.p = v;
+        improve(d, &x, (int64_t)d->ord[pos], s, t1);
     }
     d->paired_at = d->ticks;
     d->paired_m = d->m;
@@ -557,19 +480,94 @@ static int pair_due(dp_ctx *d, size_t s, size_t t1)
     return SO_OK;
 }
 
-/* x from the best state's deviation chain (or the greedy vector). */
-static void decode(const dp_ctx *d, const unsigned char *greedy,
-                   unsigned char *x)
+static int dp_exact(const so_kp *kp, double deadline, double decode_deadline,
+                    size_t max_states, int relax, int64_t target,
+                    unsigned char *x, int *status_out, int *stop_out,
+                    int64_t *bound_out, size_t *m_out);
+
+static _Atomic size_t decode_runs; /* decoding's DPs so far (for tests) */
+
+size_t so_kp_dp_decode_runs(void)
 {
-    if (d->best_node == -2) {
+    return decode_runs;
+}
+
+/* The incumbent's vector into x. A state's partial vector is applied to
+ * the break solution (with the item pairing added); when that is not yet
+ * worth z, the decisions left are on the core items older than the
+ * ring's, the positions strictly between its innermost left and right
+ * items (or the core's ends), and the DP on those items alone, at the
+ * capacity and profit the rest leaves, started at that profit less one
+ * and stopped when it reaches it, finds them (combo's definesolution).
+ * *whole = 0 when that DP could not finish (time or memory): x is then the
+ * best complete vector (greedy or surrogate), worth less than z. */
+static int decode(dp_ctx *d, const unsigned char *greedy, unsigned char *x,
+                  int *whole)
+{
+    *whole = d->best != BEST_NONE;
+    if (d->best != BEST_STATE) {
         memcpy(x, greedy, d->n);
-        return;
+        return SO_OK;
     }
+    snap_ring(d);
     memset(x, 0, d->n);
     for (size_t k = 0; k < d->b; k++)
         x[d->ord[k]] = 1;
-    for (int64_t v = d->best_node; v >= 0; v = parent_of(&d->ar, v))
-        x[d->ar.rec[v].item] ^= 1;
+    int64_t lo = (int64_t)d->best_s - 1, hi = (int64_t)d->best_t1;
+    for (int j = 0; j < VBITS; j++) {
+        int64_t pos = d->best_ring[j];
+        if (pos < 0)
+            continue;
+        if ((size_t)pos < d->b) {
+            if (pos > lo)
+                lo = pos;
+        } else if (pos < hi) {
+            hi = pos;
+        }
+        if (d->best_v >> j & 1)
+            x[d->ord[pos]] ^= 1;
+    }
+    if (d->best_extra >= 0)
+        x[d->best_extra] ^= 1;
+    int64_t w, p = so_kp_value(d->kp, x, &w);
+    if (p >= d->z && w <= d->kp->capacity)
+        return SO_OK;
+    /* the older core items (lo, hi) as an instance of their own */
+    size_t k = hi > lo + 1 ? (size_t)(hi - lo - 1) : 0;
+    so_kp sub = {k, malloc((k + 1) * sizeof(int64_t)),
+                 malloc((k + 1) * sizeof(int64_t)), 0, d->kp->decimals};
+    unsigned char *y = malloc(k + 1);
+    int rc = sub.profit && sub.weight && y ? SO_OK : SO_ENOMEM;
+    for (size_t i = 0; !rc && i < k; i++) {
+        size_t pos = (size_t)lo + 1 + i;
+        sub.profit[i] = d->pp[pos];
+        sub.weight[i] = d->pw[pos];
+        if (x[d->ord[pos]]) { /* the rest: x without them */
+            p -= d->pp[pos];
+            w -= d->pw[pos];
+        }
+    }
+    sub.capacity = d->kp->capacity - w;
+    if (!rc && k > 0 && sub.capacity >= 0) {
+        int status, stop;
+        int64_t bound;
+        size_t m;
+        decode_runs++;
+        rc = dp_exact(&sub, d->decode_deadline, d->decode_deadline,
+                      d->max_states, 0, d->z - p, y, &status, &stop, &bound,
+                      &m);
+        for (size_t i = 0; !rc && i < k; i++)
+            x[d->ord[(size_t)lo + 1 + i]] = y[i];
+        p = so_kp_value(d->kp, x, &w);
+    }
+    if (!rc && (p < d->z || w > d->kp->capacity)) {
+        *whole = 0; /* not recovered: the best complete vector */
+        memcpy(x, greedy, d->n);
+    }
+    free(sub.profit);
+    free(sub.weight);
+    free(y);
+    return rc;
 }
 
 static int64_t gcd64(int64_t a, int64_t b)
@@ -602,6 +600,8 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
     int rc = SO_OK;
     *stop = SO_OK;
     global_ub = round_bound(d, global_ub);
+    if (global_ub > d->target)
+        global_ub = d->target;
     s = next_left(d, s); /* the bounds read the items next to the core */
     while (!rc && d->m > 0 && (s > 0 || t1 < d->n) && d->z < global_ub) {
         if (!pairing && (d->ticks >= 16 * d->n || d->m >= PAIR_STATES)) {
@@ -629,7 +629,7 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
             sur_done = 1;
             if (zx > d->z) { /* a surrogate optimum that fits */
                 d->z = zx;
-                d->best_node = -2;
+                d->best = BEST_FULL;
             }
             if (!sr && round_bound(d, u) < global_ub)
                 global_ub = round_bound(d, u);
@@ -676,10 +676,14 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
 }
 
 /* The whole exact run on kp: x gets the best vector; *status, *stop and
- * *bound as run_dp; *m_out the live states at the end. */
-static int dp_exact(const so_kp *kp, double deadline, size_t max_states,
-                    int relax, unsigned char *x, int *status_out,
-                    int *stop_out, int64_t *bound_out, size_t *m_out)
+ * *bound as run_dp; *m_out the live states at the end. decode_deadline:
+ * for decoding's DP (0: none). target > 0: a run of decoding, started at
+ * target - 1 and stopped when it reaches target (then x is worth less
+ * than target only when it could not finish). */
+static int dp_exact(const so_kp *kp, double deadline, double decode_deadline,
+                    size_t max_states, int relax, int64_t target,
+                    unsigned char *x, int *status_out, int *stop_out,
+                    int64_t *bound_out, size_t *m_out)
 {
     dp_ctx d;
     memset(&d, 0, sizeof d);
@@ -688,6 +692,8 @@ static int dp_exact(const so_kp *kp, double deadline, size_t max_states,
     d.max_states = max_states;
     d.relax = relax;
     d.deadline = deadline;
+    d.decode_deadline = decode_deadline;
+    d.target = target > 0 ? target : INT64_MAX;
     unsigned char *greedy = malloc(d.n + 1);
     d.incumbent = greedy;
     d.cap = 1024;
@@ -722,12 +728,26 @@ static int dp_exact(const so_kp *kp, double deadline, size_t max_states,
                 }
             }
         d.z = fp;
-        d.best_node = fp > d.P ? -2 : -1;
+        d.best = fp > d.P ? BEST_FULL : BEST_STATE; /* the break solution */
+        if (target > 0 && fp < target - 1) {
+            d.z = target - 1; /* decoding: only a state worth target */
+            d.best = BEST_NONE;
+        }
+        for (int j = 0; j < VBITS; j++)
+            d.ring[j] = d.best_ring[j] = -1;
+        d.vno = VBITS - 1;
+        d.best_extra = -1;
+        d.best_s = d.best_t1 = d.b;
         d.m = 1;
-        d.cur[0] = (state){d.W, d.P, -1};
+        d.cur[0] = (state){d.W, d.P, 0};
         rc = run_dp(&d, &status, &stop, &bound);
+        int whole = 1;
         if (!rc)
-            decode(&d, greedy, x);
+            rc = decode(&d, greedy, x, &whole);
+        if (!rc && !whole && status == SO_OPTIMAL) {
+            status = SO_TIMELIMIT; /* z's vector not recovered in time */
+            stop = SO_KP_STOP_TIME;
+        }
         if (!rc && stop == SO_KP_STOP_MEMORY && d.n <= SO_KP_MITM_MAX_N) {
             int mr = so_kp_mitm_solve(kp, d.deadline, x);
             int64_t zm = so_kp_value(kp, x, NULL);
@@ -741,7 +761,7 @@ static int dp_exact(const so_kp *kp, double deadline, size_t max_states,
                 status = SO_TIMELIMIT;
                 stop = SO_KP_STOP_TIME;
                 if (zm < d.z) /* keep the DP's incumbent */
-                    decode(&d, greedy, x);
+                    rc = decode(&d, greedy, x, &whole);
             }
         }
     }
@@ -752,7 +772,6 @@ static int dp_exact(const so_kp *kp, double deadline, size_t max_states,
     so_kp_core_order_free(&d.co);
     free(greedy);
     free(d.buf);
-    free(d.ar.rec);
     so_kp_pair_free(d.pair);
     return rc;
 }
@@ -763,8 +782,8 @@ int so_kp_dp_exact(const so_kp *kp, double deadline, size_t max_states,
     int status = 0, stop = 0;
     int64_t bound = 0;
     size_t m = 0;
-    int rc = dp_exact(kp, deadline, max_states, relax, x, &status, &stop,
-                      &bound, &m);
+    int rc = dp_exact(kp, deadline, deadline, max_states, relax, 0, x,
+                      &status, &stop, &bound, &m);
     *proved = !rc && status == SO_OPTIMAL;
     return rc;
 }
@@ -782,24 +801,25 @@ int so_kp_dp_solve(const so_problem *p, const so_params *prm, so_result *r)
         so_result_set_message(r, "max_states: expected an integer >= 16");
         return SO_EINVAL;
     }
-    /* aim at 95 % of the limit: the rest is for a last arena compaction,
-     * decoding and the report (a stop must land within 10 % of the limit) */
+    /* aim at 95 % of the limit: the rest is for decoding and the report
+     * (a stop must land within 10 % of the limit) */
     double deadline = prm->time_limit > 0 ? t0 + 0.95 * prm->time_limit : 0;
+    double decode_deadline =
+        prm->time_limit > 0 ? t0 + 0.99 * prm->time_limit : 0;
     unsigned char *x = malloc(kp->n + 1);
     int status = SO_OPTIMAL, stop = SO_OK;
     int64_t bound = 0;
     size_t m = 0;
-    int rc = x ? dp_exact(kp, deadline, (size_t)max_states, 1, x, &status,
-                          &stop, &bound, &m)
+    int rc = x ? dp_exact(kp, deadline, decode_deadline, (size_t)max_states,
+                          1, 0, x, &status, &stop, &bound, &m)
                : SO_ENOMEM;
     if (!rc) {
         so_kp_report(kp, r, status, x, 1, bound);
         if (stop == SO_KP_STOP_MEMORY)
             so_result_set_message(r, "memory limit: the next step's states"
-                                     " (up to %zu live) or the records kept"
-                                     " for the solution (up to 4 x"
-                                     " max_states) would exceed max_states ="
-                                     " %zu; best solution found so far",
+                                     " (up to %zu live) would exceed"
+                                     " max_states = %zu; best solution found"
+                                     " so far",
                                   2 * m, (size_t)max_states);
         else if (stop == SO_KP_STOP_TIME)
             so_result_set_message(r, "time limit: best solution found so far");

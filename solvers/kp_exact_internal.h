@@ -33,6 +33,9 @@ int64_t so_kp_global_bound(const so_kp *kp, const size_t *order, int64_t z,
  * optimal. relax 0: no surrogate relaxation (the run inside one). */
 int so_kp_dp_exact(const so_kp *kp, double deadline, size_t max_states,
                    int relax, unsigned char *x, int *proved);
+/* How many times kp-dp has run its DP on the older core items to complete
+ * a partial solution vector (solvers/kp_dp.c, decode), for tests. */
+size_t so_kp_dp_decode_runs(void);
 
 /* The surrogate relaxation of the cardinality dichotomy sum x <= b1 or
  * >= b1 + 1, each part solved exactly (kp_surrogate.c): SO_OK and *ub, an

@@ -496,6 +496,33 @@ static void test_pairing_rounds(void)
     }
 }
 
+/* The partial vectors (64 bits a state): where the core grows past 64
+ * items, decoding completes the incumbent's vector by a DP on the older
+ * core items. On small instances of Jooken's class (two or six groups;
+ * every one of the g = 2 points needs it) the vector must still be worth
+ * the optimum, and that DP must have run. */
+static void test_partial_vectors(void)
+{
+    so_rng rng;
+    so_rng_seed(&rng, 47);
+    size_t before = so_kp_dp_decode_runs();
+    for (int t = 0; t < 16; t++) {
+        char n[16], c[16];
+        snprintf(n, sizeof n, "%d", (int)so_rng_int(&rng, 100, 300));
+        snprintf(c, sizeof c, "%d", t % 2 ? 10000 : 100000);
+        const char *const kv[] = {"n", n,   "c",   c,     "g", t % 4 < 2 ? "2" : "6",
+                                  "f", "0.2", "eps", "0.001", NULL};
+        so_problem *p = so_test_kp_generate("knapsack-jooken", kv, 47,
+                                            (uint64_t)t);
+        const so_kp *kp = so_kp_of(p);
+        int64_t opt = so_test_kp_by_capacity(kp);
+        CU_ASSERT_TRUE_FATAL(opt >= 0);
+        so_test_kp_dp_equals(kp, opt);
+        so_problem_free(p);
+    }
+    CU_ASSERT_TRUE(so_kp_dp_decode_runs() >= before + 8);
+}
+
 static CU_TestInfo tests[] = {
     {"every exact backend finds every Pisinger optimum", test_pisinger_optima},
     {"exact backends and brute force agree, greedy >= opt/2 (7 classes x 200)",
@@ -504,6 +531,8 @@ static CU_TestInfo tests[] = {
      " exact backend that proves (7 classes x 3 x 20)", test_large_r_agreement},
     {"pairing rounds: kp-dp = capacity DP (4 classes, R = 1e4); subset-sum"
      " n = 1000, R = 1e7 at the capacity", test_pairing_rounds},
+    {"partial vectors: kp-dp = capacity DP past 64 core items (Jooken,"
+     " n = 100-300), decoding's DP used", test_partial_vectors},
     {"capacities near 1e10", test_huge_capacity},
     {"time limit: objective <= optimum <= bound", test_time_limit_bounds},
     {"time limit: kp-bnb's set-up included", test_time_limit_setup},
