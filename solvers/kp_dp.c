@@ -82,9 +82,10 @@
  *     order as so_kp_order) only when the core reaches it, after the
  *     reduction test has removed the items that cannot flip, whose run
  *     the core then steps over; a full sort cost more than the DP on the
- *     easy classes at n = 10,000 (issue 30). Deviation records name the
- *     item, not its position (positions move when an interval is sorted),
- *     and pairing sorts its lists again after the window has grown;
+ *     easy classes at n = 10,000 (issue 30). Positions outside the
+ *     window move when an interval is sorted: the ring's positions are
+ *     inside the core, which never moves, and pairing keeps items (its
+ *     lists sorted once per run; the items the DP has merged are flagged);
  *   - n <= 40: when the state set outgrows 2^16 states, the run switches
  *     to meet-in-the-middle (kp_mitm.c), whose lists never exceed 2^20;
  *   - limits (issue 20): the clock is read every 16,384 merged states, so
@@ -164,9 +165,10 @@ typedef struct {
     int top; /* the set is at the top end of buf */
     double deadline; /* so_now() value; 0 = none */
     double decode_deadline; /* for decoding's DP; 0 = none */
-    size_t ticks, paired_at, paired_m, pair_grown;
+    size_t ticks, paired_at, paired_m;
     double grow_rate; /* seconds per state, measured */
     kp_pairing *pair;
+    unsigned char *merged; /* by item: the DP has merged it (pairing) */
     int relax;              /* may use the surrogate relaxation */
     unsigned char *incumbent; /* the vector of BEST_FULL */
 } dp_ctx;
@@ -334,6 +336,7 @@ static int expand(dp_ctx *d, int64_t dw, int64_t dp, int64_t pos, size_t s,
     if (rc)
         return rc;
     snap_ring(d); /* the incumbent's ring, before this step moves it */
+    d->merged[d->ord[pos]] = 1;
     d->vno = (d->vno + 1) % VBITS;
     d->ring[d->vno] = pos;
     const uint64_t bit = (uint64_t)1 << d->vno, keep0 = ~bit;
@@ -436,26 +439,22 @@ static int pair_round(dp_ctx *d, size_t s, size_t t1)
     if (d->deadline > 0 &&
         so_now() + 1e-8 * (double)(d->n + d->m) > d->deadline)
         return SO_OK; /* no time for a sweep */
-    if (d->pair && d->pair_grown != d->co.grown) {
-        so_kp_pair_free(d->pair); /* positions moved: sort again */
-        d->pair = NULL;
-    }
     if (!d->pair) {
         if (!time_for_sorts(d))
             return SO_OK;
-        d->pair = so_kp_pair_new(d->pw, d->pp, d->n, d->b);
+        d->pair = so_kp_pair_new(d->kp->weight, d->kp->profit, d->ord, d->n,
+                                 d->b);
         if (!d->pair)
             return SO_ENOMEM;
-        d->pair_grown = d->co.grown;
     }
-    size_t st = 0, pos = 0;
+    size_t st = 0, item = 0;
     int64_t v = 0;
     if (so_kp_pair_best(d->pair, &d->cur[0].w, &d->cur[0].p,
-                        sizeof(state) / sizeof(int64_t), d->m, d->c, s, t1,
-                        d->z, &st, &pos, &v)) {
+                        sizeof(state) / sizeof(int64_t), d->m, d->c,
+                        d->merged, d->z, &st, &item, &v)) {
         state x = d->cur[st];
         x.p = v;
-        improve(d, &x, (int64_t)d->ord[pos], s, t1);
+        improve(d, &x, (int64_t)item, s, t1);
     }
     d->paired_at = d->ticks;
     d->paired_m = d->m;
@@ -696,9 +695,10 @@ static int dp_exact(const so_kp *kp, double deadline, double decode_deadline,
     d.target = target > 0 ? target : INT64_MAX;
     unsigned char *greedy = malloc(d.n + 1);
     d.incumbent = greedy;
+    d.merged = calloc(d.n + 1, 1);
     d.cap = 1024;
     d.buf = d.cur = malloc(d.cap * sizeof *d.buf);
-    int rc = greedy && d.buf ? SO_OK : SO_ENOMEM;
+    int rc = greedy && d.buf && d.merged ? SO_OK : SO_ENOMEM;
     int status = SO_OPTIMAL, stop = SO_OK;
     int64_t bound = 0;
     if (!rc) {
@@ -771,6 +771,7 @@ static int dp_exact(const so_kp *kp, double deadline, double decode_deadline,
     *m_out = d.m;
     so_kp_core_order_free(&d.co);
     free(greedy);
+    free(d.merged);
     free(d.buf);
     so_kp_pair_free(d.pair);
     return rc;

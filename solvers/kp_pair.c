@@ -9,12 +9,17 @@
  * the core (x_i = 1 in every state); the best such single flip is a
  * feasible solution and may beat the incumbent. Choices where the paper is
  * silent:
- *   - the candidates are every item outside the core at its break value,
- *     including items the reduction test skipped;
+ *   - the candidates are every item the DP has not merged (the caller's
+ *     skip flags), so also the core's items the reduction test skipped:
+ *     they are at their break value in every state, and pairing one is a
+ *     feasible solution (that cannot beat z, by that test);
  *   - the best flip over all (state, item) pairs is found exactly by one
  *     sweep: the "add" items (those after the break item) and the "remove"
- *     items (before it) are each sorted by weight once (radix sort,
- *     kp_sort.c); as an add item's weight rises, the best state it fits
+ *     items (before it) are each sorted by weight once per run (radix
+ *     sort, kp_sort.c), as items, not positions: the lists stay valid
+ *     while kp-dp's lazily sorted order moves items outside its window
+ *     (they were sorted again after each growth; issue 30); as an add
+ *     item's weight rises, the best state it fits
  *     (the heaviest of weight <= c - w_j: states rise in profit with
  *     weight) moves down the state list, and as a remove item's weight
  *     rises the best state it repairs (the heaviest of weight <= c + w_i)
@@ -26,12 +31,12 @@
 
 struct kp_pairing {
     const int64_t *pw, *pp;
-    size_t *add, *rem; /* positions >= b / < b, by weight ascending */
+    size_t *add, *rem; /* items at positions >= b / < b, by weight */
     size_t n, b;
 };
 
-kp_pairing *so_kp_pair_new(const int64_t *pw, const int64_t *pp, size_t n,
-                           size_t b)
+kp_pairing *so_kp_pair_new(const int64_t *pw, const int64_t *pp,
+                           const size_t *ord, size_t n, size_t b)
 {
     kp_pairing *k = calloc(1, sizeof *k);
     size_t *all = malloc((n ? n : 1) * sizeof *all);
@@ -41,7 +46,7 @@ kp_pairing *so_kp_pair_new(const int64_t *pw, const int64_t *pp, size_t n,
         return NULL;
     }
     for (size_t i = 0; i < n; i++)
-        all[i] = i;
+        all[i] = ord[i];
     if (so_kp_sort_index_by_i64(all, b, pw) ||
         so_kp_sort_index_by_i64(all + b, n - b, pw)) {
         free(k);
@@ -66,8 +71,9 @@ void so_kp_pair_free(kp_pairing *k)
 }
 
 int so_kp_pair_best(const kp_pairing *k, const int64_t *w, const int64_t *p,
-                    size_t stride, size_t m, int64_t c, size_t s, size_t t1,
-                    int64_t z, size_t *state, size_t *pos, int64_t *value)
+                    size_t stride, size_t m, int64_t c,
+                    const unsigned char *skip, int64_t z, size_t *state,
+                    size_t *item, int64_t *value)
 {
     int found = 0;
     if (m == 0)
@@ -76,7 +82,7 @@ int so_kp_pair_best(const kp_pairing *k, const int64_t *w, const int64_t *p,
     size_t j = m; /* states [0, j) have weight <= c - w_item */
     for (size_t a = 0; a < k->n - k->b; a++) {
         size_t q = k->add[a];
-        if (q >= s && q < t1)
+        if (skip[q])
             continue;
         int64_t room = c - k->pw[q];
         while (j > 0 && w[(j - 1) * stride] > room)
@@ -87,7 +93,7 @@ int so_kp_pair_best(const kp_pairing *k, const int64_t *w, const int64_t *p,
         if (v > z) {
             z = v;
             *state = j - 1;
-            *pos = q;
+            *item = q;
             found = 1;
         }
     }
@@ -95,7 +101,7 @@ int so_kp_pair_best(const kp_pairing *k, const int64_t *w, const int64_t *p,
     size_t i = 0; /* states [0, i) have weight <= c + w_item */
     for (size_t r = 0; r < k->b; r++) {
         size_t q = k->rem[r];
-        if (q >= s && q < t1)
+        if (skip[q])
             continue;
         int64_t limit = c + k->pw[q];
         while (i < m && w[i * stride] <= limit)
@@ -106,7 +112,7 @@ int so_kp_pair_best(const kp_pairing *k, const int64_t *w, const int64_t *p,
         if (v > z) {
             z = v;
             *state = i - 1;
-            *pos = q;
+            *item = q;
             found = 1;
         }
     }

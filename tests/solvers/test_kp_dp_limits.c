@@ -187,59 +187,74 @@ static void test_memory_limit(void)
     so_problem_free(p);
 }
 
-/* pairing by hand: candidates at positions 0..5 with weights 3 1 2 6 4 5,
- * profits 10x the weight plus a bonus; break item 3 (positions 0-2 are
- * "remove" candidates, 3-5 "add"). States (w, p) sorted by weight with
- * rising profits, stored with a stride of 3 as kp-dp's are. */
+/* pairing by hand: items 0..5 with weights 6 4 5 3 1 2, profits 10x the
+ * weight plus a bonus, in the order ord = 5 0 4 1 3 2 with the break item
+ * at position 3: items 5 0 4 are "remove" candidates, 1 3 2 "add". States (w, p) sorted by weight with rising profits, stored with
+ * a stride of 3 as kp-dp's are. */
 static void test_pairing_sweep(void)
 {
-    int64_t pw[] = {3, 1, 2, 6, 4, 5}, pp[] = {30, 10, 21, 60, 41, 50};
-    kp_pairing *k = so_kp_pair_new(pw, pp, 6, 3);
+    int64_t pw[] = {6, 4, 5, 3, 1, 2}, pp[] = {60, 41, 50, 30, 10, 21};
+    size_t ord[] = {5, 0, 4, 1, 3, 2};
+    kp_pairing *k = so_kp_pair_new(pw, pp, ord, 6, 3);
     CU_ASSERT_PTR_NOT_NULL_FATAL(k);
     /* states: (5, 100), (8, 120), (12, 150); capacity 10 */
     int64_t st[] = {5, 100, -1, 8, 120, -1, 12, 150, -1};
-    size_t state = 99, pos = 99;
+    unsigned char skip[6] = {0};
+    size_t state = 99, item = 99;
     int64_t v = 0;
-    /* add: (5,100) + pos 5 (w 5, p 50) = 150; (5,100) + pos 4 = 141;
-     * (8,120) fits nothing heavier than 2 among add items. remove: (12,150)
-     * - pos 2 (w 2, p 21) = 129, - pos 0 = 120. Best 150. */
-    CU_ASSERT_TRUE(so_kp_pair_best(k, &st[0], &st[1], 3, 3, 10, 3, 3, 0,
-                                   &state, &pos, &v));
+    /* add: (5,100) + item 2 (w 5, p 50) = 150; (5,100) + item 1 = 141;
+     * (8,120) fits no add item (the lightest weighs 3). remove: (12,150)
+     * - item 5 (w 2, p 21) = 129, - item 0 = 90. Best 150. */
+    CU_ASSERT_TRUE(so_kp_pair_best(k, &st[0], &st[1], 3, 3, 10, skip, 0,
+                                   &state, &item, &v));
     CU_ASSERT_EQUAL(v, 150);
     CU_ASSERT_EQUAL(state, 0);
-    CU_ASSERT_EQUAL(pos, 5);
-    /* position 5 in the core [5, 6): next best is the removal 129 vs the
-     * add 141: 141 (state 0, pos 4) */
-    CU_ASSERT_TRUE(so_kp_pair_best(k, &st[0], &st[1], 3, 3, 10, 5, 6, 0,
-                                   &state, &pos, &v));
+    CU_ASSERT_EQUAL(item, 2);
+    /* item 2 merged: next best is the removal 129 vs the add 141: 141
+     * (state 0, item 1) */
+    skip[2] = 1;
+    CU_ASSERT_TRUE(so_kp_pair_best(k, &st[0], &st[1], 3, 3, 10, skip, 0,
+                                   &state, &item, &v));
     CU_ASSERT_EQUAL(v, 141);
-    CU_ASSERT_EQUAL(pos, 4);
-    /* core [3, 6): adds excluded, the best removal 129 from state 2 */
-    CU_ASSERT_TRUE(so_kp_pair_best(k, &st[0], &st[1], 3, 3, 10, 3, 6, 0,
-                                   &state, &pos, &v));
+    CU_ASSERT_EQUAL(item, 1);
+    /* every add item merged: the best removal 129 from state 2 */
+    skip[1] = skip[3] = 1;
+    CU_ASSERT_TRUE(so_kp_pair_best(k, &st[0], &st[1], 3, 3, 10, skip, 0,
+                                   &state, &item, &v));
     CU_ASSERT_EQUAL(v, 129);
     CU_ASSERT_EQUAL(state, 2);
-    CU_ASSERT_EQUAL(pos, 2);
+    CU_ASSERT_EQUAL(item, 5);
     /* nothing beats 150 */
-    CU_ASSERT_FALSE(so_kp_pair_best(k, &st[0], &st[1], 3, 3, 10, 3, 3, 150,
-                                    &state, &pos, &v));
+    memset(skip, 0, sizeof skip);
+    CU_ASSERT_FALSE(so_kp_pair_best(k, &st[0], &st[1], 3, 3, 10, skip, 150,
+                                    &state, &item, &v));
     so_kp_pair_free(k);
 }
 
 /* the sweep finds the best pair that an exhaustive scan over every
- * (state, candidate) finds, on random states and items */
+ * (state, candidate) finds, on random states, items, orders and skips */
 static void test_pairing_sweep_random(void)
 {
     so_rng rng;
     so_rng_seed(&rng, 30);
     for (int t = 0; t < 200; t++) {
         size_t n = (size_t)so_rng_int(&rng, 1, 40), b = (size_t)so_rng_int(&rng, 0, (int64_t)n);
-        size_t s = (size_t)so_rng_int(&rng, 0, (int64_t)n), t1 = (size_t)so_rng_int(&rng, (int64_t)s, (int64_t)n);
         int64_t pw[40], pp[40], st[3 * 30];
+        size_t ord[40];
+        unsigned char skip[40], left[40];
         for (size_t i = 0; i < n; i++) {
             pw[i] = so_rng_int(&rng, 1, 1000000);
             pp[i] = so_rng_int(&rng, 1, 1000000);
+            skip[i] = so_rng_int(&rng, 0, 3) == 0;
+            ord[i] = i;
         }
+        for (size_t i = n; i > 1; i--) { /* a random order */
+            size_t j = (size_t)so_rng_int(&rng, 0, (int64_t)i - 1), q = ord[i - 1];
+            ord[i - 1] = ord[j];
+            ord[j] = q;
+        }
+        for (size_t i = 0; i < n; i++)
+            left[ord[i]] = i < b;
         size_t m = (size_t)so_rng_int(&rng, 1, 30);
         int64_t w = so_rng_int(&rng, 0, 100000), p = so_rng_int(&rng, 0, 100000);
         for (size_t j = 0; j < m; j++) {
@@ -253,27 +268,27 @@ static void test_pairing_sweep_random(void)
         int64_t best = z;
         for (size_t j = 0; j < m; j++)
             for (size_t q = 0; q < n; q++) {
-                if (q >= s && q < t1)
+                if (skip[q])
                     continue;
-                int64_t ww = st[3 * j] + (q < b ? -pw[q] : pw[q]);
-                int64_t vv = st[3 * j + 1] + (q < b ? -pp[q] : pp[q]);
+                int64_t ww = st[3 * j] + (left[q] ? -pw[q] : pw[q]);
+                int64_t vv = st[3 * j + 1] + (left[q] ? -pp[q] : pp[q]);
                 if (ww <= c && vv > best)
                     best = vv;
             }
-        kp_pairing *k = so_kp_pair_new(pw, pp, n, b);
+        kp_pairing *k = so_kp_pair_new(pw, pp, ord, n, b);
         CU_ASSERT_PTR_NOT_NULL_FATAL(k);
-        size_t state = 0, pos = 0;
+        size_t state = 0, item = 0;
         int64_t v = -1;
-        int found = so_kp_pair_best(k, &st[0], &st[1], 3, m, c, s, t1, z,
-                                    &state, &pos, &v);
+        int found = so_kp_pair_best(k, &st[0], &st[1], 3, m, c, skip, z,
+                                    &state, &item, &v);
         CU_ASSERT_EQUAL(found, best > z);
         if (found) {
             CU_ASSERT_EQUAL(v, best);
-            int64_t ww = st[3 * state] + (pos < b ? -pw[pos] : pw[pos]);
-            int64_t vv = st[3 * state + 1] + (pos < b ? -pp[pos] : pp[pos]);
+            int64_t ww = st[3 * state] + (left[item] ? -pw[item] : pw[item]);
+            int64_t vv = st[3 * state + 1] + (left[item] ? -pp[item] : pp[item]);
             CU_ASSERT_TRUE(ww <= c);
             CU_ASSERT_EQUAL(vv, best);
-            CU_ASSERT_TRUE(pos < s || pos >= t1);
+            CU_ASSERT_FALSE(skip[item]);
         }
         so_kp_pair_free(k);
     }
