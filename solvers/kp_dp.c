@@ -41,9 +41,13 @@
  *     state's bits, the ring and the core at that moment. Decoding applies
  *     the bits to the break solution; when that does not reach the
  *     incumbent's profit, the decisions left are on the older core items
- *     between the ring's innermost items, and a DP on those alone, started
- *     at the missing profit less one and stopped when it reaches it,
- *     recovers them (recursively). States are 24 bytes and nothing else
+ *     between the ring's innermost items, and a DP on those alone, at the
+ *     weight they have in the incumbent (its state's weight less the
+ *     rest's: combo's choice, far tighter than the capacity left: one
+ *     Jooken instance's decoding took 0.44 s at the capacity left, 0.10 s
+ *     at that weight, its whole solve 0.43 s), started at the missing
+ *     profit less one and stopped when it reaches it, recovers them
+ *     (recursively). States are 24 bytes and nothing else
  *     grows with them (issue 30, item 3: the deviation records per state
  *     this replaced made kp-dp's peak up to 2.9 times combo's); the one
  *     state buffer (see expand) is reused, never cleared;
@@ -52,8 +56,12 @@
  *   - pairing (Martello, Pisinger and Toth 1999, section 4; kp_pair.c;
  *     combo's "heuristic" at M3 states): the best state completed by one
  *     item outside the core, found by one O(n + m) sweep over the items
- *     sorted by weight; first when 1024 states are live or the merging has
- *     touched 16 n states, again after any expansion once the live states
+ *     sorted by weight (once per run); first when 1024 states are live or
+ *     the merging has touched 4 n states (16 n while a round sorted its
+ *     lists again after every growth of the window: at n = 1,000 a late
+ *     first round left the incumbent below the optimum through a dozen
+ *     expansions, 4x combo's time on weakly correlated R = 1e4), again
+ *     after any expansion once the live states
  *     have grown by half or the merging since exceeds 32 m + 4 n (a round
  *     sweeps all n items:
  *     at 32 m alone, pairing was most of the run at n = 100,000 when a
@@ -123,7 +131,7 @@ const so_option_doc so_kp_dp_options[] = {
 };
 
 /* pairing starts when this many states are live (or the merging has
- * touched 16 n states); the cardinality bounds, then the surrogate
+ * touched 4 n states); the cardinality bounds, then the surrogate
  * relaxation, when more than SUR_STATES are (combo's M2) */
 #define PAIR_STATES 1024
 #define SUR_STATES 2000
@@ -153,6 +161,7 @@ typedef struct {
     int64_t target;    /* stop on reaching it (decoding's DP), or INT64_MAX */
     int best;          /* BEST_*: where z's vector is */
     uint64_t best_v;   /* BEST_STATE: its state's bits, */
+    int64_t best_w;    /* its weight, */
     int64_t best_extra; /* the item pairing flipped (-1: none; an item,
                          * as positions outside the window move), */
     size_t best_s, best_t1; /* the core then, */
@@ -299,6 +308,7 @@ __attribute__((always_inline)) static inline void
 improve(dp_ctx *d, const state *x, int64_t extra, size_t s, size_t t1)
 {
     d->z = x->p;
+    d->best_w = x->w;
     d->best = BEST_STATE;
     d->best_v = x->v;
     d->best_extra = extra;
@@ -346,14 +356,19 @@ static int expand(dp_ctx *d, int64_t dw, int64_t dp, int64_t pos, size_t s,
     int64_t z = d->z;
     state *buf = d->buf;
     const slopes b = slopes_at(d, s, t1);
-/* the clock every 16,384 states; a fitting state that beats z improves */
-#define MERGE_STEP(x)                                                     \
+/* every state read counts (the pairing and bounds schedules); the clock
+ * every 16,384 */
+#define MERGE_TICK()                                                      \
     do {                                                                  \
         if ((++ticks & 0x3fff) == 0 && deadline > 0 &&                    \
             so_now() > deadline) {                                        \
             d->ticks = ticks;                                             \
             return SO_KP_STOP_TIME;                                       \
         }                                                                 \
+    } while (0)
+/* a fitting state that beats z improves */
+#define MERGE_IMPROVE(x)                                                  \
+    do {                                                                  \
         if ((x).w <= c && (x).p > z) {                                    \
             improve(d, &(x), -1, s, t1);                                  \
             z = (x).p;                                                    \
@@ -365,6 +380,7 @@ static int expand(dp_ctx *d, int64_t dw, int64_t dp, int64_t pos, size_t s,
         int64_t last_p = INT64_MIN;
         while (i < m || j < m) {
             state x;
+            MERGE_TICK();
             if (j >= m || (i < m && cur[i].w <= cur[j].w + dw)) {
                 x = cur[i++];
                 x.v &= keep0;
@@ -379,7 +395,7 @@ static int expand(dp_ctx *d, int64_t dw, int64_t dp, int64_t pos, size_t s,
             last_p = x.p;
             if (out > 0 && buf[out - 1].w == x.w)
                 out--; /* same weight, more profit: replaces it */
-            MERGE_STEP(x);
+            MERGE_IMPROVE(x);
             if (state_open(&b, z, x.w, x.p))
                 buf[out++] = x;
         }
@@ -391,6 +407,7 @@ static int expand(dp_ctx *d, int64_t dw, int64_t dp, int64_t pos, size_t s,
         size_t i = m, j = m, o = C; /* the stack is [o, C) */
         while (i > 0 || j > 0) {
             state x;
+            MERGE_TICK();
             if (j == 0 || (i > 0 && cur[i - 1].w > cur[j - 1].w + dw)) {
                 x = cur[--i];
                 x.v &= keep0;
@@ -404,7 +421,7 @@ static int expand(dp_ctx *d, int64_t dw, int64_t dp, int64_t pos, size_t s,
                 continue; /* an equal weight with as much profit */
             while (o < C && buf[o].p <= x.p)
                 o++; /* heavier (or equal) states x dominates */
-            MERGE_STEP(x);
+            MERGE_IMPROVE(x);
             if (state_open(&b, z, x.w, x.p))
                 buf[--o] = x;
         }
@@ -412,7 +429,8 @@ static int expand(dp_ctx *d, int64_t dw, int64_t dp, int64_t pos, size_t s,
         d->m = C - o;
         d->top = 1;
     }
-#undef MERGE_STEP
+#undef MERGE_TICK
+#undef MERGE_IMPROVE
     d->ticks = ticks;
     return SO_OK;
 }
@@ -449,11 +467,14 @@ static int pair_round(dp_ctx *d, size_t s, size_t t1)
     }
     size_t st = 0, item = 0;
     int64_t v = 0;
-    if (so_kp_pair_best(d->pair, &d->cur[0].w, &d->cur[0].p,
-                        sizeof(state) / sizeof(int64_t), d->m, d->c,
-                        d->merged, d->z, &st, &item, &v)) {
+    int found = so_kp_pair_best(d->pair, &d->cur[0].w, &d->cur[0].p,
+                                sizeof(state) / sizeof(int64_t), d->m, d->c,
+                                d->merged, d->z, &st, &item, &v);
+    if (found) {
         state x = d->cur[st];
         x.p = v;
+        x.w += found == SO_KP_PAIR_ADD ? d->kp->weight[item]
+                                       : -d->kp->weight[item];
         improve(d, &x, (int64_t)item, s, t1);
     }
     d->paired_at = d->ticks;
@@ -496,7 +517,7 @@ size_t so_kp_dp_decode_runs(void)
  * worth z, the decisions left are on the core items older than the
  * ring's, the positions strictly between its innermost left and right
  * items (or the core's ends), and the DP on those items alone, at the
- * capacity and profit the rest leaves, started at that profit less one
+ * weight and profit they have in the incumbent, started at that profit less one
  * and stopped when it reaches it, finds them (combo's definesolution).
  * *whole = 0 when that DP could not finish (time or memory): x is then the
  * best complete vector (greedy or surrogate), worth less than z. */
@@ -546,7 +567,7 @@ static int decode(dp_ctx *d, const unsigned char *greedy, unsigned char *x,
             w -= d->pw[pos];
         }
     }
-    sub.capacity = d->kp->capacity - w;
+    sub.capacity = d->best_w - w; /* what the incumbent's old items weigh */
     if (!rc && k > 0 && sub.capacity >= 0) {
         int status, stop;
         int64_t bound;
@@ -603,7 +624,7 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
         global_ub = d->target;
     s = next_left(d, s); /* the bounds read the items next to the core */
     while (!rc && d->m > 0 && (s > 0 || t1 < d->n) && d->z < global_ub) {
-        if (!pairing && (d->ticks >= 16 * d->n || d->m >= PAIR_STATES)) {
+        if (!pairing && (d->ticks >= 4 * d->n || d->m >= PAIR_STATES)) {
             pairing = 1; /* not trivial: worth pairing */
             rc = pair_round(d, s, t1);
             if (rc)
@@ -737,6 +758,7 @@ static int dp_exact(const so_kp *kp, double deadline, double decode_deadline,
             d.ring[j] = d.best_ring[j] = -1;
         d.vno = VBITS - 1;
         d.best_extra = -1;
+        d.best_w = d.W;
         d.best_s = d.best_t1 = d.b;
         d.m = 1;
         d.cur[0] = (state){d.W, d.P, 0};

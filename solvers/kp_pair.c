@@ -94,7 +94,7 @@ int so_kp_pair_best(const kp_pairing *k, const int64_t *w, const int64_t *p,
             z = v;
             *state = j - 1;
             *item = q;
-            found = 1;
+            found = SO_KP_PAIR_ADD;
         }
     }
     /* remove: lighter items first, the best state moves up */
@@ -113,7 +113,7 @@ int so_kp_pair_best(const kp_pairing *k, const int64_t *w, const int64_t *p,
             z = v;
             *state = i - 1;
             *item = q;
-            found = 1;
+            found = SO_KP_PAIR_REMOVE;
         }
     }
     if (found)

@@ -22,7 +22,9 @@ void so_kp_pair_free(kp_pairing *k);
  * rising profits. The best feasible single flip (add a candidate >= b
  * into a state of weight <= c, or remove one < b from a state so that it
  * fits) of a candidate item q with skip[q] == 0 whose value exceeds z:
- * 1 with *state, *item and *value; 0 when none beats z. O(n + m). */
+ * SO_KP_PAIR_ADD or SO_KP_PAIR_REMOVE (which flip it is) with *state,
+ * *item and *value; 0 when none beats z. O(n + m). */
+enum { SO_KP_PAIR_ADD = 1, SO_KP_PAIR_REMOVE = 2 };
 int so_kp_pair_best(const kp_pairing *k, const int64_t *w, const int64_t *p,
                     size_t stride, size_t m, int64_t c,
                     const unsigned char *skip, int64_t z, size_t *state,

@@ -205,8 +205,9 @@ static void test_pairing_sweep(void)
     /* add: (5,100) + item 2 (w 5, p 50) = 150; (5,100) + item 1 = 141;
      * (8,120) fits no add item (the lightest weighs 3). remove: (12,150)
      * - item 5 (w 2, p 21) = 129, - item 0 = 90. Best 150. */
-    CU_ASSERT_TRUE(so_kp_pair_best(k, &st[0], &st[1], 3, 3, 10, skip, 0,
-                                   &state, &item, &v));
+    CU_ASSERT_EQUAL(so_kp_pair_best(k, &st[0], &st[1], 3, 3, 10, skip, 0,
+                                    &state, &item, &v),
+                    SO_KP_PAIR_ADD);
     CU_ASSERT_EQUAL(v, 150);
     CU_ASSERT_EQUAL(state, 0);
     CU_ASSERT_EQUAL(item, 2);
@@ -219,8 +220,9 @@ static void test_pairing_sweep(void)
     CU_ASSERT_EQUAL(item, 1);
     /* every add item merged: the best removal 129 from state 2 */
     skip[1] = skip[3] = 1;
-    CU_ASSERT_TRUE(so_kp_pair_best(k, &st[0], &st[1], 3, 3, 10, skip, 0,
-                                   &state, &item, &v));
+    CU_ASSERT_EQUAL(so_kp_pair_best(k, &st[0], &st[1], 3, 3, 10, skip, 0,
+                                    &state, &item, &v),
+                    SO_KP_PAIR_REMOVE);
     CU_ASSERT_EQUAL(v, 129);
     CU_ASSERT_EQUAL(state, 2);
     CU_ASSERT_EQUAL(item, 5);
@@ -281,9 +283,11 @@ static void test_pairing_sweep_random(void)
         int64_t v = -1;
         int found = so_kp_pair_best(k, &st[0], &st[1], 3, m, c, skip, z,
                                     &state, &item, &v);
-        CU_ASSERT_EQUAL(found, best > z);
+        CU_ASSERT_EQUAL(found != 0, best > z);
         if (found) {
             CU_ASSERT_EQUAL(v, best);
+            CU_ASSERT_EQUAL(found, left[item] ? SO_KP_PAIR_REMOVE
+                                              : SO_KP_PAIR_ADD);
             int64_t ww = st[3 * state] + (left[item] ? -pw[item] : pw[item]);
             int64_t vv = st[3 * state + 1] + (left[item] ? -pp[item] : pp[item]);
             CU_ASSERT_TRUE(ww <= c);
