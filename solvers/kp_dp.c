@@ -111,8 +111,10 @@
  *     decoding and the report; a buffer growth whose cost (predicted from
  *     the last one, per state) would end past it is not started: the run
  *     stops before it. Decoding's DP (above) may use the rest of the
- *     limit; when it cannot finish, the run reports its best complete
- *     vector (the greedy or surrogate one) as a time-limit stop.
+ *     limit (to 100 %); when it cannot finish, the run reports, as a
+ *     time-limit stop, the incumbent's known part completed by that DP's
+ *     best, or the best complete vector (greedy or surrogate) if worth
+ *     more.
  *     Either stop reports the global upper bound as the bound. */
 #include <stdlib.h>
 #include <string.h>
@@ -519,8 +521,9 @@ size_t so_kp_dp_decode_runs(void)
  * items (or the core's ends), and the DP on those items alone, at the
  * weight and profit they have in the incumbent, started at that profit less one
  * and stopped when it reaches it, finds them (combo's definesolution).
- * *whole = 0 when that DP could not finish (time or memory): x is then the
- * best complete vector (greedy or surrogate), worth less than z. */
+ * *whole = 0 when that DP could not finish (time or memory): x is then,
+ * worth less than z, the better of the rest completed by that DP's best
+ * and the best complete vector (greedy or surrogate). */
 static int decode(dp_ctx *d, const unsigned char *greedy, unsigned char *x,
                   int *whole)
 {
@@ -578,11 +581,15 @@ static int decode(dp_ctx *d, const unsigned char *greedy, unsigned char *x,
                       &m);
         for (size_t i = 0; !rc && i < k; i++)
             x[d->ord[(size_t)lo + 1 + i]] = y[i];
-        p = so_kp_value(d->kp, x, &w);
     }
+    p = so_kp_value(d->kp, x, &w);
     if (!rc && (p < d->z || w > d->kp->capacity)) {
-        *whole = 0; /* not recovered: the best complete vector */
-        memcpy(x, greedy, d->n);
+        /* not recovered (that DP stopped): x with its best, or the best
+         * complete vector, whichever is worth more */
+        *whole = 0;
+        int64_t gw, gp = so_kp_value(d->kp, greedy, &gw);
+        if (w > d->kp->capacity || gp > p)
+            memcpy(x, greedy, d->n);
     }
     free(sub.profit);
     free(sub.weight);
@@ -799,16 +806,24 @@ static int dp_exact(const so_kp *kp, double deadline, double decode_deadline,
     return rc;
 }
 
-int so_kp_dp_exact(const so_kp *kp, double deadline, size_t max_states,
-                   int relax, unsigned char *x, int *proved)
+int so_kp_dp_exact_until(const so_kp *kp, double deadline,
+                         double decode_deadline, size_t max_states, int relax,
+                         unsigned char *x, int *proved)
 {
     int status = 0, stop = 0;
     int64_t bound = 0;
     size_t m = 0;
-    int rc = dp_exact(kp, deadline, deadline, max_states, relax, 0, x,
+    int rc = dp_exact(kp, deadline, decode_deadline, max_states, relax, 0, x,
                       &status, &stop, &bound, &m);
     *proved = !rc && status == SO_OPTIMAL;
     return rc;
+}
+
+int so_kp_dp_exact(const so_kp *kp, double deadline, size_t max_states,
+                   int relax, unsigned char *x, int *proved)
+{
+    return so_kp_dp_exact_until(kp, deadline, deadline, max_states, relax, x,
+                                proved);
 }
 
 int so_kp_dp_solve(const so_problem *p, const so_params *prm, so_result *r)
@@ -827,8 +842,7 @@ int so_kp_dp_solve(const so_problem *p, const so_params *prm, so_result *r)
     /* aim at 95 % of the limit: the rest is for decoding and the report
      * (a stop must land within 10 % of the limit) */
     double deadline = prm->time_limit > 0 ? t0 + 0.95 * prm->time_limit : 0;
-    double decode_deadline =
-        prm->time_limit > 0 ? t0 + 0.99 * prm->time_limit : 0;
+    double decode_deadline = prm->time_limit > 0 ? t0 + prm->time_limit : 0;
     unsigned char *x = malloc(kp->n + 1);
     int status = SO_OPTIMAL, stop = SO_OK;
     int64_t bound = 0;

@@ -33,6 +33,11 @@ int64_t so_kp_global_bound(const so_kp *kp, const size_t *order, int64_t z,
  * optimal. relax 0: no surrogate relaxation (the run inside one). */
 int so_kp_dp_exact(const so_kp *kp, double deadline, size_t max_states,
                    int relax, unsigned char *x, int *proved);
+/* The same with decoding's own deadline (so_now() value, 0 = none; see
+ * kp_dp.c: the DP that completes a partial vector), for tests. */
+int so_kp_dp_exact_until(const so_kp *kp, double deadline,
+                         double decode_deadline, size_t max_states, int relax,
+                         unsigned char *x, int *proved);
 /* How many times kp-dp has run its DP on the older core items to complete
  * a partial solution vector (solvers/kp_dp.c, decode), for tests. */
 size_t so_kp_dp_decode_runs(void);

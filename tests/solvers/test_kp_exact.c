@@ -523,6 +523,57 @@ static void test_partial_vectors(void)
     CU_ASSERT_TRUE(so_kp_dp_decode_runs() >= before + 8);
 }
 
+/* Decoding's DP out of time (its deadline already past, the run's none):
+ * not proved, a vector that fits, worth at most the optimum and at least
+ * the greedy solution (the known part completed by that DP's best, or
+ * the greedy vector). */
+static void test_partial_vectors_stopped(void)
+{
+    int stopped = 0;
+    for (int t = 0; t < 8; t++) {
+        const char *const kv[] = {"n", "200", "c", "100000", "g", "2",
+                                  "f", "0.2", "eps", "0.001", NULL};
+        so_problem *p = so_test_kp_generate("knapsack-jooken", kv, 53,
+                                            (uint64_t)t);
+        const so_kp *kp = so_kp_of(p);
+        int64_t opt = so_test_kp_by_capacity(kp);
+        unsigned char *x = malloc(kp->n + 1), *g = malloc(kp->n + 1);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+        size_t before = so_kp_dp_decode_runs();
+        int proved = 1;
+        CU_ASSERT_EQUAL(so_kp_dp_exact_until(kp, 0, 1e-9, 8000000, 1, x,
+                                             &proved),
+                        SO_OK);
+        int64_t w = 0, v = so_kp_value(kp, x, &w);
+        CU_ASSERT_TRUE(w <= kp->capacity);
+        CU_ASSERT_TRUE(v <= opt);
+        size_t *ord = so_kp_order(kp); /* kp-dp's greedy: every item in */
+        CU_ASSERT_PTR_NOT_NULL_FATAL(ord); /* efficiency order that fits */
+        int64_t room = kp->capacity;
+        memset(g, 0, kp->n);
+        for (size_t i = 0; i < kp->n; i++)
+            if (kp->weight[ord[i]] <= room) {
+                g[ord[i]] = 1;
+                room -= kp->weight[ord[i]];
+            }
+        free(ord);
+        int64_t gv = so_kp_value(kp, g, NULL);
+        if (so_kp_dp_decode_runs() > before) { /* decoding was needed */
+            stopped++;
+            CU_ASSERT_FALSE(proved);
+            CU_ASSERT_TRUE(v >= gv);
+        } else {
+            CU_ASSERT_TRUE(proved);
+            CU_ASSERT_EQUAL(v, opt);
+        }
+        free(x);
+        free(g);
+        so_problem_free(p);
+    }
+    CU_ASSERT_TRUE(stopped >= 4);
+}
+
 static CU_TestInfo tests[] = {
     {"every exact backend finds every Pisinger optimum", test_pisinger_optima},
     {"exact backends and brute force agree, greedy >= opt/2 (7 classes x 200)",
@@ -533,6 +584,8 @@ static CU_TestInfo tests[] = {
      " n = 1000, R = 1e7 at the capacity", test_pairing_rounds},
     {"partial vectors: kp-dp = capacity DP past 64 core items (Jooken,"
      " n = 100-300), decoding's DP used", test_partial_vectors},
+    {"partial vectors: decoding's DP out of time gives a fitting vector"
+     " between the greedy one and the optimum", test_partial_vectors_stopped},
     {"capacities near 1e10", test_huge_capacity},
     {"time limit: objective <= optimum <= bound", test_time_limit_bounds},
     {"time limit: kp-bnb's set-up included", test_time_limit_setup},
