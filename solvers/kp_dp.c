@@ -770,6 +770,8 @@ static int dp_exact(const so_kp *kp, double deadline, double decode_deadline,
         d.m = 1;
         d.cur[0] = (state){d.W, d.P, 0};
         rc = run_dp(&d, &status, &stop, &bound);
+        free(d.buf); /* decoding reads no state: its DP's peak, not both */
+        d.buf = d.cur = NULL;
         int whole = 1;
         if (!rc)
             rc = decode(&d, greedy, x, &whole);
