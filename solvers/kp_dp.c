@@ -113,8 +113,12 @@
  *     stops before it. Decoding's DP (above) may use the rest of the
  *     limit (to 100 %); when it cannot finish, the run reports, as a
  *     time-limit stop, the incumbent's known part completed by that DP's
- *     best, or the best complete vector (greedy or surrogate) if worth
- *     more.
+ *     best, or the best complete vector if worth more. Under a limit the
+ *     incumbent is also decoded once at half of it (checkpoint), so the
+ *     best complete vector is then at least that incumbent: on the
+ *     time-limits benchmark's Jooken instance (n = 20,000) at 2 s the
+ *     final decoding could not finish and the greedy vector was reported,
+ *     993,468,036 against 999,994,805 with the checkpoint.
  *     Either stop reports the global upper bound as the bound. */
 #include <stdlib.h>
 #include <string.h>
@@ -176,6 +180,7 @@ typedef struct {
     int top; /* the set is at the top end of buf */
     double deadline; /* so_now() value; 0 = none */
     double decode_deadline; /* for decoding's DP; 0 = none */
+    double started, checkpoint_at; /* so_now() values; see checkpoint */
     size_t ticks, paired_at, paired_m;
     double grow_rate; /* seconds per state, measured */
     kp_pairing *pair;
@@ -597,6 +602,32 @@ static int decode(dp_ctx *d, const unsigned char *greedy, unsigned char *x,
     return rc;
 }
 
+/* Under a time limit, once half of it has passed: the incumbent's vector
+ * is decoded now, its DP given a fifth of the limit, so that a late
+ * incumbent whose decoding cannot finish in what the limit leaves still
+ * has this complete vector behind it (the better of the two is
+ * reported). Decoded in full, it becomes the incumbent's vector. */
+static int checkpoint(dp_ctx *d)
+{
+    d->checkpoint_at = 0; /* once */
+    if (d->best != BEST_STATE)
+        return SO_OK;
+    unsigned char *x = malloc(d->n + 1);
+    if (!x)
+        return SO_ENOMEM;
+    double limit = d->decode_deadline;
+    d->decode_deadline = so_now() + 0.2 * (d->deadline - d->started);
+    int whole = 1, rc = decode(d, d->incumbent, x, &whole);
+    d->decode_deadline = limit;
+    if (!rc) { /* x is worth at least the complete vector kept */
+        memcpy(d->incumbent, x, d->n);
+        if (whole)
+            d->best = BEST_FULL;
+    }
+    free(x);
+    return rc;
+}
+
 static int64_t gcd64(int64_t a, int64_t b)
 {
     while (b) {
@@ -681,6 +712,8 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
                     rc = pair_due(d, s, t1);
             }
         }
+        if (!rc && d->checkpoint_at > 0 && so_now() > d->checkpoint_at)
+            rc = checkpoint(d);
         if (!rc && d->deadline > 0 && so_now() > d->deadline)
             rc = SO_KP_STOP_TIME;
         if (!rc && d->kp->n <= SO_KP_MITM_MAX_N && d->m > ((size_t)1 << 16))
@@ -720,6 +753,9 @@ static int dp_exact(const so_kp *kp, double deadline, double decode_deadline,
     d.relax = relax;
     d.deadline = deadline;
     d.decode_deadline = decode_deadline;
+    d.started = so_now();
+    d.checkpoint_at = deadline > 0 ? d.started + 0.5 * (deadline - d.started)
+                                   : 0;
     d.target = target > 0 ? target : INT64_MAX;
     unsigned char *greedy = malloc(d.n + 1);
     d.incumbent = greedy;
