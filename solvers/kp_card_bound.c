@@ -90,21 +90,89 @@ int so_kp_card_limits(const so_kp *kp, int64_t z, int64_t *v, int64_t *kmax,
                       int64_t *kmin)
 {
     size_t n = kp->n;
+    *kmax = (int64_t)so_kp_count_within_copy(kp->weight, n, kp->capacity, v);
+    int64_t total = 0; /* below 2^61 */
     for (size_t i = 0; i < n; i++)
-        v[i] = kp->weight[i];
-    *kmax = (int64_t)so_kp_count_within(v, n, kp->capacity);
-    __int128 total = 0;
-    for (size_t i = 0; i < n; i++) {
-        v[i] = kp->profit[i];
         total += kp->profit[i];
-    }
     if (total <= z) {
         *kmin = (int64_t)n;
         return 0;
     }
     /* the k largest profits exceed z exactly when the n - k smallest sum
      * to <= total - z - 1: the fewest k is n minus the most such */
-    *kmin = (int64_t)(n - so_kp_count_within(v, n, total - z - 1));
+    *kmin = (int64_t)(n - so_kp_count_within_copy(kp->profit, n,
+                                                  total - z - 1, v));
+    return 1;
+}
+
+/* The LP of relaxed() through a band, as so_kp_count_within (kp_sort.c):
+ * a sample of the items sorted by efficiency (in double: only where the
+ * band lies depends on it) estimates where the break item is; one pass
+ * sums the items strictly more efficient than the band's upper pivot
+ * (zero weights included), keeps those between the pivots in buf and
+ * counts the less efficient ones. 1 and *value (the LP's floor) when the
+ * break item is in the band (or every item fits), else 0. */
+static int lp_band(const so_kp *kp, item *buf, int64_t l, int sign,
+                   __int128 *value)
+{
+    size_t n = kp->n, s = 0;
+    int64_t c = kp->capacity;
+    item smp[SO_KP_SAMPLE];
+    uint64_t key[SO_KP_SAMPLE], tk[SO_KP_SAMPLE];
+    size_t at[SO_KP_SAMPLE], ta[SO_KP_SAMPLE];
+    uint64_t seed = 0x2545f4914f6cdd1dULL;
+    for (size_t i = 0; i < SO_KP_SAMPLE; i++) {
+        size_t j = so_kp_sample_index(&seed, n);
+        int64_t p = kp->profit[j] + sign * l, w = kp->weight[j];
+        if (p <= 0 || w == 0 || w > c)
+            continue;
+        smp[s] = (item){p, w};
+        key[s] = so_kp_ratio_key(p, w);
+        at[s] = s;
+        s++;
+    }
+    so_kp_sort_keys(key, at, s, tk, ta);
+    /* the first sample item at which the prefix of weights, scaled by
+     * n / SO_KP_SAMPLE, passes c */
+    __int128 acc = 0;
+    size_t j = 0;
+    while (j < s && (acc + smp[at[j]].w) * (__int128)n <=
+                        (__int128)c * SO_KP_SAMPLE)
+        acc += smp[at[j++]].w;
+    /* pivots: none above is ratio +inf (1 / 0), none below is 0 / 1 */
+    item hi = j >= SO_KP_BAND ? smp[at[j - SO_KP_BAND]] : (item){1, 0};
+    item lo = j + SO_KP_BAND < s ? smp[at[j + SO_KP_BAND]] : (item){0, 1};
+    if (better(lo, hi)) { /* double rounding swapped them */
+        item t = lo;
+        lo = hi;
+        hi = t;
+    }
+    __int128 pa = 0, pm = 0;
+    int64_t wa = 0, wm = 0;
+    size_t m = 0, nlow = 0;
+    for (size_t i = 0; i < n; i++) {
+        int64_t p = kp->profit[i] + sign * l, w = kp->weight[i];
+        int ok = (p > 0) & (w <= c);
+        int up = ok & ((w == 0) | ((__int128)p * hi.w > (__int128)hi.p * w));
+        int low = ok & !up & ((__int128)p * lo.w < (__int128)lo.p * w);
+        int in = ok & !up & !low;
+        pa += p & -(int64_t)up;
+        wa += w & -(int64_t)up;
+        pm += p & -(int64_t)in;
+        wm += w & -(int64_t)in;
+        nlow += (size_t)low;
+        buf[m] = (item){p, w};
+        m += (size_t)in;
+    }
+    if (wa > c) /* the break item is above the band */
+        return 0;
+    if (wm > c - wa) {
+        *value = pa + lp_value(buf, m, c - wa);
+        return 1;
+    }
+    if (nlow) /* below the band */
+        return 0;
+    *value = pa + pm; /* everything fits */
     return 1;
 }
 
@@ -114,6 +182,8 @@ static __int128 relaxed(const so_kp *kp, item *buf, int64_t l, int sign,
 {
     size_t m = 0;
     __int128 zero = 0;
+    if (kp->n >= SO_KP_BAND_MIN_N && lp_band(kp, buf, l, sign, &zero))
+        return zero - (__int128)sign * l * k;
     for (size_t i = 0; i < kp->n; i++) {
         int64_t p = kp->profit[i] + sign * l;
         if (p <= 0 || kp->weight[i] > kp->capacity)
@@ -124,6 +194,14 @@ static __int128 relaxed(const so_kp *kp, item *buf, int64_t l, int sign,
             buf[m++] = (item){p, kp->weight[i]};
     }
     return zero + lp_value(buf, m, kp->capacity) - (__int128)sign * l * k;
+}
+
+__int128 so_kp_card_lp(const so_kp *kp, int64_t l, int sign)
+{
+    item *buf = malloc((kp->n ? kp->n : 1) * sizeof *buf);
+    __int128 v = buf ? relaxed(kp, buf, l, sign, 0) : -1;
+    free(buf);
+    return v;
 }
 
 /* min over integer l in [0, hi] of relaxed(l): first the guess l0, then

@@ -67,10 +67,30 @@ int so_kp_sort_index_by_i64(size_t *idx, size_t m, const int64_t *key);
  * or the count is of a prefix of the sorted order all the same). */
 int64_t so_kp_select_i64(int64_t *v, size_t n, size_t k);
 size_t so_kp_count_within(int64_t *v, size_t n, __int128 budget);
+/* The same of src[0..n), left as it is (scratch: n values). */
+size_t so_kp_count_within_copy(const int64_t *src, size_t n, __int128 budget,
+                               int64_t *scratch);
+/* From SO_KP_BAND_MIN_N values on, both (and the LPs of kp_card_bound.c)
+ * first sort a sample of SO_KP_SAMPLE values, estimate where the answer
+ * lies, and keep only the values within SO_KP_BAND sample places of it
+ * (one pass); a miss falls back to the partitions. */
+#define SO_KP_BAND_MIN_N 4096
+#define SO_KP_SAMPLE 1024
+#define SO_KP_BAND 64
+/* A pseudo-random index below n (the samples); the radix sort of keys
+ * (idx, its payload, may be NULL; tk, ti scratch of n). */
+size_t so_kp_sample_index(uint64_t *seed, size_t n);
+void so_kp_sort_keys(uint64_t *key, size_t *idx, size_t n, uint64_t *tk,
+                     size_t *ti);
 /* Cardinality limits of the items (kp_card_bound.c): *kmax the most items
  * a feasible solution holds (smallest weights while they fit), *kmin the
  * fewest whose largest profits exceed z; v: scratch of n values. Returns 0
  * when no solution can exceed z. */
+/* For tests: the floor of the LP value of kp with profits p + sign * l
+ * (sign +-1; items whose profit is then <= 0 or whose weight is above the
+ * capacity left out), as the cardinality bounds evaluate it; -1 when out
+ * of memory. */
+__int128 so_kp_card_lp(const so_kp *kp, int64_t l, int sign);
 int so_kp_card_limits(const so_kp *kp, int64_t z, int64_t *v, int64_t *kmax,
                       int64_t *kmin);
 size_t *so_kp_efficiency_order(const so_kp *kp);
@@ -78,6 +98,7 @@ size_t *so_kp_efficiency_order(const so_kp *kp);
  * sort of a slice: a[0..n) (items, with their keys k) into so_kp_order's
  * order; tk, ta scratch of n. */
 uint64_t so_kp_eff_key(const so_kp *kp, size_t i);
+uint64_t so_kp_ratio_key(int64_t p, int64_t w); /* the key of p / w */
 void so_kp_sort_exact(const so_kp *kp, size_t *a, uint64_t *k, size_t n,
                       uint64_t *tk, size_t *ta);
 

@@ -125,7 +125,8 @@ static int64_t partition3(int64_t *v, size_t lo, size_t hi, uint64_t *seed,
     return piv;
 }
 
-int64_t so_kp_select_i64(int64_t *v, size_t n, size_t k)
+/* the k-th smallest of v[0..n) by partitions alone */
+static int64_t select_partition(int64_t *v, size_t n, size_t k)
 {
     size_t lo = 0, hi = n, g, e;
     uint64_t seed = 0x9e3779b97f4a7c15ULL;
@@ -140,7 +141,8 @@ int64_t so_kp_select_i64(int64_t *v, size_t n, size_t k)
     }
 }
 
-size_t so_kp_count_within(int64_t *v, size_t n, __int128 budget)
+/* so_kp_count_within by partitions alone */
+static size_t count_partition(int64_t *v, size_t n, __int128 budget)
 {
     size_t lo = 0, hi = n, g, e, count = 0;
     uint64_t seed = 0x9e3779b97f4a7c15ULL;
@@ -165,6 +167,200 @@ size_t so_kp_count_within(int64_t *v, size_t n, __int128 budget)
     return count;
 }
 
+void so_kp_sort_keys(uint64_t *key, size_t *idx, size_t n, uint64_t *tk,
+                     size_t *ti)
+{
+    radix(key, idx, n, tk, ti);
+}
+
+size_t so_kp_sample_index(uint64_t *seed, size_t n)
+{
+    *seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (size_t)(((unsigned __int128)(*seed >> 11) * n) >> 53);
+}
+
+/* SO_KP_SAMPLE values of v at pseudo-random places, sorted into smp */
+static void sample_sorted(const int64_t *v, size_t n, int64_t *smp)
+{
+    uint64_t key[SO_KP_SAMPLE], tk[SO_KP_SAMPLE];
+    uint64_t seed = 0x2545f4914f6cdd1dULL;
+    for (size_t i = 0; i < SO_KP_SAMPLE; i++)
+        key[i] = (uint64_t)v[so_kp_sample_index(&seed, n)] ^ ((uint64_t)1 << 63);
+    radix(key, NULL, SO_KP_SAMPLE, tk, NULL);
+    for (size_t i = 0; i < SO_KP_SAMPLE; i++)
+        smp[i] = (int64_t)(key[i] ^ ((uint64_t)1 << 63));
+}
+
+/* The band of src[0..n) between lo and hi: *nb and *sb the count and sum
+ * of the values below lo, the count of those in [lo, hi] returned and *sm
+ * their sum; with dst, the band's values are also copied to dst[0..m)
+ * (dst must not be src). No branch depends on the values (their classes
+ * are unpredictable in random data) and the sums are kept in 64-bit
+ * halves (high 32 bits signed, low 32 unsigned: neither overflows within
+ * 2^30 values), not in 128 bits. */
+static inline __attribute__((always_inline)) size_t
+band_pass(const int64_t *src, size_t n, int64_t lo, int64_t hi, int64_t *dst,
+          size_t *nb, __int128 *sb, __int128 *sm)
+{
+    size_t cb = 0, cm = 0;
+    __int128 sum_b = 0, sum_m = 0;
+    for (size_t a = 0; a < n; a += (size_t)1 << 30) {
+        size_t end = n - a > ((size_t)1 << 30) ? a + ((size_t)1 << 30) : n;
+        int64_t bh = 0, mh = 0;
+        uint64_t bl = 0, ml = 0;
+        for (size_t i = a; i < end; i++) {
+            int64_t x = src[i];
+            int64_t below = -(int64_t)(x < lo);
+            int64_t in = -(int64_t)(x <= hi) & ~below;
+            int64_t xb = x & below, xm = x & in;
+            if (dst) {
+                dst[cm] = x;
+            }
+            cb -= (size_t)below;
+            cm -= (size_t)in;
+            bh += xb >> 32;
+            bl += (uint32_t)xb;
+            mh += xm >> 32;
+            ml += (uint32_t)xm;
+        }
+        sum_b += (__int128)bh * ((__int128)1 << 32) + bl;
+        sum_m += (__int128)mh * ((__int128)1 << 32) + ml;
+    }
+    *nb = cb;
+    *sb = sum_b;
+    *sm = sum_m;
+    return cm;
+}
+
+/* band_pass that only reads (a miss leaves v as it was), and the one
+ * that copies the band */
+static size_t band_stats(const int64_t *v, size_t n, int64_t lo, int64_t hi,
+                         size_t *nb, __int128 *sb, __int128 *sm)
+{
+    return band_pass(v, n, lo, hi, NULL, nb, sb, sm);
+}
+
+static size_t band_copy(const int64_t *src, size_t n, int64_t lo, int64_t hi,
+                        int64_t *dst, size_t *nb, __int128 *sb, __int128 *sm)
+{
+    return band_pass(src, n, lo, hi, dst, nb, sb, sm);
+}
+
+/* the values of v[0..n) in [lo, hi] moved to its front (the others are
+ * overwritten) */
+static void band_keep(int64_t *v, size_t n, int64_t lo, int64_t hi)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        int64_t x = v[i];
+        v[m] = x;
+        m += (size_t)((x >= lo) & (x <= hi));
+    }
+}
+
+/* the least value of v[0..n) above hi, INT64_MAX when none */
+static int64_t least_above(const int64_t *v, size_t n, int64_t hi)
+{
+    int64_t least = INT64_MAX;
+    for (size_t i = 0; i < n; i++)
+        if (v[i] > hi && v[i] < least)
+            least = v[i];
+    return least;
+}
+
+/* the sample's values SO_KP_BAND places either side of position j */
+static void band_limits(const int64_t *smp, size_t j, int64_t *lo,
+                        int64_t *hi)
+{
+    *lo = j >= SO_KP_BAND ? smp[j - SO_KP_BAND] : INT64_MIN;
+    *hi = j + SO_KP_BAND < SO_KP_SAMPLE ? smp[j + SO_KP_BAND] : INT64_MAX;
+}
+
+int64_t so_kp_select_i64(int64_t *v, size_t n, size_t k)
+{
+    if (n >= SO_KP_BAND_MIN_N) {
+        int64_t smp[SO_KP_SAMPLE], lo, hi;
+        sample_sorted(v, n, smp);
+        band_limits(smp, (size_t)((unsigned __int128)k * SO_KP_SAMPLE / n),
+                    &lo, &hi);
+        size_t nb;
+        __int128 sb, sm;
+        size_t m = band_stats(v, n, lo, hi, &nb, &sb, &sm);
+        if (k >= nb && k - nb < m) {
+            band_keep(v, n, lo, hi);
+            /* (a band of most values would give the same sample again) */
+            return 2 * m <= n ? so_kp_select_i64(v, m, k - nb)
+                              : select_partition(v, m, k - nb);
+        }
+    } /* a miss: v is as it was */
+    return select_partition(v, n, k);
+}
+
+/* count_within through a band around the sample's estimate: 1 and
+ * *count when the band held the answer (the band's values then in
+ * dst[0..)), else 0 (with dst == src, v is then as it was). budget >= 0:
+ * the prefixes of the sorted values within it are then exactly the first
+ * count + 1 (their sums are convex in the length). */
+static int count_band(const int64_t *src, int64_t *dst, size_t n,
+                      __int128 budget, size_t *count)
+{
+    int64_t smp[SO_KP_SAMPLE], lo, hi;
+    sample_sorted(src, n, smp);
+    /* the estimate: the sample's prefix, scaled by n / SO_KP_SAMPLE, that
+     * first passes the budget */
+    __int128 acc = 0;
+    size_t j = 0;
+    while (j < SO_KP_SAMPLE &&
+           (acc + smp[j]) * (__int128)n <= budget * SO_KP_SAMPLE)
+        acc += smp[j++];
+    band_limits(smp, j, &lo, &hi);
+    size_t nb;
+    __int128 sb, sm;
+    size_t m = dst == src ? band_stats(src, n, lo, hi, &nb, &sb, &sm)
+                          : band_copy(src, n, lo, hi, dst, &nb, &sb, &sm);
+    if (sb > budget) /* the answer is below the band */
+        return 0;
+    budget -= sb;
+    if (sm > budget) { /* the answer is inside the band */
+        if (dst == src)
+            band_keep(dst, n, lo, hi);
+        *count = nb + (2 * m <= n ? so_kp_count_within(dst, m, budget)
+                                  : count_partition(dst, m, budget));
+        return 1;
+    }
+    int64_t above = hi == INT64_MAX ? hi : least_above(src, n, hi);
+    if (above != INT64_MAX && sm + above <= budget)
+        return 0; /* above the band */
+    *count = nb + m;
+    return 1;
+}
+
+/* so_kp_count_within of src, in dst (== src: in place) */
+static size_t count_within(const int64_t *src, int64_t *dst, size_t n,
+                           __int128 budget)
+{
+    size_t count;
+    /* (the bound on the budget keeps the estimate's products in range) */
+    if (n >= SO_KP_BAND_MIN_N && budget >= 0 &&
+        budget < ((__int128)1 << 100) &&
+        count_band(src, dst, n, budget, &count))
+        return count;
+    if (dst != src)
+        memcpy(dst, src, n * sizeof *dst);
+    return count_partition(dst, n, budget);
+}
+
+size_t so_kp_count_within(int64_t *v, size_t n, __int128 budget)
+{
+    return count_within(v, v, n, budget);
+}
+
+size_t so_kp_count_within_copy(const int64_t *src, size_t n, __int128 budget,
+                               int64_t *scratch)
+{
+    return count_within(src, scratch, n, budget);
+}
+
 /* does item i come before item j in so_kp_order's order? */
 static int before(const so_kp *kp, size_t i, size_t j)
 {
@@ -187,8 +383,12 @@ static int by_before(const void *a, const void *b, void *kp)
 
 uint64_t so_kp_eff_key(const so_kp *kp, size_t i)
 {
-    double e = kp->weight[i] == 0 ? INFINITY
-                                  : (double)kp->profit[i] / (double)kp->weight[i];
+    return so_kp_ratio_key(kp->profit[i], kp->weight[i]);
+}
+
+uint64_t so_kp_ratio_key(int64_t p, int64_t w)
+{
+    double e = w == 0 ? INFINITY : (double)p / (double)w;
     double key = -e;
     uint64_t u;
     memcpy(&u, &key, sizeof u);

@@ -1,0 +1,202 @@
+/* test_kp_select.c — the selections of kp-dp at the sizes where they go
+ * through a sample's band (kp_sort.c, kp_card_bound.c: n >= 4096), against
+ * sorting: the k-th smallest value, how many of the smallest values fit a
+ * budget, and the LP of the cardinality bounds. The values include ties,
+ * zeros, negative and near-2^62 values (sums beyond 64 bits), and data on
+ * which the sample's estimate misses the band (a few huge values among
+ * small ones), so both the band and its fallback answer. */
+#include <string.h>
+#include "tests/test_util.h"
+#include "tests/solvers/kp_testing.h"
+#include "solvers/kp_exact_internal.h"
+
+#define MAXN 20011
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* n values of the given kind (0..7) */
+static void values(so_rng *rng, int kind, int64_t *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        switch (kind) {
+        case 0: v[i] = so_rng_int(rng, 0, 1000000); break;
+        case 1: v[i] = so_rng_int(rng, 0, 5); break; /* ties */
+        case 2: v[i] = 7; break;                     /* all equal */
+        case 3: /* a few huge among small ones: the sample misses them */
+            v[i] = i % 997 == 5 ? so_rng_int(rng, 1, 1000) * 1000000000LL
+                                : so_rng_int(rng, 0, 3);
+            break;
+        case 4: v[i] = so_rng_int(rng, -1000000, 1000000); break;
+        case 5: v[i] = (int64_t)i * 3; break; /* sorted already */
+        case 6: /* sums beyond 64 bits */
+            v[i] = so_rng_int(rng, (int64_t)1 << 61, (int64_t)1 << 62);
+            break;
+        default: /* two clusters */
+            v[i] = so_rng_int(rng, 0, 1) ? 1000000000LL : 1;
+            break;
+        }
+    }
+}
+
+/* the most k whose k smallest values sum to <= budget (0 when none) */
+static size_t count_ref(const int64_t *sorted, size_t n, __int128 budget)
+{
+    size_t best = 0;
+    __int128 acc = 0;
+    for (size_t k = 1; k <= n; k++) {
+        acc += sorted[k - 1];
+        if (acc <= budget)
+            best = k;
+    }
+    return best;
+}
+
+static void check_count(const int64_t *v, const int64_t *sorted, size_t n,
+                        __int128 budget, int64_t *w)
+{
+    size_t expect = count_ref(sorted, n, budget);
+    memcpy(w, v, n * sizeof *w);
+    CU_ASSERT_EQUAL(so_kp_count_within(w, n, budget), expect);
+    int64_t *scratch = malloc(n * sizeof *scratch);
+    CU_ASSERT_EQUAL(so_kp_count_within_copy(v, n, budget, scratch), expect);
+    free(scratch);
+}
+
+/* the k-th smallest and the counts within budgets, against qsort, for
+ * every kind of values and sizes on both sides of SO_KP_BAND_MIN_N */
+static void test_select_count(void)
+{
+    static const size_t sizes[] = {1000, SO_KP_BAND_MIN_N, 5000, MAXN};
+    static int64_t v[MAXN], w[MAXN], sorted[MAXN], keep[MAXN];
+    so_rng rng;
+    so_rng_seed(&rng, 4096);
+    for (int kind = 0; kind < 8; kind++)
+        for (size_t si = 0; si < sizeof sizes / sizeof *sizes; si++) {
+            size_t n = sizes[si];
+            values(&rng, kind, v, n);
+            memcpy(sorted, v, n * sizeof *v);
+            memcpy(keep, v, n * sizeof *v);
+            qsort(sorted, n, sizeof *sorted, cmp_i64);
+            size_t ks[] = {0, n - 1, n / 2, n / 3,
+                           (size_t)so_rng_int(&rng, 0, (int64_t)n - 1)};
+            for (size_t t = 0; t < sizeof ks / sizeof *ks; t++) {
+                memcpy(w, v, n * sizeof *v);
+                CU_ASSERT_EQUAL(so_kp_select_i64(w, n, ks[t]), sorted[ks[t]]);
+            }
+            __int128 total = 0, prefix = 0;
+            for (size_t i = 0; i < n; i++)
+                total += v[i];
+            size_t at = (size_t)so_rng_int(&rng, 1, (int64_t)n - 1);
+            for (size_t i = 0; i < at; i++)
+                prefix += sorted[i];
+            __int128 budgets[] = {0, total, total + 1, total - 1, prefix,
+                                  prefix - 1, prefix + 1, total / 2,
+                                  total / 1000, (__int128)1 << 101,
+                                  (__int128)so_rng_int(&rng, 0, 1 << 30)};
+            for (size_t t = 0; t < sizeof budgets / sizeof *budgets; t++)
+                if (budgets[t] >= 0)
+                    check_count(v, sorted, n, budgets[t], w);
+            if (sorted[0] >= 0) /* no prefix within a negative budget */
+                check_count(v, sorted, n, -1, w);
+            /* the _copy form leaves its source as it was */
+            CU_ASSERT_EQUAL(memcmp(v, keep, n * sizeof *v), 0);
+        }
+}
+
+typedef struct {
+    int64_t p, w;
+} lp_item;
+
+static int by_ratio(const void *a, const void *b)
+{
+    const lp_item *x = a, *y = b;
+    __int128 l = (__int128)x->p * y->w, r = (__int128)y->p * x->w;
+    return (l < r) - (l > r); /* non-increasing p / w (w = 0 first) */
+}
+
+/* the LP of kp with profits p + sign * l by sorting every item */
+static __int128 lp_ref(const so_kp *kp, int64_t l, int sign)
+{
+    lp_item *it = malloc((kp->n + 1) * sizeof *it);
+    size_t m = 0;
+    for (size_t i = 0; i < kp->n; i++) {
+        int64_t p = kp->profit[i] + sign * l;
+        if (p > 0 && kp->weight[i] <= kp->capacity)
+            it[m++] = (lp_item){p, kp->weight[i]};
+    }
+    qsort(it, m, sizeof *it, by_ratio);
+    __int128 acc = 0;
+    int64_t room = kp->capacity;
+    for (size_t i = 0; i < m; i++) {
+        if (it[i].w > room) {
+            acc += (__int128)room * it[i].p / it[i].w;
+            break;
+        }
+        room -= it[i].w;
+        acc += it[i].p;
+    }
+    free(it);
+    return acc;
+}
+
+/* an instance of n items of the given kind (0..5), capacity by cap */
+static so_kp *lp_instance(so_rng *rng, int kind, size_t n, int cap)
+{
+    so_kp *kp = so_kp_new(n);
+    int64_t total = 0;
+    for (size_t i = 0; i < n; i++) {
+        int64_t w = so_rng_int(rng, 1, 10000), p;
+        switch (kind) {
+        case 0: p = so_rng_int(rng, 1, 10000); break; /* uncorrelated */
+        case 1: p = w + 1000; break;                  /* strongly */
+        case 2: p = 3 * w; break;                     /* one ratio: ties */
+        case 3: /* zero weights and items above the capacity */
+            p = so_rng_int(rng, 0, 10000);
+            w = i % 10 == 0 ? 0 : i % 10 == 1 ? 1000000000 : w;
+            break;
+        case 4: /* a few heavy items of the best ratio: the sample misses */
+            p = i % 1001 == 7 ? 50 * w * 1000 : so_rng_int(rng, 1, 10000);
+            w = i % 1001 == 7 ? w * 1000 : w;
+            break;
+        default: p = so_rng_int(rng, w, w + 100); break; /* near ties */
+        }
+        kp->weight[i] = w;
+        kp->profit[i] = p;
+        total += w < 1000000000 ? w : 0;
+    }
+    kp->capacity = cap == 0 ? total / 2 : cap == 1 ? 0 : cap == 2 ? total
+                                                      : total / 50;
+    return kp;
+}
+
+/* the LP of the cardinality bounds at n >= SO_KP_BAND_MIN_N against
+ * sorting: every kind, capacity and multiplier sign */
+static void test_card_lp(void)
+{
+    so_rng rng;
+    so_rng_seed(&rng, 1999);
+    static const size_t sizes[] = {500, 6000, MAXN};
+    for (int kind = 0; kind < 6; kind++)
+        for (size_t si = 0; si < 3; si++)
+            for (int cap = 0; cap < 4; cap++) {
+                so_kp *kp = lp_instance(&rng, kind, sizes[si], cap);
+                int64_t ls[] = {0, 1000, 5000, 20000};
+                for (size_t t = 0; t < 4; t++)
+                    for (int sign = -1; sign <= 1; sign += 2)
+                        CU_ASSERT_TRUE(so_kp_card_lp(kp, ls[t], sign) ==
+                                       lp_ref(kp, ls[t], sign));
+                so_kp_free(kp);
+            }
+}
+
+static CU_TestInfo tests[] = {
+    {"k-th smallest and count within a budget against qsort (n to 20,011)",
+     test_select_count},
+    {"the cardinality bounds' LP against sorting (n to 20,011)", test_card_lp},
+    CU_TEST_INFO_NULL,
+};
+SO_SUITE("kp-select", tests)
