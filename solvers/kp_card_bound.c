@@ -120,7 +120,7 @@ static int lp_band(const so_kp *kp, item *buf, int64_t l, int sign,
     item smp[SO_KP_SAMPLE];
     uint64_t key[SO_KP_SAMPLE], tk[SO_KP_SAMPLE];
     size_t at[SO_KP_SAMPLE], ta[SO_KP_SAMPLE];
-    uint64_t seed = 0x2545f4914f6cdd1dULL;
+    uint64_t seed = SO_KP_SAMPLE_SEED;
     for (size_t i = 0; i < SO_KP_SAMPLE; i++) {
         size_t j = so_kp_sample_index(&seed, n);
         int64_t p = kp->profit[j] + sign * l, w = kp->weight[j];

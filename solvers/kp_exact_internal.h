@@ -77,6 +77,8 @@ size_t so_kp_count_within_copy(const int64_t *src, size_t n, __int128 budget,
 #define SO_KP_BAND_MIN_N 4096
 #define SO_KP_SAMPLE 1024
 #define SO_KP_BAND 64
+/* The samples' places: so_kp_sample_index from this seed. */
+#define SO_KP_SAMPLE_SEED 0x2545f4914f6cdd1dULL
 /* A pseudo-random index below n (the samples); the radix sort of keys
  * (idx, its payload, may be NULL; tk, ti scratch of n). */
 size_t so_kp_sample_index(uint64_t *seed, size_t n);

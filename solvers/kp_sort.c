@@ -183,7 +183,7 @@ size_t so_kp_sample_index(uint64_t *seed, size_t n)
 static void sample_sorted(const int64_t *v, size_t n, int64_t *smp)
 {
     uint64_t key[SO_KP_SAMPLE], tk[SO_KP_SAMPLE];
-    uint64_t seed = 0x2545f4914f6cdd1dULL;
+    uint64_t seed = SO_KP_SAMPLE_SEED;
     for (size_t i = 0; i < SO_KP_SAMPLE; i++)
         key[i] = (uint64_t)v[so_kp_sample_index(&seed, n)] ^ ((uint64_t)1 << 63);
     radix(key, NULL, SO_KP_SAMPLE, tk, NULL);

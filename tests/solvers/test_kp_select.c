@@ -193,10 +193,83 @@ static void test_card_lp(void)
             }
 }
 
+/* which places the band's sample reads (n values) */
+static void sampled(unsigned char *at, size_t n)
+{
+    uint64_t seed = SO_KP_SAMPLE_SEED;
+    memset(at, 0, n);
+    for (size_t i = 0; i < SO_KP_SAMPLE; i++)
+        at[so_kp_sample_index(&seed, n)] = 1;
+}
+
+/* Data the sample misreads (its places hold values unlike the rest):
+ * the band misses (the answer below it, above it, or a band of nearly
+ * everything) and the fallback answers, for budgets and ranks across
+ * the range. */
+static void test_band_misses(void)
+{
+    static int64_t v[MAXN], w[MAXN], sorted[MAXN];
+    static unsigned char at[MAXN];
+    size_t n = MAXN;
+    sampled(at, n);
+    for (int kind = 0; kind < 3; kind++) {
+        int64_t r = 0;
+        for (size_t i = 0; i < n; i++) /* sampled: 1000, 2000, ... / 1, 2, ... */
+            v[i] = at[i] ? (kind == 0 ? 1000 * ++r : kind == 1 ? ++r : 0)
+                         : (kind == 0 ? 10000 : kind == 1 ? 5000 : 1);
+        memcpy(sorted, v, sizeof v);
+        qsort(sorted, n, sizeof *sorted, cmp_i64);
+        __int128 total = 0;
+        for (size_t i = 0; i < n; i++)
+            total += v[i];
+        __int128 prefix = 0;
+        for (size_t k = 0, t = 0; k < n; prefix += sorted[k++]) {
+            if (k < 2100 && kind == 1) /* every prefix past the sample's */
+                check_count(v, sorted, n, prefix, w);
+            if (k == (n - 1) * t / 60) { /* exactly at sorted prefixes */
+                check_count(v, sorted, n, total * (int)t / 60, w);
+                check_count(v, sorted, n, total * (int)t / 6000, w);
+                check_count(v, sorted, n, prefix, w);
+                check_count(v, sorted, n, prefix - 1, w);
+                check_count(v, sorted, n, prefix + 1, w);
+                t++;
+            }
+            /* ranks at either end of a run of equal values */
+            if ((k > 0 && sorted[k - 1] != sorted[k]) ||
+                (k + 1 < n && sorted[k + 1] != sorted[k]) || k % 997 == 0) {
+                memcpy(w, v, sizeof v);
+                CU_ASSERT_EQUAL(so_kp_select_i64(w, n, k), sorted[k]);
+            }
+        }
+    }
+    /* the LP: the sampled items less efficient than the rest, or more */
+    so_kp *kp = so_kp_new(n);
+    so_rng rng;
+    so_rng_seed(&rng, 77);
+    for (int kind = 0; kind < 2; kind++) {
+        int64_t total = 0;
+        for (size_t i = 0; i < n; i++) {
+            kp->weight[i] = so_rng_int(&rng, 1, 1000);
+            kp->profit[i] = kp->weight[i] * ((at[i] != 0) == kind ? 3 : 1) +
+                            so_rng_int(&rng, 0, 9);
+            total += kp->weight[i];
+        }
+        for (int t = 0; t <= 40; t++) {
+            kp->capacity = total * t / 40;
+            CU_ASSERT_TRUE(so_kp_card_lp(kp, 0, 1) == lp_ref(kp, 0, 1));
+            kp->capacity = total * t / 4000;
+            CU_ASSERT_TRUE(so_kp_card_lp(kp, 0, 1) == lp_ref(kp, 0, 1));
+        }
+    }
+    so_kp_free(kp);
+}
+
 static CU_TestInfo tests[] = {
     {"k-th smallest and count within a budget against qsort (n to 20,011)",
      test_select_count},
     {"the cardinality bounds' LP against sorting (n to 20,011)", test_card_lp},
+    {"data the sample misreads: the band misses, the answer stays exact",
+     test_band_misses},
     CU_TEST_INFO_NULL,
 };
 SO_SUITE("kp-select", tests)
