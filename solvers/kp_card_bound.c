@@ -105,6 +105,80 @@ int so_kp_card_limits(const so_kp *kp, int64_t z, int64_t *v, int64_t *kmax,
     return 1;
 }
 
+/* What the LPs of one bound share: the items, scratch of n items, and
+ * the largest profit and weight (for the band's 64-bit arithmetic) */
+typedef struct {
+    const so_kp *kp;
+    item *buf;
+    int64_t maxp, maxw;
+} lp_ctx;
+
+/* the sums of lp_band's pass: items above the band (pa, wa), in it (pm,
+ * wm; m of them, in buf), and how many below it */
+typedef struct {
+    __int128 pa, pm;
+    int64_t wa, wm;
+    size_t m, nlow;
+} band_sums;
+
+/* lp_band's pass with profits p + dl. narrow: every profit, weight and
+ * pivot below 2^32, so that the cross products fit 64 bits unsigned and
+ * the sums of profits 64 bits (an inline copy each way: no branch per
+ * item on it) */
+static inline __attribute__((always_inline)) void
+band_pass(const so_kp *kp, int64_t dl, item hi, item lo, int narrow,
+          item *buf, band_sums *out)
+{
+    int64_t c = kp->capacity, pa = 0, pm = 0, wa = 0, wm = 0;
+    __int128 pa_w = 0, pm_w = 0;
+    size_t m = 0, nlow = 0;
+    for (size_t i = 0; i < kp->n; i++) {
+        int64_t p = kp->profit[i] + dl, w = kp->weight[i];
+        int ok = (p > 0) & (w <= c), above, below;
+        if (narrow) {
+            uint64_t up = (uint64_t)p, uw = (uint64_t)w;
+            above = up * (uint64_t)hi.w > (uint64_t)hi.p * uw;
+            below = up * (uint64_t)lo.w < (uint64_t)lo.p * uw;
+        } else {
+            above = (__int128)p * hi.w > (__int128)hi.p * w;
+            below = (__int128)p * lo.w < (__int128)lo.p * w;
+        }
+        int up = ok & ((w == 0) | above);
+        int low = ok & !up & below;
+        int in = ok & !up & !low;
+        if (narrow) {
+            pa += p & -(int64_t)up;
+            pm += p & -(int64_t)in;
+        } else {
+            pa_w += p & -(int64_t)up;
+            pm_w += p & -(int64_t)in;
+        }
+        wa += w & -(int64_t)up;
+        wm += w & -(int64_t)in;
+        nlow += (size_t)low;
+        buf[m] = (item){p, w};
+        m += (size_t)in;
+    }
+    out->pa = narrow ? pa : pa_w;
+    out->pm = narrow ? pm : pm_w;
+    out->wa = wa;
+    out->wm = wm;
+    out->m = m;
+    out->nlow = nlow;
+}
+
+static void band_narrow(const so_kp *kp, int64_t dl, item hi, item lo,
+                        item *buf, band_sums *out)
+{
+    band_pass(kp, dl, hi, lo, 1, buf, out);
+}
+
+static void band_wide(const so_kp *kp, int64_t dl, item hi, item lo,
+                      item *buf, band_sums *out)
+{
+    band_pass(kp, dl, hi, lo, 0, buf, out);
+}
+
 /* The LP of relaxed() through a band, as so_kp_count_within (kp_sort.c):
  * a sample of the items sorted by efficiency (in double: only where the
  * band lies depends on it) estimates where the break item is; one pass
@@ -112,9 +186,9 @@ int so_kp_card_limits(const so_kp *kp, int64_t z, int64_t *v, int64_t *kmax,
  * (zero weights included), keeps those between the pivots in buf and
  * counts the less efficient ones. 1 and *value (the LP's floor) when the
  * break item is in the band (or every item fits), else 0. */
-static int lp_band(const so_kp *kp, item *buf, int64_t l, int sign,
-                   __int128 *value)
+static int lp_band(const lp_ctx *x, int64_t l, int sign, __int128 *value)
 {
+    const so_kp *kp = x->kp;
     size_t n = kp->n, s = 0;
     int64_t c = kp->capacity;
     item smp[SO_KP_SAMPLE];
@@ -147,42 +221,31 @@ static int lp_band(const so_kp *kp, item *buf, int64_t l, int sign,
         lo = hi;
         hi = t;
     }
-    __int128 pa = 0, pm = 0;
-    int64_t wa = 0, wm = 0;
-    size_t m = 0, nlow = 0;
-    for (size_t i = 0; i < n; i++) {
-        int64_t p = kp->profit[i] + sign * l, w = kp->weight[i];
-        int ok = (p > 0) & (w <= c);
-        int up = ok & ((w == 0) | ((__int128)p * hi.w > (__int128)hi.p * w));
-        int low = ok & !up & ((__int128)p * lo.w < (__int128)lo.p * w);
-        int in = ok & !up & !low;
-        pa += p & -(int64_t)up;
-        wa += w & -(int64_t)up;
-        pm += p & -(int64_t)in;
-        wm += w & -(int64_t)in;
-        nlow += (size_t)low;
-        buf[m] = (item){p, w};
-        m += (size_t)in;
-    }
-    if (wa > c) /* the break item is above the band */
+    band_sums b;
+    const int64_t wide = (int64_t)1 << 32;
+    if (x->maxp + l < wide && (x->maxw < wide || c < wide) && n < wide / 2)
+        band_narrow(kp, sign * l, hi, lo, x->buf, &b);
+    else
+        band_wide(kp, sign * l, hi, lo, x->buf, &b);
+    if (b.wa > c) /* the break item is above the band */
         return 0;
-    if (wm > c - wa) {
-        *value = pa + lp_value(buf, m, c - wa);
+    if (b.wm > c - b.wa) {
+        *value = b.pa + lp_value(x->buf, b.m, c - b.wa);
         return 1;
     }
-    if (nlow) /* below the band */
+    if (b.nlow) /* below the band */
         return 0;
-    *value = pa + pm; /* everything fits */
+    *value = b.pa + b.pm; /* everything fits */
     return 1;
 }
 
 /* l kcard * sign + LP with profits p + sign * l (sign -1: kmax; +1: kmin) */
-static __int128 relaxed(const so_kp *kp, item *buf, int64_t l, int sign,
-                        int64_t k)
+static __int128 relaxed(const lp_ctx *x, int64_t l, int sign, int64_t k)
 {
+    const so_kp *kp = x->kp;
     size_t m = 0;
     __int128 zero = 0;
-    if (kp->n >= SO_KP_BAND_MIN_N && lp_band(kp, buf, l, sign, &zero))
+    if (kp->n >= SO_KP_BAND_MIN_N && lp_band(x, l, sign, &zero))
         return zero - (__int128)sign * l * k;
     for (size_t i = 0; i < kp->n; i++) {
         int64_t p = kp->profit[i] + sign * l;
@@ -191,33 +254,43 @@ static __int128 relaxed(const so_kp *kp, item *buf, int64_t l, int sign,
         if (kp->weight[i] == 0)
             zero += p;
         else
-            buf[m++] = (item){p, kp->weight[i]};
+            x->buf[m++] = (item){p, kp->weight[i]};
     }
-    return zero + lp_value(buf, m, kp->capacity) - (__int128)sign * l * k;
+    return zero + lp_value(x->buf, m, kp->capacity) - (__int128)sign * l * k;
+}
+
+/* the largest profit and weight into x */
+static void lp_maxima(lp_ctx *x)
+{
+    x->maxp = x->maxw = 0;
+    for (size_t i = 0; i < x->kp->n; i++) {
+        x->maxp = x->kp->profit[i] > x->maxp ? x->kp->profit[i] : x->maxp;
+        x->maxw = x->kp->weight[i] > x->maxw ? x->kp->weight[i] : x->maxw;
+    }
 }
 
 __int128 so_kp_card_lp(const so_kp *kp, int64_t l, int sign)
 {
-    item *buf = malloc((kp->n ? kp->n : 1) * sizeof *buf);
-    __int128 v = buf ? relaxed(kp, buf, l, sign, 0) : -1;
-    free(buf);
+    lp_ctx x = {kp, malloc((kp->n ? kp->n : 1) * sizeof(item)), 0, 0};
+    lp_maxima(&x);
+    __int128 v = x.buf ? relaxed(&x, l, sign, 0) : -1;
+    free(x.buf);
     return v;
 }
 
 /* min over integer l in [0, hi] of relaxed(l): first the guess l0, then
  * a ternary search; stops as soon as the bound is down to z. */
-static __int128 best_multiplier(const so_kp *kp, item *buf, int sign,
-                                int64_t k, int64_t hi, int64_t l0, int64_t z,
-                                int search)
+static __int128 best_multiplier(const lp_ctx *x, int sign, int64_t k,
+                                int64_t hi, int64_t l0, int64_t z, int search)
 {
     int64_t lo = 0;
-    __int128 best = relaxed(kp, buf, l0 < 0 ? 0 : l0 > hi ? hi : l0, sign, k);
+    __int128 best = relaxed(x, l0 < 0 ? 0 : l0 > hi ? hi : l0, sign, k);
     if (!search)
         return best;
     for (int evals = 0; hi - lo > 2 && best > z && evals < 12; evals++) {
         int64_t m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
-        __int128 f1 = relaxed(kp, buf, m1, sign, k);
-        __int128 f2 = relaxed(kp, buf, m2, sign, k);
+        __int128 f1 = relaxed(x, m1, sign, k);
+        __int128 f2 = relaxed(x, m2, sign, k);
         if (f1 < best)
             best = f1;
         if (f2 < best)
@@ -228,7 +301,7 @@ static __int128 best_multiplier(const so_kp *kp, item *buf, int sign,
             lo = m1;
     }
     for (int64_t l = lo; l <= hi && hi - lo <= 2 && best > z; l++) {
-        __int128 f = relaxed(kp, buf, l, sign, k);
+        __int128 f = relaxed(x, l, sign, k);
         if (f < best)
             best = f;
     }
@@ -242,19 +315,14 @@ int64_t so_kp_global_bound(const so_kp *kp, const size_t *order, int64_t z,
     size_t n = kp->n;
     if (n == 0 || ub <= z)
         return ub;
-    item *buf = malloc(n * sizeof *buf);
+    lp_ctx x = {kp, malloc(n * sizeof(item)), 0, 0};
     int64_t *v = malloc(n * sizeof *v);
-    if (!buf || !v) { /* the bound is optional: Dantzig's is valid */
-        free(buf);
+    if (!x.buf || !v) { /* the bound is optional: Dantzig's is valid */
+        free(x.buf);
         free(v);
         return ub;
     }
-    int64_t maxp = 0;
-    for (size_t i = 0; i < n; i++) {
-        v[i] = kp->weight[i];
-        if (kp->profit[i] > maxp)
-            maxp = kp->profit[i];
-    }
+    lp_maxima(&x);
     for (size_t i = 0; i < n; i++)
         v[i] = kp->profit[i] - kp->weight[i];
     int64_t median_gap = so_kp_select_i64(v, n, n / 2); /* guess: l = K when p = w + K */
@@ -264,14 +332,14 @@ int64_t so_kp_global_bound(const so_kp *kp, const size_t *order, int64_t z,
     /* the constraint the guess favours first; the other only if needed */
     for (int pass = 0; pass < 2 && ub > z; pass++) {
         int sign = (pass == 0) == (median_gap >= 0) ? -1 : +1;
-        __int128 u = sign < 0 ? best_multiplier(kp, buf, -1, kmax, maxp,
+        __int128 u = sign < 0 ? best_multiplier(&x, -1, kmax, x.maxp,
                                                 median_gap, z, search)
-                              : best_multiplier(kp, buf, +1, kmin, maxp,
+                              : best_multiplier(&x, +1, kmin, x.maxp,
                                                 -median_gap, z, search);
         if (u < ub)
             ub = u < z ? z : (int64_t)u;
     }
-    free(buf);
+    free(x.buf);
     free(v);
     return ub;
 }

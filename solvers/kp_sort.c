@@ -26,44 +26,63 @@
 #include <string.h>
 #include "solvers/kp_exact_internal.h"
 
+/* From this many keys on, digits of up to 11 bits instead of 8 (fewer
+ * passes; the counters no longer fit the stack) */
+#define RADIX_WIDE_N 32768
+
 /* stable LSD radix sort of keys (with a payload of indices, may be NULL):
- * the histograms are counted in one pass, only for the digits in which
- * some keys differ (a first pass finds them: equal keys would otherwise
- * chain every counter increment), a pass whose digit is the same for
- * every key is skipped, and the passes alternate between the
- * arrays and their scratch copies tk, ti (one copy back at the end) */
+ * the digits cover only the span of bits in which some keys differ (a
+ * first pass finds it: equal keys would otherwise chain every counter
+ * increment), split evenly into the fewest digits of at most 8 bits (11
+ * from RADIX_WIDE_N keys on: e.g. 17 varying bits, weights below 10^5,
+ * take 2 passes instead of 3); the histograms are counted in one pass, a
+ * pass whose digit is the same for every key is skipped, and the passes
+ * alternate between the arrays and their scratch copies tk, ti (one copy
+ * back at the end) */
 static void radix(uint64_t *key, size_t *idx, size_t n, uint64_t *tk,
                   size_t *ti)
 {
-    size_t cnt[8][257];
-    memset(cnt, 0, sizeof cnt);
     uint64_t varies = 0; /* the bits in which some key differs from key[0] */
     for (size_t i = 0; i < n; i++)
         varies |= key[i] ^ key[0];
-    int digit[8], nd = 0;
-    for (int d = 0; d < 8; d++)
-        if ((varies >> (8 * d)) & 255)
-            digit[nd++] = d;
+    if (!varies)
+        return;
+    int low = __builtin_ctzll(varies), span = 64 - __builtin_clzll(varies) - low;
+    size_t stack_cnt[8 * 257], *cnt = stack_cnt;
+    int nd, width;
+    for (int most = n >= RADIX_WIDE_N ? 11 : 8;; most = 8) {
+        nd = (span + most - 1) / most;
+        width = (span + nd - 1) / nd;
+        size_t need = (size_t)nd * (((size_t)1 << width) + 1);
+        if (need <= 8 * 257) {
+            memset(cnt, 0, need * sizeof *cnt);
+            break;
+        }
+        if ((cnt = calloc(need, sizeof *cnt)) != NULL)
+            break;
+        cnt = stack_cnt; /* out of memory: narrow digits */
+    }
+    size_t nb = (size_t)1 << width;
+    uint64_t mask = nb - 1;
     for (size_t i = 0; i < n; i++) {
-        uint64_t k = key[i];
+        uint64_t k = key[i] >> low;
         for (int j = 0; j < nd; j++)
-            cnt[digit[j]][((k >> (8 * digit[j])) & 255) + 1]++;
+            cnt[(size_t)j * (nb + 1) + ((k >> (j * width)) & mask) + 1]++;
     }
     uint64_t *src = key, *dst = tk;
     size_t *isrc = idx, *idst = ti;
     for (int j = 0; j < nd; j++) {
-        int d = digit[j];
-        size_t *c = cnt[d];
+        size_t *c = cnt + (size_t)j * (nb + 1);
         int single = 0;
-        for (int b = 1; b <= 256; b++)
+        for (size_t b = 1; b <= nb; b++)
             single |= c[b] == n;
         if (single)
             continue;
-        for (int b = 1; b <= 256; b++)
+        for (size_t b = 1; b <= nb; b++)
             c[b] += c[b - 1];
-        int shift = 8 * d;
+        int shift = low + j * width;
         for (size_t i = 0; i < n; i++) {
-            size_t at = c[(src[i] >> shift) & 255]++;
+            size_t at = c[(src[i] >> shift) & mask]++;
             dst[at] = src[i];
             if (idx)
                 idst[at] = isrc[i];
@@ -75,6 +94,8 @@ static void radix(uint64_t *key, size_t *idx, size_t n, uint64_t *tk,
         isrc = idst;
         idst = u;
     }
+    if (cnt != stack_cnt)
+        free(cnt);
     if (src != key) {
         memcpy(key, src, n * sizeof *key);
         if (idx)

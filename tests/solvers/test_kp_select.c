@@ -264,12 +264,56 @@ static void test_band_misses(void)
     so_kp_free(kp);
 }
 
+static const int64_t *sort_keys; /* of by_key_then_index */
+
+/* ascending key, ties in the order of idx before the sort (descending
+ * index in test_radix): the stable order */
+
+static int by_key_then_index(const void *a, const void *b)
+{
+    size_t i = *(const size_t *)a, j = *(const size_t *)b;
+    int64_t x = sort_keys[i], y = sort_keys[j];
+    return x != y ? (x > y) - (x < y) : (i < j) - (i > j); /* idx's order */
+}
+
+/* the radix sort of indices by key (digits of up to 8 bits, of up to 11
+ * from 32,768 keys on, over the span of bits that vary) against a stable
+ * qsort: spans of 1, 17, 40 and 64 bits, negative keys, all equal */
+static void test_radix(void)
+{
+    enum { N = 40000 };
+    static int64_t key[N];
+    static size_t idx[N], ref[N];
+    so_rng rng;
+    so_rng_seed(&rng, 17);
+    static const size_t sizes[] = {1, 2, 1000, 32767, N};
+    for (int kind = 0; kind < 5; kind++)
+        for (size_t si = 0; si < sizeof sizes / sizeof *sizes; si++) {
+            size_t n = sizes[si];
+            for (size_t i = 0; i < n; i++) {
+                key[i] = kind == 0   ? so_rng_int(&rng, 0, 1)
+                         : kind == 1 ? so_rng_int(&rng, 1, 100000)
+                         : kind == 2 ? so_rng_int(&rng, -((int64_t)1 << 39),
+                                                  (int64_t)1 << 39)
+                         : kind == 3 ? (int64_t)so_rng_u64(&rng)
+                                     : 42;
+                idx[i] = ref[i] = n - 1 - i; /* not the identity */
+            }
+            sort_keys = key;
+            qsort(ref, n, sizeof *ref, by_key_then_index);
+            CU_ASSERT_EQUAL_FATAL(so_kp_sort_index_by_i64(idx, n, key), SO_OK);
+            CU_ASSERT_EQUAL(memcmp(idx, ref, n * sizeof *idx), 0);
+        }
+}
+
 static CU_TestInfo tests[] = {
     {"k-th smallest and count within a budget against qsort (n to 20,011)",
      test_select_count},
     {"the cardinality bounds' LP against sorting (n to 20,011)", test_card_lp},
     {"data the sample misreads: the band misses, the answer stays exact",
      test_band_misses},
+    {"radix sort of indices by key against qsort, stable (n to 40,000)",
+     test_radix},
     CU_TEST_INFO_NULL,
 };
 SO_SUITE("kp-select", tests)
