@@ -23,7 +23,13 @@
  *     (the LP value is convex in l; any l gives a valid bound, so the
  *     search only needs to be good, not exact); each LP is evaluated in
  *     expected O(n) by selecting the break item with a partition on
- *     efficiency (Balas and Zemel 1980) with deterministic pivots;
+ *     efficiency (Balas and Zemel 1980) with deterministic pivots; from
+ *     SO_KP_BAND_MIN_N items on, first through a band (as the selections
+ *     of kp_sort.c): a sample sorted by efficiency estimates where the
+ *     break item is, one pass sums the items above the band and keeps the
+ *     band's (in 64-bit products when every value is below 2^32), and the
+ *     partitions select among the band's items only; a miss (the break
+ *     item outside the band) falls back to the partitions on every item;
  *   - all arithmetic is exact (128-bit products), the result is floored.
  * For strongly correlated items (p = w + K) l = K gives c + K kmax, for
  * inverse strongly correlated ones (w = p + K) c - K kmin: bounds that the

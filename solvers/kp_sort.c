@@ -1,15 +1,30 @@
 /* kp_sort.c — the sorts and selections of kp-dp, by radix instead of comparisons: on
  * the easy and correlated classes at n = 10,000 the comparison sorts
  * (qsort with a 128-bit comparator) took more time than the DP itself.
- *   - so_kp_sort_index_by_i64: LSD radix sort of indices by 64-bit keys,
- *     8 passes of 8 bits on the sign-flipped pattern (passes where every
- *     key falls in one bucket are skipped); stable (the pairing's items by
- *     weight, kp_pair.c);
- *   - so_kp_select_i64 and so_kp_count_within: selection, not sorting
- *     (expected O(n): three-way partitions around pseudo-random pivots, as
- *     combo's minweights / maxprofits do): the median of p - w and how
- *     many of the smallest weights (profits) fit a budget, for the
- *     cardinality limits (kp_card_bound.c);
+ *   - so_kp_sort_index_by_i64: LSD radix sort of indices by 64-bit keys
+ *     (the sign-flipped pattern), over the span of bits that vary, in the
+ *     fewest even digits of at most 8 bits (11 from 32,768 keys on);
+ *     passes where every key falls in one bucket are skipped; stable (the
+ *     pairing's items by weight, kp_pair.c);
+ *   - so_kp_select_i64 and so_kp_count_within: selection, not sorting:
+ *     the median of p - w and how many of the smallest weights (profits)
+ *     fit a budget, for the cardinality limits (kp_card_bound.c). Below
+ *     SO_KP_BAND_MIN_N values, three-way partitions around pseudo-random
+ *     pivots (expected O(n), as combo's minweights / maxprofits do). From
+ *     there on (issue 30: at n = 100,000 the partitions, about 3.4 passes
+ *     of unpredictable branches each, were a fifth of kp-dp's run on
+ *     almost strongly correlated instances), first a band, in the spirit
+ *     of Floyd and Rivest's SELECT (CACM 18(3), 1975): a sorted sample of
+ *     SO_KP_SAMPLE values estimates where the answer lies (the k-th: at
+ *     rank k s / n of the sample; the budget: where the sample's prefix
+ *     sums, scaled by n / s, pass it), the sample's values SO_KP_BAND
+ *     places either side bound a band, and one pass without branches on
+ *     the data counts and sums the values below it and those in it. When
+ *     the answer lies in the band, only the band's values are kept and
+ *     searched further (about 2 SO_KP_BAND / SO_KP_SAMPLE of them);
+ *     otherwise (a miss: the data unlike its sample) the values are as
+ *     they were and the partitions answer. Either way the answer is
+ *     exact; the sample only decides how fast;
  *   - so_kp_efficiency_order: so_kp_order's order exactly (efficiency
  *     p/w non-increasing, zero weights first by profit, ties by index):
  *     a stable radix sort of the double keys -p/w (order-preserving bit
