@@ -95,20 +95,39 @@ static __int128 lp_value(item *it, size_t m, int64_t room)
 int so_kp_card_limits(const so_kp *kp, int64_t z, int64_t *v, int64_t *kmax,
                       int64_t *kmin)
 {
+    return so_kp_card_limits_cached(kp, z, v, NULL, kmax, kmin);
+}
+
+int so_kp_card_limits_cached(const so_kp *kp, int64_t z, int64_t *v,
+                             so_kp_card_cache *cache, int64_t *kmax,
+                             int64_t *kmin)
+{
+    if (cache && cache->has_min && cache->z == z) {
+        *kmax = cache->kmax;
+        *kmin = cache->kmin;
+        return cache->improvable;
+    }
     size_t n = kp->n;
-    *kmax = (int64_t)so_kp_count_within_copy(kp->weight, n, kp->capacity, v);
+    int64_t *own = NULL;
+    if (!v && !(v = own = malloc((n ? n : 1) * sizeof *v)))
+        return -1;
+    *kmax = cache && cache->has_max
+                ? cache->kmax
+                : (int64_t)so_kp_count_within_copy(kp->weight, n,
+                                                   kp->capacity, v);
     int64_t total = 0; /* below 2^61 */
     for (size_t i = 0; i < n; i++)
         total += kp->profit[i];
-    if (total <= z) {
-        *kmin = (int64_t)n;
-        return 0;
-    }
+    int improvable = total > z;
     /* the k largest profits exceed z exactly when the n - k smallest sum
      * to <= total - z - 1: the fewest k is n minus the most such */
-    *kmin = (int64_t)(n - so_kp_count_within_copy(kp->profit, n,
-                                                  total - z - 1, v));
-    return 1;
+    *kmin = !improvable ? (int64_t)n
+                        : (int64_t)(n - so_kp_count_within_copy(
+                                            kp->profit, n, total - z - 1, v));
+    free(own);
+    if (cache)
+        *cache = (so_kp_card_cache){1, 1, improvable, *kmax, *kmin, z};
+    return improvable;
 }
 
 /* What the LPs of one bound share: the items, scratch of n items, and
@@ -317,6 +336,13 @@ static __int128 best_multiplier(const lp_ctx *x, int sign, int64_t k,
 int64_t so_kp_global_bound(const so_kp *kp, const size_t *order, int64_t z,
                            int search)
 {
+    return so_kp_global_bound_cached(kp, order, z, search, NULL);
+}
+
+int64_t so_kp_global_bound_cached(const so_kp *kp, const size_t *order,
+                                  int64_t z, int search,
+                                  so_kp_card_cache *cache)
+{
     int64_t ub = so_kp_dantzig_bound(kp, order);
     size_t n = kp->n;
     if (n == 0 || ub <= z)
@@ -333,7 +359,7 @@ int64_t so_kp_global_bound(const so_kp *kp, const size_t *order, int64_t z,
         v[i] = kp->profit[i] - kp->weight[i];
     int64_t median_gap = so_kp_select_i64(v, n, n / 2); /* guess: l = K when p = w + K */
     int64_t kmax, kmin;
-    if (!so_kp_card_limits(kp, z, v, &kmax, &kmin))
+    if (!so_kp_card_limits_cached(kp, z, v, cache, &kmax, &kmin))
         ub = z; /* nothing beats z */
     /* the constraint the guess favours first; the other only if needed */
     for (int pass = 0; pass < 2 && ub > z; pass++) {

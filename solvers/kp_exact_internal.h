@@ -18,6 +18,15 @@ enum { SO_KP_STOP_TIME = 1, SO_KP_STOP_MEMORY = 2 };
  * the best vector found, at least the empty one), or SO_ENOMEM. */
 int so_kp_mitm_solve(const so_kp *kp, double deadline, unsigned char *x);
 
+/* The cardinality limits of one instance kept between the bounds of one
+ * kp-dp run (kp_card_bound.c; zero-initialised = empty): kmax once (it
+ * does not depend on the incumbent), kmin and whether anything beats z
+ * for the last z asked; a call with another z computes kmin again. */
+typedef struct {
+    int has_max, has_min, improvable;
+    int64_t kmax, kmin, z;
+} so_kp_card_cache;
+
 /* Upper bound on the optimum that is at least as tight as Dantzig's:
  * the minimum of Dantzig's bound and the surrogate relaxations of the
  * cardinality constraints (kp_card_bound.c). z is the incumbent (the
@@ -27,6 +36,11 @@ int so_kp_mitm_solve(const so_kp *kp, double deadline, unsigned char *x);
  * 1: a ternary search over the multiplier as well (up to 24 LPs each). */
 int64_t so_kp_global_bound(const so_kp *kp, const size_t *order, int64_t z,
                            int search);
+/* The same, with the limits from (and into) cache (NULL: none); the
+ * bound is the one so_kp_global_bound gives. */
+int64_t so_kp_global_bound_cached(const so_kp *kp, const size_t *order,
+                                  int64_t z, int search,
+                                  so_kp_card_cache *cache);
 
 /* kp-dp's exact run on kp (solvers/kp_dp.c) with the internal deadline
  * (so_now() value, 0 = none) and memory limit (live states): x gets the best vector, *proved 1 when it is
@@ -46,6 +60,12 @@ size_t so_kp_dp_decode_runs(void);
 int so_kp_surrogate_bound(const so_kp *kp, size_t b1, int64_t z,
                           double deadline, size_t max_states, int64_t *ub,
                           unsigned char *x, int64_t *zx);
+/* The same, with the cardinality limits from (and into) cache (NULL:
+ * none): kp-dp's run can share them with so_kp_global_bound_cached. */
+int so_kp_surrogate_bound_cached(const so_kp *kp, size_t b1, int64_t z,
+                                 double deadline, size_t max_states,
+                                 int64_t *ub, unsigned char *x, int64_t *zx,
+                                 so_kp_card_cache *cache);
 
 /* The surrogate LP of kp_surrogate.c, for tests: its value (in double,
  * -1 when the part is empty) at multiplier s and cardinality k, with
@@ -95,6 +115,11 @@ void so_kp_sort_keys(uint64_t *key, size_t *idx, size_t n, uint64_t *tk,
 __int128 so_kp_card_lp(const so_kp *kp, int64_t l, int sign);
 int so_kp_card_limits(const so_kp *kp, int64_t z, int64_t *v, int64_t *kmax,
                       int64_t *kmin);
+/* The same through cache (NULL: none); v may be NULL (then allocated when
+ * needed: -1 when out of memory). */
+int so_kp_card_limits_cached(const so_kp *kp, int64_t z, int64_t *v,
+                             so_kp_card_cache *cache, int64_t *kmax,
+                             int64_t *kmin);
 size_t *so_kp_efficiency_order(const so_kp *kp);
 /* The radix key of item i (order-preserving bits of -p/w), and the exact
  * sort of a slice: a[0..n) (items, with their keys k) into so_kp_order's

@@ -306,6 +306,56 @@ static void test_radix(void)
         }
 }
 
+/* the cardinality limits through a cache shared by calls at rising and
+ * repeated incumbents equal the limits computed afresh, and so do the
+ * bounds that read them (global and surrogate) */
+static void test_card_cache(void)
+{
+    so_rng rng;
+    so_rng_seed(&rng, 30);
+    for (int t = 0; t < 6; t++) {
+        size_t n = t < 3 ? 300 : 6000;
+        so_kp *kp = lp_instance(&rng, t % 3 == 2 ? 1 : 0, n, 0);
+        size_t *ord = so_kp_efficiency_order(kp);
+        int64_t total = 0, dz = 0;
+        for (size_t i = 0; i < n; i++)
+            total += kp->profit[i];
+        size_t b = 0;
+        for (int64_t w = 0; b < n && w + kp->weight[ord[b]] <= kp->capacity;
+             b++)
+            w += kp->weight[ord[b]], dz += kp->profit[ord[b]];
+        so_kp_card_cache cache = {0}, both = {0};
+        int64_t zs[] = {dz,    dz,        dz + 1, dz + 1, total / 2, total / 3,
+                        total, total,     total - 1, dz - 5};
+        unsigned char *x = malloc(n), *y = malloc(n);
+        for (size_t k = 0; k < sizeof zs / sizeof *zs; k++) {
+            int64_t a1, a2, c1, c2;
+            int64_t *v = malloc(n * sizeof *v);
+            int r1 = so_kp_card_limits(kp, zs[k], v, &a1, &c1);
+            int r2 = so_kp_card_limits_cached(kp, zs[k], NULL, &cache, &a2,
+                                              &c2);
+            free(v);
+            CU_ASSERT_EQUAL(r1, r2);
+            CU_ASSERT_EQUAL(a1, a2);
+            CU_ASSERT_EQUAL(c1, c2);
+            CU_ASSERT_EQUAL(so_kp_global_bound(kp, ord, zs[k], 0),
+                            so_kp_global_bound_cached(kp, ord, zs[k], 0, &both));
+            int64_t u1 = -7, u2 = -7, zx1, zx2;
+            int s1 = so_kp_surrogate_bound(kp, b, zs[k], 0, 1000000, &u1, x,
+                                           &zx1);
+            int s2 = so_kp_surrogate_bound_cached(kp, b, zs[k], 0, 1000000, &u2,
+                                                  y, &zx2, &both);
+            CU_ASSERT_EQUAL(s1, s2);
+            CU_ASSERT_EQUAL(u1, u2);
+            CU_ASSERT_EQUAL(zx1, zx2);
+        }
+        free(x);
+        free(y);
+        free(ord);
+        so_kp_free(kp);
+    }
+}
+
 static CU_TestInfo tests[] = {
     {"k-th smallest and count within a budget against qsort (n to 20,011)",
      test_select_count},
@@ -314,6 +364,8 @@ static CU_TestInfo tests[] = {
      test_band_misses},
     {"radix sort of indices by key against qsort, stable (n to 40,000)",
      test_radix},
+    {"cardinality limits through a cache: as computed afresh, z changing",
+     test_card_cache},
     CU_TEST_INFO_NULL,
 };
 SO_SUITE("kp-select", tests)
