@@ -184,6 +184,7 @@ typedef struct {
     size_t ticks, paired_at, paired_m;
     double grow_rate; /* seconds per state, measured */
     kp_pairing *pair;
+    so_kp_card_cache card; /* the cardinality limits, shared by the bounds */
     unsigned char *merged; /* by item: the DP has merged it (pairing) */
     int relax;              /* may use the surrogate relaxation */
     unsigned char *incumbent; /* the vector of BEST_FULL */
@@ -672,7 +673,8 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
             (card_done ? d->ticks >= 512 * d->n
                        : d->ticks >= 16 * d->n || d->m > SUR_STATES) &&
             time_for_sorts(d)) {
-            int64_t u = so_kp_global_bound(d->kp, d->ord, d->z, card_done);
+            int64_t u = so_kp_global_bound_cached(d->kp, d->ord, d->z,
+                                                  card_done, &d->card);
             if (round_bound(d, u) < global_ub)
                 global_ub = round_bound(d, u);
             card_done++;
@@ -681,9 +683,9 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
         }
         if (!sur_done && d->m > SUR_STATES && time_for_sorts(d)) {
             int64_t u = global_ub, zx = -1;
-            int sr = so_kp_surrogate_bound(d->kp, d->b, d->z, d->deadline,
-                                           d->max_states, &u, d->incumbent,
-                                           &zx);
+            int sr = so_kp_surrogate_bound_cached(
+                d->kp, d->b, d->z, d->deadline, d->max_states, &u,
+                d->incumbent, &zx, &d->card);
             sur_done = 1;
             if (zx > d->z) { /* a surrogate optimum that fits */
                 d->z = zx;
@@ -725,7 +727,8 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
         *stop = rc;
         *status = rc == SO_KP_STOP_TIME ? SO_TIMELIMIT : SO_FEASIBLE;
         if (!card_done && rc == SO_KP_STOP_MEMORY) { /* no time to sort */
-            int64_t u = so_kp_global_bound(d->kp, d->ord, d->z, 0);
+            int64_t u = so_kp_global_bound_cached(d->kp, d->ord, d->z, 0,
+                                                  &d->card);
             if (round_bound(d, u) < global_ub)
                 global_ub = round_bound(d, u);
         }

@@ -285,15 +285,25 @@ int so_kp_surrogate_bound(const so_kp *kp, size_t b1, int64_t z,
                           double deadline, size_t max_states, int64_t *ub,
                           unsigned char *x, int64_t *zx)
 {
+    return so_kp_surrogate_bound_cached(kp, b1, z, deadline, max_states, ub,
+                                        x, zx, NULL);
+}
+
+int so_kp_surrogate_bound_cached(const so_kp *kp, size_t b1, int64_t z,
+                                 double deadline, size_t max_states,
+                                 int64_t *ub, unsigned char *x, int64_t *zx,
+                                 so_kp_card_cache *cache)
+{
     size_t n = kp->n;
     *zx = -1;
     if (n == 0)
         return 1;
-    int64_t *v = malloc(n * sizeof *v);
+    int64_t kmax, kmin;
+    int improvable = so_kp_card_limits_cached(kp, z, NULL, cache, &kmax,
+                                              &kmin);
     lp_item *buf = malloc(n * sizeof *buf);
     unsigned char *y = malloc(n);
-    if (!v || !buf || !y) {
-        free(v);
+    if (improvable < 0 || !buf || !y) {
         free(buf);
         free(y);
         return 1;
@@ -302,8 +312,6 @@ int so_kp_surrogate_bound(const so_kp *kp, size_t b1, int64_t z,
     for (size_t i = 0; i < n; i++)
         if (kp->weight[i] > maxw && kp->weight[i] <= kp->capacity)
             maxw = kp->weight[i];
-    int64_t kmax, kmin;
-    int improvable = so_kp_card_limits(kp, z, v, &kmax, &kmin);
     __int128 total_p = 0, total_w = kp->capacity;
     for (size_t i = 0; i < n; i++) {
         total_p += kp->profit[i];
@@ -316,7 +324,6 @@ int so_kp_surrogate_bound(const so_kp *kp, size_t b1, int64_t z,
                           total_w < ((__int128)1 << 48) &&
                           (__int128)maxw * (__int128)(2 * n + 1) <
                               ((__int128)1 << 48);
-    free(v);
     size_t m = lp_items(kp, buf);
     /* an LP bound below settle proves that the part cannot improve */
     double settle = lp_exact_enough ? (double)z + 0.99 : -INFINITY;
