@@ -113,12 +113,12 @@
  *     stops before it. Decoding's DP (above) may use the rest of the
  *     limit (to 100 %); when it cannot finish, the run reports, as a
  *     time-limit stop, the incumbent's known part completed by that DP's
- *     best, or the best complete vector if worth more. Under a limit the
- *     incumbent is also decoded once at half of it (checkpoint), so the
- *     best complete vector is then at least that incumbent: on the
- *     time-limits benchmark's Jooken instance (n = 20,000) at 2 s the
- *     final decoding could not finish and the greedy vector was reported,
- *     993,468,036 against 999,994,805 with the checkpoint.
+ *     best, or the best complete vector if worth more. Under a limit each
+ *     new incumbent is also decoded at once from half of it on (see
+ *     decode_now), so the best complete vector is then at least the last
+ *     one decoded: on the time-limits benchmark's Jooken instance
+ *     (n = 20,000) at 2 s the final decoding could not finish and the
+ *     greedy vector was reported, 993,468,036 against 999,994,805.
  *     Either stop reports the global upper bound as the bound. */
 #include <stdlib.h>
 #include <string.h>
@@ -180,7 +180,8 @@ typedef struct {
     int top; /* the set is at the top end of buf */
     double deadline; /* so_now() value; 0 = none */
     double decode_deadline; /* for decoding's DP; 0 = none */
-    double started, checkpoint_at; /* so_now() values; see checkpoint */
+    double decode_from; /* so_now() value, 0 = never; see decode_now */
+    int undecoded;      /* the incumbent is a state's, not decoded yet */
     size_t ticks, paired_at, paired_m;
     double grow_rate; /* seconds per state, measured */
     kp_pairing *pair;
@@ -323,6 +324,7 @@ improve(dp_ctx *d, const state *x, int64_t extra, size_t s, size_t t1)
     d->best_s = s;
     d->best_t1 = t1;
     d->snap_due = 1;
+    d->undecoded = 1;
 }
 
 static void snap_ring(dp_ctx *d)
@@ -527,13 +529,16 @@ size_t so_kp_dp_decode_runs(void)
  * items (or the core's ends), and the DP on those items alone, at the
  * weight and profit they have in the incumbent, started at that profit less one
  * and stopped when it reaches it, finds them (combo's definesolution).
- * *whole = 0 when that DP could not finish (time or memory): x is then,
- * worth less than z, the better of the rest completed by that DP's best
- * and the best complete vector (greedy or surrogate). */
+ * Its DP may use what max_states leaves beside the state buffer (a
+ * decoding during the run) and runs until decode_deadline. *short_stop:
+ * 0 when x is worth z, else why that DP could not finish (SO_KP_STOP_TIME
+ * or _MEMORY): x is then, worth less than z, the better of the rest
+ * completed by that DP's best and the best complete vector (greedy or
+ * surrogate). */
 static int decode(dp_ctx *d, const unsigned char *greedy, unsigned char *x,
-                  int *whole)
+                  int *short_stop)
 {
-    *whole = d->best != BEST_NONE;
+    *short_stop = d->best == BEST_NONE ? SO_KP_STOP_TIME : 0;
     if (d->best != BEST_STATE) {
         memcpy(x, greedy, d->n);
         return SO_OK;
@@ -577,14 +582,15 @@ static int decode(dp_ctx *d, const unsigned char *greedy, unsigned char *x,
         }
     }
     sub.capacity = d->best_w - w; /* what the incumbent's old items weigh */
+    int stop = SO_KP_STOP_TIME;
     if (!rc && k > 0 && sub.capacity >= 0) {
-        int status, stop;
+        int status;
         int64_t bound;
-        size_t m;
+        size_t m, room = d->max_states > d->cap + 16 ? d->max_states - d->cap
+                                                     : 16;
         decode_runs++;
-        rc = dp_exact(&sub, d->decode_deadline, d->decode_deadline,
-                      d->max_states, 0, d->z - p, y, &status, &stop, &bound,
-                      &m);
+        rc = dp_exact(&sub, d->decode_deadline, d->decode_deadline, room, 0,
+                      d->z - p, y, &status, &stop, &bound, &m);
         for (size_t i = 0; !rc && i < k; i++)
             x[d->ord[(size_t)lo + 1 + i]] = y[i];
     }
@@ -592,7 +598,7 @@ static int decode(dp_ctx *d, const unsigned char *greedy, unsigned char *x,
     if (!rc && (p < d->z || w > d->kp->capacity)) {
         /* not recovered (that DP stopped): x with its best, or the best
          * complete vector, whichever is worth more */
-        *whole = 0;
+        *short_stop = stop ? stop : SO_KP_STOP_TIME;
         int64_t gw, gp = so_kp_value(d->kp, greedy, &gw);
         if (w > d->kp->capacity || gp > p)
             memcpy(x, greedy, d->n);
@@ -603,26 +609,27 @@ static int decode(dp_ctx *d, const unsigned char *greedy, unsigned char *x,
     return rc;
 }
 
-/* Under a time limit, once half of it has passed: the incumbent's vector
- * is decoded now, its DP given a fifth of the limit, so that a late
- * incumbent whose decoding cannot finish in what the limit leaves still
- * has this complete vector behind it (the better of the two is
- * reported). Decoded in full, it becomes the incumbent's vector. */
-static int checkpoint(dp_ctx *d)
+/* Under a time limit, from half of it on: each new incumbent of a state
+ * is decoded at once (its DP given what is left to the run's deadline),
+ * so that a late incumbent whose decoding cannot finish in what the limit
+ * leaves at the end still has the last decoded one behind it (the better
+ * complete vector is reported). Decoded in full, it becomes the
+ * incumbent's vector. */
+static int decode_now(dp_ctx *d)
 {
-    d->checkpoint_at = 0; /* once */
-    if (d->best != BEST_STATE)
+    d->undecoded = 0;
+    if (d->best != BEST_STATE || so_now() >= d->deadline)
         return SO_OK;
     unsigned char *x = malloc(d->n + 1);
     if (!x)
         return SO_ENOMEM;
     double limit = d->decode_deadline;
-    d->decode_deadline = so_now() + 0.2 * (d->deadline - d->started);
-    int whole = 1, rc = decode(d, d->incumbent, x, &whole);
+    d->decode_deadline = d->deadline;
+    int short_stop = 0, rc = decode(d, d->incumbent, x, &short_stop);
     d->decode_deadline = limit;
     if (!rc) { /* x is worth at least the complete vector kept */
         memcpy(d->incumbent, x, d->n);
-        if (whole)
+        if (!short_stop)
             d->best = BEST_FULL;
     }
     free(x);
@@ -714,8 +721,9 @@ static int run_dp(dp_ctx *d, int *status, int *stop, int64_t *bound)
                     rc = pair_due(d, s, t1);
             }
         }
-        if (!rc && d->checkpoint_at > 0 && so_now() > d->checkpoint_at)
-            rc = checkpoint(d);
+        if (!rc && d->undecoded && d->decode_from > 0 &&
+            so_now() > d->decode_from)
+            rc = decode_now(d);
         if (!rc && d->deadline > 0 && so_now() > d->deadline)
             rc = SO_KP_STOP_TIME;
         if (!rc && d->kp->n <= SO_KP_MITM_MAX_N && d->m > ((size_t)1 << 16))
@@ -756,9 +764,8 @@ static int dp_exact(const so_kp *kp, double deadline, double decode_deadline,
     d.relax = relax;
     d.deadline = deadline;
     d.decode_deadline = decode_deadline;
-    d.started = so_now();
-    d.checkpoint_at = deadline > 0 ? d.started + 0.5 * (deadline - d.started)
-                                   : 0;
+    double started = so_now();
+    d.decode_from = deadline > 0 ? started + 0.5 * (deadline - started) : 0;
     d.target = target > 0 ? target : INT64_MAX;
     unsigned char *greedy = malloc(d.n + 1);
     d.incumbent = greedy;
@@ -811,12 +818,14 @@ static int dp_exact(const so_kp *kp, double deadline, double decode_deadline,
         rc = run_dp(&d, &status, &stop, &bound);
         free(d.buf); /* decoding reads no state: its DP's peak, not both */
         d.buf = d.cur = NULL;
-        int whole = 1;
+        d.cap = 0;
+        int short_stop = 0;
         if (!rc)
-            rc = decode(&d, greedy, x, &whole);
-        if (!rc && !whole && status == SO_OPTIMAL) {
-            status = SO_TIMELIMIT; /* z's vector not recovered in time */
-            stop = SO_KP_STOP_TIME;
+            rc = decode(&d, greedy, x, &short_stop);
+        if (!rc && short_stop && status == SO_OPTIMAL) {
+            /* z's vector not recovered: why decoding's DP stopped */
+            stop = short_stop;
+            status = stop == SO_KP_STOP_TIME ? SO_TIMELIMIT : SO_FEASIBLE;
         }
         if (!rc && stop == SO_KP_STOP_MEMORY && d.n <= SO_KP_MITM_MAX_N) {
             int mr = so_kp_mitm_solve(kp, d.deadline, x);
@@ -831,7 +840,7 @@ static int dp_exact(const so_kp *kp, double deadline, double decode_deadline,
                 status = SO_TIMELIMIT;
                 stop = SO_KP_STOP_TIME;
                 if (zm < d.z) /* keep the DP's incumbent */
-                    rc = decode(&d, greedy, x, &whole);
+                    rc = decode(&d, greedy, x, &short_stop);
             }
         }
     }
