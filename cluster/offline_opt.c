@@ -4,20 +4,24 @@
  *
  * The schedules searched are strict priority lists (cluster/sched_priority.c:
  * a free slot goes to the first job in a fixed order with a task to run),
- * each under four rules — reduces free to start at slow-start or held
- * until the job's maps are done; a job's tasks in the workload's order or
+ * each under six rules — reduces free to start at slow-start or held
+ * until the job's maps are done; a job's tasks in the workload's order,
  * longest first (LPT inside the job: its last wave is its shortest tasks,
  * so its slots free up closer together, about half the gap to lp-bound on
- * flex-cluster) — replayed on the cluster model itself: every objective is
+ * flex-cluster), or its maps placed by a plan that packs them so that its
+ * slots finish it together (cluster/offline_plan.c; about half of what is
+ * left) — replayed on the cluster model itself: every objective is
  * that of a schedule the simulator produced, with the workload's
  * heartbeats, slow-start and task times. Up to SO_CL_OFFLINE_OPT_EXHAUSTIVE
  * jobs every order is replayed under every rule; above, first-improvement
  * local search by insertion moves (take a job out, put it back elsewhere)
  * from six start orders — the completion orders of flex, fair and fifo
  * runs, the submit order, the order by lp-bound's per-job release plus
- * bound and by total work (SPT) — the best first, each under its best
- * rule, until no move improves or the time limit; the incumbent's order is
- * then replayed under the other rules. The incumbent is proved
+ * bound and by total work (SPT), each replayed under every rule — the
+ * best first, each under its best list rule (index or longest: a replay
+ * with planned maps costs about six times as much), until no move improves or half the time limit; the
+ * incumbent's order is then replayed under the other rules, and local
+ * search under planned maps goes on from it until the limit. The incumbent is proved
  * optimal over every schedule when its sum of responses meets lp-bound's
  * bound (within 1e-9 relative, both ways); above, the answer is the
  * interval [bound, incumbent]; below, the bound does not hold for the
@@ -31,6 +35,13 @@
 #include <string.h>
 #include "cluster/offline_bound.h"
 #include "cluster/offline_opt.h"
+
+const char *so_cl_offline_rule_tasks(int rule)
+{
+    return rule & SO_CL_OFFLINE_PLANNED   ? "planned"
+           : rule & SO_CL_OFFLINE_LONGEST ? "longest"
+                                          : "index";
+}
 
 void so_cl_offline_order_text(const int *order, int n, char *buf, size_t size)
 {
@@ -51,7 +62,7 @@ int so_cl_offline_replay(const so_cl_workload *w, uint64_t seed, const int *orde
     if (!rc)
         rc = so_params_set(&prm, "delay_reduces", rule & SO_CL_OFFLINE_DELAY ? "1" : "0");
     if (!rc)
-        rc = so_params_set(&prm, "tasks", rule & SO_CL_OFFLINE_LONGEST ? "longest" : "index");
+        rc = so_params_set(&prm, "tasks", so_cl_offline_rule_tasks(rule));
     if (!rc)
         rc = so_params_set(&prm, "padding", "0");
     if (rc)
@@ -83,6 +94,7 @@ typedef struct {
     const so_cl_workload *w;
     uint64_t seed;
     double deadline; /* so_now() time; INFINITY: none */
+    double half;     /* the list rules' local search stops here */
     so_cl_offline_opt *out;
     int *trial;
     so_error *err;
@@ -111,6 +123,12 @@ static int stop(const search *s)
         return 1;
     }
     return 0;
+}
+
+/* stop(), or the list rules' half of the time is over. */
+static int stop_lists(const search *s)
+{
+    return stop(s) || so_now() > s->half;
 }
 
 /* Replays order under every rule of the mask (bit r: rule r); keeps the
@@ -143,6 +161,7 @@ static int evaluate(search *s, const int *order, unsigned mask, double *best, in
 }
 
 #define ALL_RULES ((1u << SO_CL_OFFLINE_RULES) - 1)
+#define LIST_RULES ((1u << SO_CL_OFFLINE_PLANNED) - 1)
 
 /* Every permutation of a[k..n) (Heap's algorithm would do; recursion is
  * enough for n <= SO_CL_OFFLINE_OPT_EXHAUSTIVE). */
@@ -178,15 +197,15 @@ static void move(const int *a, int n, int i, int j, int *b)
 }
 
 /* From cur under rule: first-improvement insertion moves until none
- * improves (or stop()). */
-static int local_search(search *s, int *cur, int rule)
+ * improves (or halt()). */
+static int local_search(search *s, int *cur, int rule, int (*halt)(const search *))
 {
     int n = s->w->n_jobs, r;
     double v;
     int rc = evaluate(s, cur, 1u << rule, &v, &r);
-    for (int improved = 1; !rc && improved && !stop(s);) {
+    for (int improved = 1; !rc && improved && !halt(s);) {
         improved = 0;
-        for (int i = 0; i < n && !improved && !rc && !stop(s); i++)
+        for (int i = 0; i < n && !improved && !rc && !halt(s); i++)
             for (int j = 0; j < n && !improved && !rc; j++) {
                 if (j == i)
                     continue;
@@ -256,19 +275,28 @@ static int search_starts(search *s, const so_cl_offline_bound *b, so_cl_keyed *k
         for (int j = 0; j < n; j++)
             starts[k * n + j] = key[j].index;
         value[k].index = k;
-        rc = evaluate(s, starts + k * n, ALL_RULES, &value[k].key, &rule[k]);
+        rc = evaluate(s, starts + k * n, LIST_RULES, &value[k].key, &rule[k]);
+        if (!rc) { /* and with planned maps, for the incumbent */
+            double v;
+            int r;
+            rc = evaluate(s, starts + k * n, ALL_RULES & ~LIST_RULES, &v, &r);
+        }
     }
     if (!rc)
         qsort(value, N_STARTS, sizeof *value, so_cl_keyed_cmp);
-    for (int k = 0; k < N_STARTS && !rc && !stop(s); k++) {
+    for (int k = 0; k < N_STARTS && !rc && !stop_lists(s); k++) {
         memcpy(cur, starts + value[k].index * n, (size_t)n * sizeof *cur);
-        rc = local_search(s, cur, rule[value[k].index]);
+        rc = local_search(s, cur, rule[value[k].index], stop_lists);
     }
     if (!rc) { /* the incumbent's order under the other rules */
         double v;
         int r;
         memcpy(cur, s->out->order, (size_t)n * sizeof *cur);
         rc = evaluate(s, cur, ALL_RULES & ~(1u << s->rule), &v, &r);
+    }
+    if (!rc && (s->rule & SO_CL_OFFLINE_PLANNED) && !stop(s)) {
+        memcpy(cur, s->out->order, (size_t)n * sizeof *cur);
+        rc = local_search(s, cur, s->rule, stop);
     }
     free(starts);
     return rc;
@@ -304,7 +332,9 @@ int so_cl_offline_opt_solve(const so_cl_workload *w, uint64_t seed, double time_
     int rc = out->order && out->responses && cur && trial && key ? SO_OK : SO_ENOMEM;
     if (!rc)
         rc = so_cl_offline_bound_compute(w, &b);
-    search s = {w, seed, time_limit > 0 ? so_now() + time_limit : INFINITY, out, trial, err, 0};
+    double t0 = so_now();
+    search s = {w, seed, time_limit > 0 ? t0 + time_limit : INFINITY,
+                time_limit > 0 ? t0 + 0.5 * time_limit : INFINITY, out, trial, err, 0};
     if (!rc) {
         out->bound = b.sum;
         for (int j = 0; j < n; j++)
@@ -319,7 +349,7 @@ int so_cl_offline_opt_solve(const so_cl_workload *w, uint64_t seed, double time_
         }
     }
     out->delay_reduces = (s.rule & SO_CL_OFFLINE_DELAY) != 0;
-    out->longest = (s.rule & SO_CL_OFFLINE_LONGEST) != 0;
+    out->tasks = so_cl_offline_rule_tasks(s.rule);
     if (!rc && n > 0)
         rc = so_cl_offline_replay(w, seed, out->order, s.rule, &out->sum, out->responses, err);
     if (!rc && n == 0)

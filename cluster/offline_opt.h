@@ -12,9 +12,18 @@
 #define SO_CL_OFFLINE_OPT_EXHAUSTIVE 6  /* up to this many jobs: every order */
 
 /* A replay's rule, the scheduler priority's options besides the order:
- * bits of SO_CL_OFFLINE_DELAY (delay_reduces=1) and SO_CL_OFFLINE_LONGEST
- * (tasks=longest); SO_CL_OFFLINE_RULES of them. */
-enum { SO_CL_OFFLINE_DELAY = 1, SO_CL_OFFLINE_LONGEST = 2, SO_CL_OFFLINE_RULES = 4 };
+ * SO_CL_OFFLINE_DELAY (delay_reduces=1) or not, and one of tasks=index (0),
+ * SO_CL_OFFLINE_LONGEST (tasks=longest) and SO_CL_OFFLINE_PLANNED
+ * (tasks=planned); rules 0 .. SO_CL_OFFLINE_RULES - 1. */
+enum {
+    SO_CL_OFFLINE_DELAY = 1,
+    SO_CL_OFFLINE_LONGEST = 2,
+    SO_CL_OFFLINE_PLANNED = 4,
+    SO_CL_OFFLINE_RULES = 6
+};
+
+/* The task rule of a rule: "index", "longest" or "planned". */
+const char *so_cl_offline_rule_tasks(int rule);
 
 typedef struct so_cl_offline_opt {
     double sum;        /* the incumbent's sum of responses (a simulated schedule) */
@@ -25,16 +34,19 @@ typedef struct so_cl_offline_opt {
     int n_jobs;
     int *order;        /* the incumbent: job indices, highest priority first */
     int delay_reduces; /* its reduce rule (scheduler priority's option) */
-    int longest;       /* its task rule: 1 tasks=longest, 0 tasks=index */
+    const char *tasks; /* its task rule (so_cl_offline_rule_tasks) */
     long evaluations;  /* schedules replayed */
     double *responses; /* the incumbent's per-job responses */
 } so_cl_offline_opt;
 
 /* Searches priority orders (all of them up to SO_CL_OFFLINE_OPT_EXHAUSTIVE
  * jobs, else local search by insertion moves from several starts) under the
- * four rules (reduces delayed or not, tasks in index or longest-first
- * order; the local search keeps the best start's rule, and its result is
- * replayed under all four), replaying each under scheduler `priority` with
+ * six rules (reduces delayed or not; tasks in index or longest-first order
+ * or maps planned). Above SO_CL_OFFLINE_OPT_EXHAUSTIVE jobs the local search
+ * keeps the best start's list rule (index or longest) until half the time
+ * limit, its result is replayed under every rule, and local search under
+ * planned maps continues from there; each schedule is replayed under
+ * scheduler `priority` with
  * padding 0 and the heartbeat phases of seed. time_limit <= 0: none. Stops early once the
  * incumbent meets the bound. Returns SO_OK, SO_ENOMEM, or SO_EINVAL (err
  * set) for a workload over SO_CL_OFFLINE_OPT_MAX_JOBS jobs or an incumbent

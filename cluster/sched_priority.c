@@ -11,19 +11,24 @@
  * time) separated by commas, highest priority first; jobs not named follow
  * in submit order. Empty: submit order (FIFO). Option `tasks`: which of the
  * job's pending tasks a slot gets: `index` (the engine's pick: the
- * workload's order, local maps first) or `longest` (the most work first,
+ * workload's order, local maps first), `longest` (the most work first,
  * ties by index: LPT inside the job, so its last tasks are its shortest and
- * its slots free up closer together).
+ * its slots free up closer together) or `planned` (maps as a plan made at
+ * the first heartbeat places them, cluster/offline_plan.c: each job's maps
+ * packed onto the slots so that its slots finish it together; a node's
+ * free map slot takes its next planned map once that map's beat has come,
+ * and stays idle before; reduces longest first).
  */
 #include <stdlib.h>
 #include <string.h>
 #include "cluster/offline_bound.h"
-#include "cluster/sim_internal.h"
+#include "cluster/offline_plan.h"
 
 static const so_option_doc priority_options[] = {
     {"order", "", "job indices (0-based, submit order) highest priority first, comma-separated"},
     {"delay_reduces", "0", "1: a job's reduces wait until all its maps are done"},
-    {"tasks", "index", "a job's task a slot gets: index (the workload's order) or longest"},
+    {"tasks", "index", "a job's task a slot gets: index (the workload's order), longest, or"
+                       " planned (maps placed by a plan, reduces longest)"},
     {NULL, NULL, NULL},
 };
 
@@ -36,6 +41,8 @@ typedef struct {
      * may still be pending. NULL: tasks=index */
     int *by_work;
     int *next[SO_CL_PHASES];
+    int planned, plan_made; /* tasks=planned; its plan made (at the first map slot) */
+    so_cl_map_plan plan;
 } prio_state;
 
 static void prio_destroy(void *state)
@@ -46,6 +53,7 @@ static void prio_destroy(void *state)
         free(st->by_work);
         for (int p = 0; p < SO_CL_PHASES; p++)
             free(st->next[p]);
+        so_cl_map_plan_free(&st->plan);
         free(st);
     }
 }
@@ -123,13 +131,14 @@ static int prio_create(so_cl_sim *sim, const so_params *prm, void **state, so_er
     }
     st->delay = (int)delay;
     const char *tasks = so_params_str(prm, priority_options, "tasks", "index");
-    if (strcmp(tasks, "index") && strcmp(tasks, "longest")) {
+    if (strcmp(tasks, "index") && strcmp(tasks, "longest") && strcmp(tasks, "planned")) {
         free(seen);
         prio_destroy(st);
-        return so_error_setf(err, NULL, 0, 0, "tasks", "expected index or longest, found '%s'",
-                             tasks);
+        return so_error_setf(err, NULL, 0, 0, "tasks",
+                             "expected index, longest or planned, found '%s'", tasks);
     }
-    if (!strcmp(tasks, "longest") && longest_first(st, sim)) {
+    st->planned = !strcmp(tasks, "planned");
+    if (strcmp(tasks, "index") && longest_first(st, sim)) {
         free(seen);
         prio_destroy(st);
         return SO_ENOMEM;
@@ -156,9 +165,38 @@ static int prio_create(so_cl_sim *sim, const so_params *prm, void **state, so_er
     return SO_OK;
 }
 
+/* tasks=planned: the node's next planned map, once its beat has come (half
+ * a beat early or late is the same beat) and its job has arrived. */
+static int launch_planned(prio_state *st, so_cl_sim *sim, int node)
+{
+    if (!st->plan_made) {
+        if (so_cl_map_plan_build(sim, st->order, st->n, &st->plan)) {
+            sim->failed = 1;
+            return 0;
+        }
+        st->plan_made = 1;
+    }
+    so_cl_map_plan *pl = &st->plan;
+    int *next = &pl->next[node];
+    for (; *next < pl->first[node + 1]; ++*next) {
+        int t = pl->task[*next];
+        if (sim->tasks[t].state != SO_CL_PENDING)
+            continue; /* not planned twice; a requeued task: below */
+        if (pl->start[*next] > sim->now + 0.5 * sim->interval || !sim->jobs[sim->tasks[t].job].arrived)
+            return 0;
+        if (!so_cl_launch_task(sim, t, node))
+            return 0;
+        ++*next;
+        return 1;
+    }
+    return 0;
+}
+
 static int prio_assign(void *state, so_cl_sim *sim, int node, int phase)
 {
     prio_state *st = state;
+    if (st->planned && phase == SO_CL_MAP)
+        return launch_planned(st, sim, node);
     for (int k = 0; k < st->n; k++) {
         int j = st->order[k];
         const so_cl_jobrt *job = &sim->jobs[j];

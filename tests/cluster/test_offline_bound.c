@@ -5,7 +5,7 @@
  * weighted sum, goals met, tardiness) never above a simulated run: random small workloads (heterogeneous
  * speeds, pools with minimum shares, locality, Amdahl fractions, slow-start)
  * and the workload families, under fifo, fair, flex, wpbs and priority
- * (longest tasks first, delayed reduces) with every speculation rule,
+ * (longest tasks first, delayed reduces, planned maps) with every speculation rule,
  * resource stealing, preemption and delay scheduling. */
 #include <math.h>
 #include <stdio.h>
@@ -394,6 +394,8 @@ static const policy policies[] = {
     {"flex", NULL, SO_CL_STEAL_NONE, "oracle=1"},
     {"priority", NULL, SO_CL_STEAL_NONE, "tasks=longest"},
     {"priority", "late", SO_CL_STEAL_EVEN, "delay_reduces=1"},
+    {"priority", NULL, SO_CL_STEAL_NONE, "tasks=planned"},
+    {"priority", "hadoop", SO_CL_STEAL_LTM, "tasks=planned"},
 };
 #define N_POLICIES (sizeof policies / sizeof *policies)
 

@@ -107,7 +107,7 @@ static void test_longest(void)
     if (opt_of(json, &o))
         return;
     CU_ASSERT_DOUBLE_EQUAL(o.sum, 2, 1e-9);
-    CU_ASSERT_TRUE(o.longest);
+    CU_ASSERT_STRING_EQUAL(o.tasks, "longest");
     CU_ASSERT_TRUE(o.proved); /* lp-bound: 4 s of maps on 2 slots */
     so_cl_offline_opt_free(&o);
 }
@@ -192,7 +192,8 @@ static void test_verdict(void)
 
 /* The non-idling limit: one slot, A (submit 0, map 10), B (submit 1, map
  * 2). Every priority list starts A at 0: 10 + 11 = 21; waiting for B gives
- * 15; lp-bound 14 (preemptive). Not proved, every order tried. */
+ * 15, which planned maps in the order B, A do (the slot idles until B's
+ * submit); lp-bound 14 (preemptive). Not proved, every order tried. */
 static void test_gap_left(void)
 {
     const char *json =
@@ -203,11 +204,15 @@ static void test_gap_left(void)
     so_cl_offline_opt o;
     if (opt_of(json, &o))
         return;
-    CU_ASSERT_DOUBLE_EQUAL(o.sum, 21, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(o.sum, 15, 1e-9);
+    CU_ASSERT_STRING_EQUAL(o.tasks, "planned");
+    CU_ASSERT_EQUAL(o.order[0], 1);
+    CU_ASSERT_DOUBLE_EQUAL(run_tasks(json, "1,0", "0", "longest", 1), 12, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(run_tasks(json, "1,0", "0", "planned", 0), 13, 1e-9);
     CU_ASSERT_DOUBLE_EQUAL(o.bound, 14, 1e-9);
     CU_ASSERT_FALSE(o.proved);
     CU_ASSERT_TRUE(o.exhaustive);
-    CU_ASSERT_EQUAL(o.evaluations, 8); /* 2 orders x 4 rules */
+    CU_ASSERT_EQUAL(o.evaluations, 12); /* 2 orders x 6 rules */
     so_cl_offline_opt_free(&o);
 }
 
@@ -242,7 +247,7 @@ static char *tiny_workload(so_rng *g, int max_jobs)
 }
 
 /* The smallest sum over every permutation of a[k..n) and every rule (reduces
- * delayed or not, tasks in order or longest first), each run through
+ * delayed or not, tasks in order, longest first or maps planned), each run through
  * `slotopt sim`'s scheduler as a user would. */
 static double brute(const so_cl_workload *w, int *a, int k, int n)
 {
@@ -297,7 +302,7 @@ static void test_brute_force(void)
                  "sim %s --scheduler priority --opt order=%s --opt delay_reduces=%d"
                  " --opt tasks=%s --opt padding=0 --seed 1 --format json --compact",
                  so_test_write("opt-tiny.json", json), order, o.delay_reduces,
-                 o.longest ? "longest" : "index");
+                 o.tasks);
         char *out = NULL;
         CU_ASSERT_EQUAL(so_test_run(args, &out, NULL), 0);
         json_t *rep = out ? json_loads(out, 0, NULL) : NULL;
@@ -341,10 +346,11 @@ static void test_local_search(void)
         }
         CU_ASSERT(o.sum >= o.bound - 1e-6);
         CU_ASSERT_FALSE(o.exhaustive);
-        CU_ASSERT(o.evaluations > 24); /* the six starts, four rules, and moves */
+        CU_ASSERT(o.evaluations > 36); /* the six starts, six rules, and moves */
         double replay;
-        int rule = (o.delay_reduces ? SO_CL_OFFLINE_DELAY : 0) |
-                   (o.longest ? SO_CL_OFFLINE_LONGEST : 0);
+        int rule = o.delay_reduces ? SO_CL_OFFLINE_DELAY : 0;
+        while (strcmp(so_cl_offline_rule_tasks(rule), o.tasks))
+            rule += 2;
         CU_ASSERT_EQUAL(so_cl_offline_replay(w, 1, o.order, rule, &replay, NULL, &err), SO_OK);
         CU_ASSERT_DOUBLE_EQUAL(replay, o.sum, 1e-9 * replay);
         so_cl_offline_opt_free(&o);

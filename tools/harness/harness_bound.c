@@ -157,14 +157,14 @@ int so_harness_offline_opt(const so_cl_workload *w, uint64_t seed, double time_l
     snprintf(replay, sizeof replay,
              "slotopt sim WORKLOAD --scheduler priority --opt order=%s --opt delay_reduces=%d"
              " --opt tasks=%s --opt padding=0 --seed %llu", order, o.delay_reduces,
-             o.longest ? "longest" : "index", (unsigned long long)seed);
+             o.tasks, (unsigned long long)seed);
     int n = w->n_jobs > 0 ? w->n_jobs : 1;
     json_object_set_new(extras, "offline",
                         json_pack("{s:f,s:f,s:f,s:b,s:b,s:b,s:s,s:i,s:s,s:I,s:s}", "sum", o.sum,
                                   "bound_sum", o.bound, "bound_mean", o.bound / n, "proved",
                                   o.proved, "exhaustive", o.exhaustive, "timed_out",
                                   o.timed_out, "order", order, "delay_reduces",
-                                  o.delay_reduces, "tasks", o.longest ? "longest" : "index",
+                                  o.delay_reduces, "tasks", o.tasks,
                                   "evaluations", (json_int_t)o.evaluations, "replay", replay));
     so_cl_offline_opt_free(&o);
     return SO_OK;

@@ -1,0 +1,434 @@
+/*
+ * offline_plan.c — planned maps: every map placed on a slot and a beat
+ * before the run (offline-opt's rule tasks=planned, scheduler priority's
+ * option; docs/offline.md, "Planned maps").
+ *
+ * Why. A job ends with its last map. Handed out at heartbeats, longest
+ * first (tasks=longest), a job's last maps start on whichever slots free
+ * up, so its slots finish it at scattered times: on flex-cluster about 22
+ * s per job after the level its work could reach, nearly all of the gap
+ * between the best priority list and lp-bound. A plan can give each slot
+ * maps whose lengths add up to the same end.
+ *
+ * The model, exact for the engine without noise, contention, locality
+ * slow-downs or resources: a map slot runs one task at a time; a map of
+ * work x launched at a beat b of a node of speed v ends at b + x / v, and
+ * its slot takes the next map at the first beat at or after that end,
+ * b + k I with k = so_cl_plan_beats(x / v, I), at least 1 (an end on a beat
+ * frees the slot for that beat: the end event was queued before the beat's,
+ * cluster/engine.c; a map of no work holds its slot until the next beat).
+ * Where the engine differs (an end a rounding error after a beat, a job not
+ * yet arrived), the replay
+ * launches the planned map at the slot's next chance: a later schedule,
+ * still the simulator's own.
+ *
+ * The plan (a heuristic; nothing here is claimed optimal): jobs one after
+ * another in the given order, each job's maps on each slot after the
+ * earlier jobs' (a job block), from the slot's first beat at or after the
+ * job's submit. For a job, the smallest target T (bisection to a
+ * thousandth of a beat) for which its maps fit in every slot's room,
+ * floor((T - from) / I) beats: worst fit (largest map onto the slot of
+ * most room), then repair — while a slot is over its room, move one of its
+ * maps to a slot with room for it, or swap it for a shorter map of a slot
+ * that has room for the difference, the largest relief first, the tightest
+ * fit on ties (each step lowers the total excess, so the repair ends). On
+ * each slot the map with the most slack before its next beat runs last,
+ * so the job's last map ends at T less that slack at most. No look-ahead:
+ * a job's plan ignores what its slots' ends leave to the next job.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cluster/offline_bound.h"
+#include "cluster/offline_plan.h"
+
+int so_cl_plan_beats(double seconds, double interval)
+{
+    double k = ceil(seconds / interval - 1e-9);
+    return k > 1 ? (int)k : 1;
+}
+
+typedef struct {
+    double start;
+    int node, task;
+} entry;
+
+typedef struct {
+    double interval;
+    int S;          /* bins: the map slots */
+    int *node;      /* bin -> its node */
+    double *speed;  /* bin -> its node's speed */
+    double fastest; /* the largest speed */
+    int *cls, n_cls; /* bin -> its speed class; classes */
+    double *cls_speed; /* class -> speed */
+    int *u;          /* item x class -> beats held (the current job) */
+    double *free;   /* bin -> when its slot takes a map (a beat of its node) */
+    double *from;   /* bin -> the current job's first beat on it */
+    int *cap, *load, *head, *heap;
+    /* the current job: m maps of work `work`, largest first in by_work */
+    int m;
+    const double *work;
+    int *by_work, *bin, *link;
+    so_cl_keyed *key;
+} packer;
+
+/* Beats map `item` of the job holds a slot of bin b (precomputed per
+ * speed class). */
+static int units(const packer *p, int item, int b)
+{
+    return p->u[(size_t)item * (size_t)p->n_cls + (size_t)p->cls[b]];
+}
+
+static int room(const packer *p, int b)
+{
+    return p->cap[b] - p->load[b];
+}
+
+static void put(packer *p, int item, int b)
+{
+    p->bin[item] = b;
+    p->link[item] = p->head[b];
+    p->head[b] = item;
+    p->load[b] += units(p, item, b);
+}
+
+static void take(packer *p, int item)
+{
+    int b = p->bin[item];
+    int *at = &p->head[b];
+    while (*at != item)
+        at = &p->link[*at];
+    *at = p->link[item];
+    p->load[b] -= units(p, item, b);
+}
+
+/* The heap of bins by room, most room on top (worst fit). */
+static void sift(packer *p, int k)
+{
+    int n = p->S;
+    for (;;) {
+        int c = 2 * k + 1;
+        if (c >= n)
+            return;
+        if (c + 1 < n && room(p, p->heap[c + 1]) > room(p, p->heap[c]))
+            c++;
+        if (room(p, p->heap[c]) <= room(p, p->heap[k]))
+            return;
+        int t = p->heap[c];
+        p->heap[c] = p->heap[k];
+        p->heap[k] = t;
+        k = c;
+    }
+}
+
+/* One repair step on bin i, over its room: the move or swap that relieves
+ * it most (then the tightest fit). 0 when none does. */
+static int relieve(packer *p, int i)
+{
+    int over = -room(p, i), gain = 0, slack = 0, a_best = -1, j_best = -1, b_best = -1;
+    for (int a = p->head[i]; a >= 0; a = p->link[a]) {
+        int ua = units(p, a, i);
+        for (int j = 0; j < p->S; j++) {
+            int r = room(p, j);
+            if (j == i || r <= 0)
+                continue;
+            int uaj = units(p, a, j);
+            int g = ua < over ? ua : over;
+            if (uaj <= r && (g > gain || (g == gain && r - uaj < slack))) {
+                gain = g;
+                slack = r - uaj;
+                a_best = a;
+                j_best = j;
+                b_best = -1;
+            }
+            for (int b = p->head[j]; b >= 0; b = p->link[b]) {
+                int d = ua - units(p, b, i), inc = uaj - units(p, b, j);
+                g = d < over ? d : over;
+                if (d > 0 && inc <= r && (g > gain || (g == gain && r - inc < slack))) {
+                    gain = g;
+                    slack = r - inc;
+                    a_best = a;
+                    j_best = j;
+                    b_best = b;
+                }
+            }
+        }
+    }
+    if (a_best < 0)
+        return 0;
+    take(p, a_best);
+    if (b_best >= 0) {
+        take(p, b_best);
+        put(p, b_best, i);
+    }
+    put(p, a_best, j_best);
+    return 1;
+}
+
+static double cap_at(const packer *p, int b, double T)
+{
+    double c = p->from[b] <= T ? floor((T - p->from[b]) / p->interval + 1e-9) : 0;
+    return c < 1e9 ? c : 1e9;
+}
+
+/* The beats of room of all bins for target T. */
+static double room_sum(const packer *p, double T)
+{
+    double sum = 0;
+    for (int b = 0; b < p->S; b++)
+        sum += cap_at(p, b, T);
+    return sum;
+}
+
+/* Whether the job's maps fit every bin's room for target T. */
+static int pack(packer *p, double T)
+{
+    for (int b = 0; b < p->S; b++) {
+        p->cap[b] = (int)cap_at(p, b, T);
+        p->load[b] = 0;
+        p->head[b] = -1;
+        p->heap[b] = b;
+    }
+    for (int k = p->S / 2; k >= 0; k--)
+        sift(p, k);
+    for (int k = 0; k < p->m; k++) {
+        put(p, p->by_work[k], p->heap[0]);
+        sift(p, 0);
+    }
+    for (;;) {
+        int i = -1, over = 0;
+        for (int b = 0; b < p->S; b++)
+            if (-room(p, b) > over) {
+                over = -room(p, b);
+                i = b;
+            }
+        if (i < 0)
+            return 1;
+        if (!relieve(p, i))
+            return 0;
+    }
+}
+
+static int cmp_entry(const void *x, const void *y)
+{
+    const entry *a = x, *b = y;
+    if (a->node != b->node)
+        return a->node - b->node;
+    if (a->start != b->start)
+        return a->start < b->start ? -1 : 1;
+    return a->task - b->task;
+}
+
+/* The first beat of bin b's node at or after t (within float rounding). */
+static double first_beat(const so_cl_sim *sim, int node, double t)
+{
+    double phase = sim->nodes[node].phase;
+    double k = ceil((t - phase) / sim->interval - 1e-9);
+    return phase + (k > 0 ? k : 0) * sim->interval;
+}
+
+/* Plans job j's maps into e (from *n_e on) and the bins' free times. */
+static void plan_job(packer *p, const so_cl_sim *sim, int j, so_cl_map_plan *plan,
+                     entry *e, size_t *n_e)
+{
+    const so_cl_job_spec *js = &sim->w->jobs[j];
+    p->m = js->n_maps;
+    p->work = js->map_work;
+    if (p->m == 0 || p->S == 0)
+        return;
+    double lo = INFINITY;
+    for (int b = 0; b < p->S; b++) {
+        p->from[b] = first_beat(sim, p->node[b], fmax(p->free[b], js->submit));
+        lo = fmin(lo, p->from[b]);
+    }
+    for (int k = 0; k < p->m; k++)
+        for (int c = 0; c < p->n_cls; c++)
+            p->u[(size_t)k * (size_t)p->n_cls + (size_t)c] =
+                so_cl_plan_beats(p->work[k] / p->cls_speed[c], p->interval);
+    for (int k = 0; k < p->m; k++)
+        p->key[k] = (so_cl_keyed){-p->work[k], k};
+    qsort(p->key, (size_t)p->m, sizeof *p->key, so_cl_keyed_cmp);
+    for (int k = 0; k < p->m; k++)
+        p->by_work[k] = p->key[k].index;
+    /* lo: infeasible; first the rooms' sum alone (no packing) */
+    double need = 0;
+    for (int k = 0; k < p->m; k++)
+        need += so_cl_plan_beats(p->work[k] / p->fastest, p->interval);
+    double step = p->interval;
+    while (room_sum(p, lo + step) < need)
+        step *= 2;
+    for (double hi = lo + step; hi - lo > 1e-3 * p->interval;) {
+        double mid = 0.5 * (lo + hi);
+        if (room_sum(p, mid) < need)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    /* hi: doubled from there until the packing fits */
+    step = p->interval;
+    double hi = lo + step;
+    for (int k = 0; k < 200 && !pack(p, hi); k++) {
+        lo = hi;
+        step *= 2;
+        hi = lo + step;
+    }
+    while (hi - lo > 1e-3 * p->interval) {
+        double mid = 0.5 * (lo + hi);
+        if (pack(p, mid))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    pack(p, hi);
+    int first = sim->jobs[j].first_task[SO_CL_MAP];
+    double end = 0;
+    for (int b = 0; b < p->S; b++) {
+        if (p->head[b] < 0)
+            continue;
+        /* the map with the most slack before its beat runs last */
+        int last = p->head[b];
+        double most = -1;
+        for (int a = p->head[b]; a >= 0; a = p->link[a]) {
+            double run = p->work[a] / p->speed[b];
+            double s = units(p, a, b) * p->interval - run;
+            if (s > most) {
+                most = s;
+                last = a;
+            }
+        }
+        double t = p->from[b];
+        for (int a = p->head[b]; a >= 0; a = p->link[a])
+            if (a != last) {
+                e[(*n_e)++] = (entry){t, p->node[b], first + a};
+                t += units(p, a, b) * p->interval;
+            }
+        e[(*n_e)++] = (entry){t, p->node[b], first + last};
+        end = fmax(end, t + p->work[last] / p->speed[b]);
+        p->free[b] = t + units(p, last, b) * p->interval;
+    }
+    plan->map_end[j] = end;
+}
+
+/* The bins' distinct speeds (classes), so a map's beats are computed once
+ * per speed. */
+static int speed_classes(packer *p)
+{
+    so_cl_keyed *k = malloc((p->S > 0 ? (size_t)p->S : 1) * sizeof *k);
+    if (!k)
+        return SO_ENOMEM;
+    for (int b = 0; b < p->S; b++)
+        k[b] = (so_cl_keyed){p->speed[b], b};
+    qsort(k, (size_t)p->S, sizeof *k, so_cl_keyed_cmp);
+    for (int i = 0; i < p->S; i++) {
+        if (i == 0 || k[i].key != k[i - 1].key)
+            p->cls_speed[p->n_cls++] = k[i].key;
+        p->cls[k[i].index] = p->n_cls - 1;
+    }
+    free(k);
+    return SO_OK;
+}
+
+void so_cl_map_plan_free(so_cl_map_plan *plan)
+{
+    if (plan) {
+        free(plan->first);
+        free(plan->task);
+        free(plan->start);
+        free(plan->next);
+        free(plan->map_end);
+        memset(plan, 0, sizeof *plan);
+    }
+}
+
+int so_cl_map_plan_build(const so_cl_sim *sim, const int *order, int n,
+                         so_cl_map_plan *plan)
+{
+    const so_cl_workload *w = sim->w;
+    memset(plan, 0, sizeof *plan);
+    packer p;
+    memset(&p, 0, sizeof p);
+    p.interval = sim->interval;
+    size_t maps = 0;
+    int most = 1;
+    for (int j = 0; j < w->n_jobs; j++) {
+        maps += (size_t)w->jobs[j].n_maps;
+        most = w->jobs[j].n_maps > most ? w->jobs[j].n_maps : most;
+    }
+    for (int k = 0; k < w->n_nodes; k++)
+        p.S += w->nodes[k].slots[SO_CL_MAP];
+    size_t S = p.S > 0 ? (size_t)p.S : 1, mm = (size_t)most;
+    p.node = malloc(S * sizeof *p.node);
+    p.speed = malloc(S * sizeof *p.speed);
+    p.free = malloc(S * sizeof *p.free);
+    p.from = malloc(S * sizeof *p.from);
+    p.cap = malloc(S * sizeof *p.cap);
+    p.load = malloc(S * sizeof *p.load);
+    p.head = malloc(S * sizeof *p.head);
+    p.heap = malloc(S * sizeof *p.heap);
+    p.by_work = malloc(mm * sizeof *p.by_work);
+    p.bin = malloc(mm * sizeof *p.bin);
+    p.link = malloc(mm * sizeof *p.link);
+    p.key = malloc(mm * sizeof *p.key);
+    p.cls = malloc(S * sizeof *p.cls);
+    p.cls_speed = malloc(S * sizeof *p.cls_speed);
+    entry *e = malloc((maps > 0 ? maps : 1) * sizeof *e);
+    plan->n_nodes = w->n_nodes;
+    plan->first = calloc((size_t)w->n_nodes + 1, sizeof *plan->first);
+    plan->next = calloc((size_t)w->n_nodes + 1, sizeof *plan->next);
+    plan->task = malloc((maps > 0 ? maps : 1) * sizeof *plan->task);
+    plan->start = malloc((maps > 0 ? maps : 1) * sizeof *plan->start);
+    plan->map_end = calloc((size_t)w->n_jobs + 1, sizeof *plan->map_end);
+    int rc = p.node && p.speed && p.free && p.from && p.cap && p.load && p.head && p.heap &&
+                     p.by_work && p.bin && p.link && p.key && p.cls && p.cls_speed && e && plan->first && plan->next &&
+                     plan->task && plan->start && plan->map_end
+                 ? SO_OK
+                 : SO_ENOMEM;
+    if (!rc) {
+        for (int k = 0, b = 0; k < w->n_nodes; k++)
+            for (int s = 0; s < w->nodes[k].slots[SO_CL_MAP]; s++, b++) {
+                p.node[b] = k;
+                p.speed[b] = w->nodes[k].speed > 0 ? w->nodes[k].speed : 1;
+                p.fastest = fmax(p.fastest, p.speed[b]);
+                p.free[b] = sim->nodes[k].phase;
+            }
+        rc = speed_classes(&p);
+    }
+    if (!rc) {
+        p.u = malloc(mm * (size_t)(p.n_cls > 0 ? p.n_cls : 1) * sizeof *p.u);
+        rc = p.u ? SO_OK : SO_ENOMEM;
+    }
+    if (!rc) {
+        size_t n_e = 0;
+        for (int k = 0; k < n; k++)
+            plan_job(&p, sim, order[k], plan, e, &n_e);
+        qsort(e, n_e, sizeof *e, cmp_entry);
+        for (size_t k = 0; k < n_e; k++) {
+            plan->task[k] = e[k].task;
+            plan->start[k] = e[k].start;
+            plan->first[e[k].node + 1]++;
+        }
+        for (int k = 0; k < w->n_nodes; k++) {
+            plan->first[k + 1] += plan->first[k];
+            plan->next[k] = plan->first[k];
+        }
+    }
+    free(p.node);
+    free(p.speed);
+    free(p.free);
+    free(p.from);
+    free(p.cap);
+    free(p.load);
+    free(p.head);
+    free(p.heap);
+    free(p.by_work);
+    free(p.bin);
+    free(p.link);
+    free(p.key);
+    free(p.cls);
+    free(p.cls_speed);
+    free(p.u);
+    free(e);
+    if (rc)
+        so_cl_map_plan_free(plan);
+    return rc;
+}

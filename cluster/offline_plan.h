@@ -1,0 +1,35 @@
+/*
+ * offline_plan.h — a planned placement of every map on a slot and a beat
+ * (offline-opt's rule tasks=planned; cluster/offline_plan.c,
+ * docs/offline.md, "Planned maps").
+ */
+#ifndef SO_CL_OFFLINE_PLAN_H
+#define SO_CL_OFFLINE_PLAN_H
+
+#include "cluster/sim_internal.h"
+
+typedef struct so_cl_map_plan {
+    int n_nodes;
+    int *first;     /* n_nodes + 1: node n's entries are [first[n], first[n + 1]) */
+    int *task;      /* map task ids, each node's by planned start */
+    double *start;  /* their planned starts (beats of the node) */
+    int *next;      /* per node: its first entry not launched yet */
+    double *map_end; /* per job: the planned end of its last map (0: no maps) */
+} so_cl_map_plan;
+
+/* Plans every map of sim's workload: jobs in `order` (n job indices, each
+ * once), each job's maps packed onto the map slots after the slots' earlier
+ * jobs so that its last map ends as early as the packing finds (the slots'
+ * heartbeat phases and the hold of a slot until the first beat after its
+ * task's end included). Needs the nodes' heartbeat phases (set once the run
+ * has started). Returns SO_OK or SO_ENOMEM. */
+int so_cl_map_plan_build(const so_cl_sim *sim, const int *order, int n,
+                         so_cl_map_plan *plan);
+void so_cl_map_plan_free(so_cl_map_plan *plan);
+
+/* Beats a task of x seconds holds its slot when launched at a beat: the
+ * slot is free again at the first beat at or after its end (within 1e-9 of
+ * a beat counts as on it), at least the next. */
+int so_cl_plan_beats(double seconds, double interval);
+
+#endif

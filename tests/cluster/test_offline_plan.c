@@ -1,0 +1,198 @@
+/* test_offline_plan.c — planned maps (cluster/offline_plan.c, scheduler
+ * priority's tasks=planned): the beats a map holds, a packing longest
+ * first cannot find (by hand, proved optimal by offline-opt), and on a
+ * flex-cluster workload the replay launching every map at its planned beat
+ * and ending every job's maps at the plan's time. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cluster/offline_opt.h"
+#include "cluster/offline_plan.h"
+#include "cluster/workload_family.h"
+#include "tests/cluster/cluster_test.h"
+#include "tests/test_util.h"
+
+static void test_beats(void)
+{
+    CU_ASSERT_EQUAL(so_cl_plan_beats(2.5, 1), 3);
+    CU_ASSERT_EQUAL(so_cl_plan_beats(2, 1), 2);          /* an end on a beat frees it */
+    CU_ASSERT_EQUAL(so_cl_plan_beats(2 + 1e-12, 1), 2);  /* within rounding: on it */
+    CU_ASSERT_EQUAL(so_cl_plan_beats(2.001, 1), 3);
+    CU_ASSERT_EQUAL(so_cl_plan_beats(0, 3), 1);          /* no work: the next beat */
+    CU_ASSERT_EQUAL(so_cl_plan_beats(61, 3), 21);
+}
+
+/* One node of 2 map slots, beats every 1 s from 0; one job of maps 2.5,
+ * 2.5, 1.5, 1.5, 1.5 (beats held 3, 3, 2, 2, 2). Longest first: both 2.5
+ * at 0, two 1.5 at 3, the last at 5, done at 6.5. The plan packs 3 + 3
+ * beside 2 + 2 + 2: done at 5.5 = lp-bound (12 beats on 2 slots, less the
+ * last map's 0.5 s before its beat), so offline-opt proves it. */
+static const char *two_slots =
+    "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":1,"
+    "\"map_slots\":2,\"reduce_slots\":1}],\"heartbeat\":1,\"heartbeat_phase\":\"aligned\"},"
+    "\"jobs\":[{\"name\":\"A\",\"submit\":0,\"maps\":[2.5,1.5,2.5,1.5,1.5]}]}";
+
+static double finish(const char *json, const char *tasks)
+{
+    so_params prm;
+    so_params_init(&prm);
+    so_params_set(&prm, "tasks", tasks);
+    cl_run r = cl_simulate(json, "priority", NULL, &prm, 1, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
+    double f = so_cl_sim_job(r.sim, 0)->finish;
+    cl_done(&r);
+    return f;
+}
+
+static void test_by_hand(void)
+{
+    CU_ASSERT_DOUBLE_EQUAL(finish(two_slots, "longest"), 6.5, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(finish(two_slots, "planned"), 5.5, 1e-9);
+    so_cl_workload *w = NULL;
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(so_cl_workload_parse_json(two_slots, strlen(two_slots), "t.json", 1,
+                                                    &w, &err), SO_OK);
+    so_cl_offline_opt o;
+    CU_ASSERT_EQUAL_FATAL(so_cl_offline_opt_solve(w, 1, 0, &o, &err), SO_OK);
+    CU_ASSERT_DOUBLE_EQUAL(o.sum, 5.5, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(o.bound, 5.5, 1e-9);
+    CU_ASSERT_TRUE(o.proved);
+    CU_ASSERT_STRING_EQUAL(o.tasks, "planned");
+    so_cl_offline_opt_free(&o);
+    so_cl_workload_free(w);
+}
+
+static void test_bad_option(void)
+{
+    char *out = NULL;
+    const char *wl = so_test_write("plan-two.json", two_slots);
+    char args[600];
+    snprintf(args, sizeof args, "sim %s --scheduler priority --opt tasks=packed", wl);
+    CU_ASSERT_NOT_EQUAL(so_test_run(args, NULL, &out), 0);
+    CU_ASSERT_PTR_NOT_NULL(out && strstr(out, "expected index, longest or planned"));
+    free(out);
+}
+
+/* ---- the replay follows the plan ------------------------------------------ */
+
+typedef struct {
+    double *launch;  /* per task: its first launch (-1: none) */
+    double *map_end; /* per job: the end of its last map */
+    int launches;
+} watch;
+
+static void on_launch(void *state, so_cl_sim *sim, int attempt)
+{
+    watch *wt = state;
+    const so_cl_attempt *a = &sim->attempts[attempt];
+    wt->launches++;
+    if (wt->launch[a->task] < 0)
+        wt->launch[a->task] = sim->now;
+}
+
+static void on_end(void *state, so_cl_sim *sim, int attempt, int node, double duration)
+{
+    (void)node;
+    (void)duration;
+    watch *wt = state;
+    const so_cl_attempt *a = &sim->attempts[attempt];
+    if (a->phase == SO_CL_MAP)
+        wt->map_end[a->job] = fmax(wt->map_end[a->job], sim->now);
+}
+
+static const so_cl_hooks watch_hooks = {NULL, on_launch, on_end, NULL, NULL, NULL};
+
+static char *flex_cluster(int jobs, uint64_t seed)
+{
+    so_params set;
+    so_params_init(&set);
+    so_error err;
+    char kv[32];
+    snprintf(kv, sizeof kv, "jobs=%d", jobs);
+    so_params_set_kv(&set, kv, &err);
+    json_t *inst = NULL;
+    CU_ASSERT_EQUAL(so_family_generate(so_family_find("flex-cluster"), &set, seed, 0, &inst,
+                                       &err), SO_OK);
+    char *text = inst ? json_dumps(inst, 0) : NULL;
+    json_decref(inst);
+    return text;
+}
+
+static double sum_of(const char *json, const char *tasks, const char *order)
+{
+    so_params prm;
+    so_params_init(&prm);
+    so_params_set(&prm, "tasks", tasks);
+    so_params_set(&prm, "order", order);
+    so_params_set(&prm, "padding", "0");
+    cl_run r = cl_simulate(json, "priority", NULL, &prm, 3, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
+    double sum = 0;
+    for (int j = 0; j < r.w->n_jobs; j++)
+        sum += so_cl_sim_job(r.sim, j)->finish - so_cl_sim_job(r.sim, j)->submit;
+    cl_done(&r);
+    return sum;
+}
+
+/* flex-cluster, 6 jobs (156 map slots, 26 heartbeat phases, map times of
+ * 60 s +- 10 %): every map launched once, at its planned beat; each job's
+ * maps end when the plan says; fewer seconds than longest first. */
+static void test_replay_follows_plan(void)
+{
+    char *json = flex_cluster(6, 5);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    const char *order = "3,1,5,0,2,4";
+    int ord[] = {3, 1, 5, 0, 2, 4};
+    so_params prm;
+    so_params_init(&prm);
+    so_params_set(&prm, "tasks", "planned");
+    so_params_set(&prm, "order", order);
+    so_params_set(&prm, "padding", "0");
+    so_cl_workload *w = NULL;
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(so_cl_workload_parse_json(json, strlen(json), "fc.json", 1, &w, &err),
+                          SO_OK);
+    size_t tasks = 0;
+    for (int j = 0; j < w->n_jobs; j++)
+        tasks += (size_t)w->jobs[j].n_maps + (size_t)w->jobs[j].n_reduces;
+    watch wt = {malloc(tasks * sizeof(double)), calloc(8, sizeof(double)), 0};
+    CU_ASSERT_PTR_NOT_NULL_FATAL(wt.launch);
+    CU_ASSERT_EQUAL_FATAL(w->n_jobs, 6);
+    for (size_t t = 0; t < tasks; t++)
+        wt.launch[t] = -1;
+    cl_run r = cl_simulate_hooks(json, "priority", NULL, &prm, 3, NULL, &watch_hooks, &wt);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
+    so_cl_map_plan plan;
+    CU_ASSERT_EQUAL_FATAL(so_cl_map_plan_build(r.sim, ord, 6, &plan), SO_OK);
+    int maps = 0, on_time = 0;
+    for (int n = 0; n < plan.n_nodes; n++)
+        for (int k = plan.first[n]; k < plan.first[n + 1]; k++) {
+            maps++;
+            on_time += fabs(wt.launch[plan.task[k]] - plan.start[k]) < 1e-6;
+        }
+    size_t n_maps = 0;
+    for (int j = 0; j < w->n_jobs; j++) {
+        n_maps += (size_t)w->jobs[j].n_maps;
+        CU_ASSERT_DOUBLE_EQUAL(wt.map_end[j], plan.map_end[j], 1e-6);
+    }
+    CU_ASSERT_EQUAL((size_t)maps, n_maps);
+    CU_ASSERT_EQUAL(on_time, maps);
+    CU_ASSERT_EQUAL((size_t)wt.launches, tasks); /* one attempt a task */
+    CU_ASSERT(n_maps > 1000);
+    so_cl_map_plan_free(&plan);
+    cl_done(&r);
+    double planned = sum_of(json, "planned", order), longest = sum_of(json, "longest", order);
+    CU_ASSERT(planned < longest - 1);
+    so_cl_workload_free(w);
+    free(wt.launch);
+    free(wt.map_end);
+    free(json);
+}
+
+static CU_TestInfo tests[] = {
+    {"beats a map holds", test_beats},
+    {"a packing longest first misses, proved", test_by_hand},
+    {"bad task rule", test_bad_option},
+    {"flex-cluster: the replay follows the plan", test_replay_follows_plan},
+    CU_TEST_INFO_NULL};
+SO_SUITE("cluster-offline-plan", tests)
