@@ -70,7 +70,11 @@ typedef struct {
     const double *work;
     int *by_work, *bin, *link;
     so_cl_keyed *key;
+    so_cl_keyed *over; /* bins over their room (S) */
+    int scan;          /* where relieve's next scan starts (large clusters) */
 } packer;
+
+enum { CANDIDATES = 512 }; /* bins a repair step weighs on a large cluster */
 
 /* Beats map `item` of the job holds a slot of bin b (precomputed per
  * speed class). */
@@ -126,12 +130,19 @@ static void sift(packer *p, int k)
 static int relieve(packer *p, int i)
 {
     int over = -room(p, i), gain = 0, slack = 0, a_best = -1, j_best = -1, b_best = -1;
+    /* on a large cluster, CANDIDATES bins with room, from where the last
+     * step stopped (bounded work a step) */
+    int from = p->S > CANDIDATES ? p->scan : 0;
     for (int a = p->head[i]; a >= 0; a = p->link[a]) {
-        int ua = units(p, a, i);
-        for (int j = 0; j < p->S; j++) {
+        int ua = units(p, a, i), seen = 0;
+        for (int x = 0; x < p->S && seen < CANDIDATES; x++) {
+            int j = (from + x) % p->S;
             int r = room(p, j);
             if (j == i || r <= 0)
                 continue;
+            seen++;
+            if (p->S > CANDIDATES)
+                p->scan = (j + 1) % p->S;
             int uaj = units(p, a, j);
             int g = ua < over ? ua : over;
             if (uaj <= r && (g > gain || (g == gain && r - uaj < slack))) {
@@ -195,18 +206,18 @@ static int pack(packer *p, double T)
         put(p, p->by_work[k], p->heap[0]);
         sift(p, 0);
     }
-    for (;;) {
-        int i = -1, over = 0;
-        for (int b = 0; b < p->S; b++)
-            if (-room(p, b) > over) {
-                over = -room(p, b);
-                i = b;
-            }
-        if (i < 0)
-            return 1;
-        if (!relieve(p, i))
-            return 0;
-    }
+    /* the bins over their room, the most over first; a move or swap never
+     * puts another bin over */
+    int n_over = 0;
+    for (int b = 0; b < p->S; b++)
+        if (room(p, b) < 0)
+            p->over[n_over++] = (so_cl_keyed){room(p, b), b};
+    qsort(p->over, (size_t)n_over, sizeof *p->over, so_cl_keyed_cmp);
+    for (int k = 0; k < n_over; k++)
+        while (room(p, p->over[k].index) < 0)
+            if (!relieve(p, p->over[k].index))
+                return 0;
+    return 1;
 }
 
 static int cmp_entry(const void *x, const void *y)
@@ -371,6 +382,7 @@ int so_cl_map_plan_build(const so_cl_sim *sim, const int *order, int n,
     p.key = malloc(mm * sizeof *p.key);
     p.cls = malloc(S * sizeof *p.cls);
     p.cls_speed = malloc(S * sizeof *p.cls_speed);
+    p.over = malloc(S * sizeof *p.over);
     entry *e = malloc((maps > 0 ? maps : 1) * sizeof *e);
     plan->n_nodes = w->n_nodes;
     plan->first = calloc((size_t)w->n_nodes + 1, sizeof *plan->first);
@@ -379,7 +391,7 @@ int so_cl_map_plan_build(const so_cl_sim *sim, const int *order, int n,
     plan->start = malloc((maps > 0 ? maps : 1) * sizeof *plan->start);
     plan->map_end = calloc((size_t)w->n_jobs + 1, sizeof *plan->map_end);
     int rc = p.node && p.speed && p.free && p.from && p.cap && p.load && p.head && p.heap &&
-                     p.by_work && p.bin && p.link && p.key && p.cls && p.cls_speed && e && plan->first && plan->next &&
+                     p.by_work && p.bin && p.link && p.key && p.cls && p.cls_speed && p.over && e && plan->first && plan->next &&
                      plan->task && plan->start && plan->map_end
                  ? SO_OK
                  : SO_ENOMEM;
@@ -426,6 +438,7 @@ int so_cl_map_plan_build(const so_cl_sim *sim, const int *order, int n,
     free(p.key);
     free(p.cls);
     free(p.cls_speed);
+    free(p.over);
     free(p.u);
     free(e);
     if (rc)

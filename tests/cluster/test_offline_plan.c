@@ -102,7 +102,9 @@ static void on_end(void *state, so_cl_sim *sim, int attempt, int node, double du
 
 static const so_cl_hooks watch_hooks = {NULL, on_launch, on_end, NULL, NULL, NULL};
 
-static char *flex_cluster(int jobs, uint64_t seed)
+/* flex-cluster's workload (nodes: each of its two node kinds `count`
+ * times; 0: the family's 13). */
+static char *flex_cluster(int jobs, uint64_t seed, int count)
 {
     so_params set;
     so_params_init(&set);
@@ -113,6 +115,9 @@ static char *flex_cluster(int jobs, uint64_t seed)
     json_t *inst = NULL;
     CU_ASSERT_EQUAL(so_family_generate(so_family_find("flex-cluster"), &set, seed, 0, &inst,
                                        &err), SO_OK);
+    json_t *nodes = json_object_get(json_object_get(inst, "cluster"), "nodes");
+    for (size_t k = 0; count > 0 && k < json_array_size(nodes); k++)
+        json_object_set_new(json_array_get(nodes, k), "count", json_integer(count));
     char *text = inst ? json_dumps(inst, 0) : NULL;
     json_decref(inst);
     return text;
@@ -134,12 +139,13 @@ static double sum_of(const char *json, const char *tasks, const char *order)
     return sum;
 }
 
-/* flex-cluster, 6 jobs (156 map slots, 26 heartbeat phases, map times of
- * 60 s +- 10 %): every map launched once, at its planned beat; each job's
- * maps end when the plan says; fewer seconds than longest first. */
-static void test_replay_follows_plan(void)
+/* flex-cluster, 6 jobs (map times of 60 s +- 10 %) on `count` nodes of
+ * each kind (12 map slots a pair): every map launched once, at its planned
+ * beat; each job's maps end when the plan says; fewer seconds than longest
+ * first. */
+static void replay_follows_plan(int count)
 {
-    char *json = flex_cluster(6, 5);
+    char *json = flex_cluster(6, 5, count);
     CU_ASSERT_PTR_NOT_NULL_FATAL(json);
     const char *order = "3,1,5,0,2,4";
     int ord[] = {3, 1, 5, 0, 2, 4};
@@ -178,7 +184,7 @@ static void test_replay_follows_plan(void)
     CU_ASSERT_EQUAL((size_t)maps, n_maps);
     CU_ASSERT_EQUAL(on_time, maps);
     CU_ASSERT_EQUAL((size_t)wt.launches, tasks); /* one attempt a task */
-    CU_ASSERT(n_maps > 1000);
+    CU_ASSERT(n_maps > (size_t)(count > 0 ? count : 13) * 24); /* over two maps a slot */
     so_cl_map_plan_free(&plan);
     cl_done(&r);
     double planned = sum_of(json, "planned", order), longest = sum_of(json, "longest", order);
@@ -189,10 +195,23 @@ static void test_replay_follows_plan(void)
     free(json);
 }
 
+/* the family's 26 nodes: 156 map slots, 26 heartbeat phases */
+static void test_replay_follows_plan(void)
+{
+    replay_follows_plan(0);
+}
+
+/* 120 nodes, 720 map slots: the repair weighs 512 bins a step */
+static void test_replay_follows_plan_large(void)
+{
+    replay_follows_plan(60);
+}
+
 static CU_TestInfo tests[] = {
     {"beats a map holds", test_beats},
     {"a packing longest first misses, proved", test_by_hand},
     {"bad task rule", test_bad_option},
     {"flex-cluster: the replay follows the plan", test_replay_follows_plan},
+    {"720 map slots: the replay follows the plan", test_replay_follows_plan_large},
     CU_TEST_INFO_NULL};
 SO_SUITE("cluster-offline-plan", tests)
