@@ -72,6 +72,10 @@ typedef struct {
     so_cl_keyed *key;
     so_cl_keyed *over; /* bins over their room (S) */
     int scan;          /* where relieve's next scan starts (large clusters) */
+    double *phases;    /* the nodes' distinct heartbeat phases */
+    int n_phases;
+    double *beats;     /* scratch: beats of a window (beats_between) */
+    size_t cap_beats;
 } packer;
 
 enum { CANDIDATES = 512 }; /* bins a repair step weighs on a large cluster */
@@ -133,9 +137,11 @@ static int relieve(packer *p, int i)
     /* on a large cluster, CANDIDATES bins with room, from where the last
      * step stopped (bounded work a step) */
     int from = p->S > CANDIDATES ? p->scan : 0;
-    for (int a = p->head[i]; a >= 0; a = p->link[a]) {
+    /* perfect: all of the excess off and a bin filled exactly */
+#define PERFECT (gain == over && slack == 0)
+    for (int a = p->head[i]; a >= 0 && !PERFECT; a = p->link[a]) {
         int ua = units(p, a, i), seen = 0;
-        for (int x = 0; x < p->S && seen < CANDIDATES; x++) {
+        for (int x = 0; x < p->S && seen < CANDIDATES && !PERFECT; x++) {
             int j = (from + x) % p->S;
             int r = room(p, j);
             if (j == i || r <= 0)
@@ -165,6 +171,7 @@ static int relieve(packer *p, int i)
             }
         }
     }
+#undef PERFECT
     if (a_best < 0)
         return 0;
     take(p, a_best);
@@ -238,15 +245,49 @@ static double first_beat(const so_cl_sim *sim, int node, double t)
     return phase + (k > 0 ? k : 0) * sim->interval;
 }
 
+static int cmp_double(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return a < b ? -1 : a > b;
+}
+
+/* The beats of the bins' nodes in (lo, hi] (a hair after each, so that a
+ * room computed there counts it), sorted, into p->beats; their number. */
+static int beats_between(packer *p, double lo, double hi)
+{
+    int per = (int)ceil((hi - lo) / p->interval) + 1, n = 0;
+    size_t need = (size_t)p->n_phases * (size_t)per;
+    if (need > p->cap_beats) {
+        double *grown = realloc(p->beats, need * sizeof *grown);
+        if (!grown)
+            return 0;
+        p->beats = grown;
+        p->cap_beats = need;
+    }
+    for (int f = 0; f < p->n_phases; f++) {
+        double ph = p->phases[f];
+        for (double k = floor((lo - ph) / p->interval); ; k++) {
+            double t = ph + k * p->interval + 1e-6 * p->interval;
+            if (t <= lo)
+                continue;
+            if (t > hi || (size_t)n >= need)
+                break;
+            p->beats[n++] = t;
+        }
+    }
+    qsort(p->beats, (size_t)n, sizeof *p->beats, cmp_double);
+    return n;
+}
+
 /* Plans job j's maps into e (from *n_e on) and the bins' free times. */
-static void plan_job(packer *p, const so_cl_sim *sim, int j, so_cl_map_plan *plan,
+static int plan_job(packer *p, const so_cl_sim *sim, int j, so_cl_map_plan *plan,
                      entry *e, size_t *n_e)
 {
     const so_cl_job_spec *js = &sim->w->jobs[j];
     p->m = js->n_maps;
     p->work = js->map_work;
     if (p->m == 0 || p->S == 0)
-        return;
+        return SO_OK;
     double lo = INFINITY;
     for (int b = 0; b < p->S; b++) {
         p->from[b] = first_beat(sim, p->node[b], fmax(p->free[b], js->submit));
@@ -275,20 +316,26 @@ static void plan_job(packer *p, const so_cl_sim *sim, int j, so_cl_map_plan *pla
         else
             hi = mid;
     }
-    /* hi: doubled from there until the packing fits */
-    step = p->interval;
-    double hi = lo + step;
-    for (int k = 0; k < 200 && !pack(p, hi); k++) {
-        lo = hi;
-        step *= 2;
-        hi = lo + step;
-    }
-    while (hi - lo > 1e-3 * p->interval) {
-        double mid = 0.5 * (lo + hi);
-        if (pack(p, mid))
-            hi = mid;
-        else
-            lo = mid;
+    /* whether the maps fit changes only where some bin's room grows, at a
+     * beat of its node: the first such beat that fits, among the beats of
+     * a window above lo (doubled until one fits), by bisection */
+    double hi = INFINITY;
+    for (double width = 2 * p->interval; hi == INFINITY; width *= 2) {
+        int n = beats_between(p, lo, lo + width);
+        if (n == 0)
+            return SO_ENOMEM;
+        if (pack(p, p->beats[n - 1])) {
+            int a = 0, b = n - 1; /* beats[b] fits */
+            while (a < b) {
+                int mid = (a + b) / 2;
+                if (pack(p, p->beats[mid]))
+                    b = mid;
+                else
+                    a = mid + 1;
+            }
+            hi = p->beats[b];
+        }
+        lo += width; /* no beat up to here fits */
     }
     pack(p, hi);
     int first = sim->jobs[j].first_task[SO_CL_MAP];
@@ -318,6 +365,7 @@ static void plan_job(packer *p, const so_cl_sim *sim, int j, so_cl_map_plan *pla
         p->free[b] = t + units(p, last, b) * p->interval;
     }
     plan->map_end[j] = end;
+    return SO_OK;
 }
 
 /* The bins' distinct speeds (classes), so a map's beats are computed once
@@ -336,6 +384,25 @@ static int speed_classes(packer *p)
         p->cls[k[i].index] = p->n_cls - 1;
     }
     free(k);
+    return SO_OK;
+}
+
+/* The distinct heartbeat phases of the nodes with map slots. */
+static int node_phases(packer *p, const so_cl_sim *sim)
+{
+    int n = sim->w->n_nodes;
+    p->phases = malloc((n > 0 ? (size_t)n : 1) * sizeof *p->phases);
+    if (!p->phases)
+        return SO_ENOMEM;
+    for (int k = 0; k < n; k++)
+        if (sim->w->nodes[k].slots[SO_CL_MAP] > 0)
+            p->phases[p->n_phases++] = sim->nodes[k].phase;
+    qsort(p->phases, (size_t)p->n_phases, sizeof *p->phases, cmp_double);
+    int d = 0;
+    for (int k = 0; k < p->n_phases; k++)
+        if (d == 0 || p->phases[k] != p->phases[d - 1])
+            p->phases[d++] = p->phases[k];
+    p->n_phases = d;
     return SO_OK;
 }
 
@@ -405,14 +472,16 @@ int so_cl_map_plan_build(const so_cl_sim *sim, const int *order, int n,
             }
         rc = speed_classes(&p);
     }
+    if (!rc)
+        rc = node_phases(&p, sim);
     if (!rc) {
         p.u = malloc(mm * (size_t)(p.n_cls > 0 ? p.n_cls : 1) * sizeof *p.u);
         rc = p.u ? SO_OK : SO_ENOMEM;
     }
     if (!rc) {
         size_t n_e = 0;
-        for (int k = 0; k < n; k++)
-            plan_job(&p, sim, order[k], plan, e, &n_e);
+        for (int k = 0; k < n && !rc; k++)
+            rc = plan_job(&p, sim, order[k], plan, e, &n_e);
         qsort(e, n_e, sizeof *e, cmp_entry);
         for (size_t k = 0; k < n_e; k++) {
             plan->task[k] = e[k].task;
@@ -439,6 +508,8 @@ int so_cl_map_plan_build(const so_cl_sim *sim, const int *order, int n,
     free(p.cls);
     free(p.cls_speed);
     free(p.over);
+    free(p.phases);
+    free(p.beats);
     free(p.u);
     free(e);
     if (rc)
