@@ -50,6 +50,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cluster/offline_bound.h"
+#include "cluster/offline_waves.h"
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -123,30 +124,32 @@ typedef struct {
     int wave;
 } job_terms;
 
-/* The one-slot wave: n tasks of a job (works sorted ascending) on `slots`
- * slots of a phase. Attempts on a node never outnumber its slots, so each
- * successful one can be given a slot of its own (interval colouring) and
- * some slot runs q = ceil(n / slots) of them one after the other; each
- * starts at a beat of the node at or after the previous one's end, so
- * (Amdahl fraction 0: one slot, rate at most the fastest node's) the last
- * ends at least the q smallest holds less the largest slack after the
- * first of them starts. 0 when it does not apply (fraction > 0: a task may
- * run faster on several slots; no slot capacity). */
+/* The slot waves of n tasks (works ascending) on `slots` slots of a phase.
+ * Attempts on a node never outnumber its slots, so each successful one can
+ * be given a slot of its own (interval colouring); for every q >= 1 with
+ * q x slots + 1 <= n, some slot runs q + 1 of the q x slots + 1 longest
+ * tasks (pigeonhole), one after the other, each starting at a beat of its
+ * node at or after the previous one's end; so (Amdahl fraction 0: one
+ * slot, rate at most the fastest node's) the last of them ends at least
+ * the q + 1 smallest holds among those tasks less the largest slack after
+ * the first starts (with q = ceil(n / slots) - 1 at least the one-slot
+ * wave: the ceil(n / slots) smallest holds of all). The largest over q;
+ * `pre` has room for n + 1 values. 0 when it does not apply (fraction > 0:
+ * a task may run faster on several slots; no slot capacity). */
 static double wave(const double *sorted, int n, double slots, const grid *g, double f,
-                   double slack)
+                   double slack, double *pre)
 {
     if (n <= 0 || f != 0 || !(slots > 0) || isinf(slots))
         return 0;
-    int q = (int)ceil(n / slots - 1e-9);
-    double sum = 0;
-    for (int i = 0; i < q && i < n; i++)
-        sum += hold(g, sorted[i], f);
-    return sum - slack;
+    pre[0] = 0;
+    for (int i = 0; i < n; i++)
+        pre[i + 1] = pre[i] + hold(g, sorted[i], f);
+    return so_cl_waves_of(pre, n, slots) - slack;
 }
 
 static int job_terms_of(const so_cl_workload *w, const so_cl_job_spec *j, int capacity,
                         const double cap[2][2], const grid *g, speed_memo memo[2],
-                        double *scratch, job_terms *t)
+                        double *scratch, double *pre, job_terms *t)
 {
     double cap_m = cap[0][SO_CL_MAP], cap_r = cap[0][SO_CL_REDUCE];
     double sm = capacity ? cap[1][SO_CL_MAP] : INFINITY;
@@ -171,7 +174,7 @@ static int job_terms_of(const so_cl_workload *w, const so_cl_job_spec *j, int ca
         t->map_hold = held;
         m = fmax(fmax(over(scratch[j->n_maps - 1], vm), over(sum, cm)),
                  over(held, sm) - t->map_slack);
-        double wm = wave(scratch, j->n_maps, sm, g, fm, t->map_slack);
+        double wm = wave(scratch, j->n_maps, sm, g, fm, t->map_slack, pre);
         t->wave = wm > m * (1 + 1e-12);
         m = fmax(m, wm);
         int k = (int)ceil(j->slowstart * j->n_maps);
@@ -185,7 +188,7 @@ static int job_terms_of(const so_cl_workload *w, const so_cl_job_spec *j, int ca
             }
             t->open = fmax(fmax(over(scratch[k - 1], vm), over(first, cm)),
                            over(first_held, sm) - t->map_slack);
-            double wo = wave(scratch, k, sm, g, fm, t->map_slack);
+            double wo = wave(scratch, k, sm, g, fm, t->map_slack, pre);
             t->wave |= wo > t->open * (1 + 1e-12);
             t->open = fmax(t->open, wo);
         }
@@ -208,7 +211,7 @@ static int job_terms_of(const so_cl_workload *w, const so_cl_job_spec *j, int ca
         red = fmax(red, t->open + over(held, sr) - t->reduce_slack);
         tail = fmax(tail, over(after, cr));
         qsort(scratch, (size_t)j->n_reduces, sizeof *scratch, cmp_double);
-        double wr = t->open + wave(scratch, j->n_reduces, sr, g, fr, t->reduce_slack);
+        double wr = t->open + wave(scratch, j->n_reduces, sr, g, fr, t->reduce_slack, pre);
         t->wave |= wr > red * (1 + 1e-12);
         red = fmax(red, wr);
     }
@@ -219,21 +222,33 @@ static int job_terms_of(const so_cl_workload *w, const so_cl_job_spec *j, int ca
     return SO_OK;
 }
 
-/* sum over k of max(a_(k), b_(k)), both sorted ascending in place */
-static double sorted_max_sum(double *a, double *b, int n)
+/* sum over k of max(a_(k), b_(k), extra[k]), a and b sorted ascending in
+ * place; extra (NULL: none) a bound on the k-th smallest by position */
+static double sorted_max_sum(double *a, double *b, const double *extra, int n, int *raised)
 {
     qsort(a, (size_t)n, sizeof *a, cmp_double);
     qsort(b, (size_t)n, sizeof *b, cmp_double);
     double s = 0;
-    for (int k = 0; k < n; k++)
-        s += fmax(a[k], b[k]);
+    int up = 0;
+    for (int k = 0; k < n; k++) {
+        double v = fmax(a[k], b[k]);
+        if (extra && extra[k] > v * (1 + 1e-12)) {
+            v = extra[k];
+            up++;
+        }
+        s += v;
+    }
+    if (raised && up > *raised)
+        *raised = up;
     return s;
 }
 
 /* SRPT on one machine over the jobs in idx[0..n), combined with their lower
- * bounds e[]: the bound on the sum of their (completion - shift) values. */
+ * bounds e[] and the position bounds extra[] (NULL: none): the bound on the
+ * sum of their (completion - shift) values. */
 static int machine_sum(int n, const int *idx, const double *rel, const double *work,
-                       const double *e, double *buf, double *out)
+                       const double *e, const double *extra, int *raised, double *buf,
+                       double *out)
 {
     double *r = buf, *p = buf + n, *c = buf + 2 * (size_t)n, *ee = buf + 3 * (size_t)n;
     for (int i = 0; i < n; i++) {
@@ -244,7 +259,7 @@ static int machine_sum(int n, const int *idx, const double *rel, const double *w
     int rc = so_cl_srpt(n, r, p, c);
     if (rc)
         return rc;
-    *out = sorted_max_sum(c, ee, n);
+    *out = sorted_max_sum(c, ee, extra, n, raised);
     return SO_OK;
 }
 
@@ -264,6 +279,8 @@ typedef struct {
     const job_terms *t;
     double *arr;
     int *idx;
+    const double *prefix; /* the prefix waves by position (NULL: none) */
+    int *raised;          /* positions they raised (the most over the measures) */
 } machines_ctx;
 
 static int machines(const machines_ctx *x, int measure, double cm, double cr, double *sum_map,
@@ -294,7 +311,7 @@ static int machines(const machines_ctx *x, int measure, double cm, double cr, do
         }
     }
     double s = 0;
-    int rc = machine_sum(m, idx, rel, work, e, buf, &s);
+    int rc = machine_sum(m, idx, rel, work, e, x->prefix, x->raised, buf, &s);
     if (rc)
         return rc;
     *sum_map = base + s;
@@ -318,7 +335,7 @@ static int machines(const machines_ctx *x, int measure, double cm, double cr, do
             total += e[j];
         }
     }
-    rc = machine_sum(r, idx, rel, work, e, buf, &s);
+    rc = machine_sum(r, idx, rel, work, e, NULL, NULL, buf, &s);
     if (rc)
         return rc;
     total += s;
@@ -336,7 +353,7 @@ static int machines(const machines_ctx *x, int measure, double cm, double cr, do
             total -= slack;
         }
     }
-    rc = machine_sum(k, idx, rel, work, e, buf, &s);
+    rc = machine_sum(k, idx, rel, work, e, NULL, NULL, buf, &s);
     *sum_reduce = total + s;
     return rc;
 }
@@ -404,6 +421,64 @@ static void goal_terms(const so_cl_workload *w, so_cl_offline_bound *out)
     out->weighted_sum = w->n_jobs ? fmax(wlb, wmin * out->sum) : 0;
 }
 
+/* The prefix waves over the jobs with maps, by position among them
+ * (offline_waves.c); *out NULL when they do not apply (a map fraction
+ * above 0) or would cost too much. */
+#define PREFIX_BUDGET 3e7 /* holds merged: about 0.1 s */
+static int prefix_waves(const so_cl_workload *w, const job_terms *t, const grid *g,
+                        double slots, double **out)
+{
+    *out = NULL;
+    int m = 0;
+    double total = 0;
+    for (int j = 0; j < w->n_jobs; j++) {
+        if (w->jobs[j].n_maps == 0)
+            continue;
+        if (w->jobs[j].parallel[SO_CL_MAP] != 0)
+            return SO_OK;
+        m++;
+        total += w->jobs[j].n_maps;
+    }
+    if (m < 2 || (double)m * (m - 1) / 2 * 2 * (total / m) > PREFIX_BUDGET)
+        return SO_OK;
+    double **holds = calloc((size_t)m, sizeof *holds);
+    int *n = malloc((size_t)m * sizeof *n);
+    double *rel = malloc((size_t)m * sizeof *rel), *slack = malloc((size_t)m * sizeof *slack);
+    double *P = malloc((size_t)m * sizeof *P);
+    int rc = holds && n && rel && slack && P ? SO_OK : SO_ENOMEM;
+    for (int j = 0, i = 0; !rc && j < w->n_jobs; j++) {
+        const so_cl_job_spec *js = &w->jobs[j];
+        if (js->n_maps == 0)
+            continue;
+        holds[i] = malloc((size_t)js->n_maps * sizeof **holds);
+        if (!holds[i]) {
+            rc = SO_ENOMEM;
+            break;
+        }
+        for (int k = 0; k < js->n_maps; k++)
+            holds[i][k] = hold(g, js->map_work[k], 0);
+        qsort(holds[i], (size_t)js->n_maps, sizeof **holds, cmp_double);
+        n[i] = js->n_maps;
+        rel[i] = js->submit;
+        slack[i] = t[j].map_slack;
+        i++;
+    }
+    if (!rc && so_cl_prefix_waves(m, (const double *const *)holds, n, rel, slack, slots,
+                                  PREFIX_BUDGET, P))
+        rc = SO_ENOMEM;
+    for (int i = 0; holds && i < m; i++)
+        free(holds[i]);
+    free(holds);
+    free(n);
+    free(rel);
+    free(slack);
+    if (rc)
+        free(P);
+    else
+        *out = P;
+    return rc;
+}
+
 int so_cl_offline_bound_compute(const so_cl_workload *w, so_cl_offline_bound *out)
 {
     memset(out, 0, sizeof *out);
@@ -419,11 +494,12 @@ int so_cl_offline_bound_compute(const so_cl_workload *w, so_cl_offline_bound *ou
             max_maps = w->jobs[j].n_reduces;
     }
     double *scratch = malloc((size_t)max_maps * sizeof *scratch);
+    double *pre = malloc(((size_t)max_maps + 1) * sizeof *pre);
     job_terms *t = malloc(nn * sizeof *t);
     double *arr = malloc(nn * 9 * sizeof *arr);
     int *idx = malloc(nn * sizeof *idx);
     out->job = malloc(nn * sizeof *out->job);
-    int rc = scratch && t && arr && idx && out->job ? SO_OK : SO_ENOMEM;
+    int rc = scratch && pre && t && arr && idx && out->job ? SO_OK : SO_ENOMEM;
     double cap[2][2] = {{0, 0}, {0, 0}}; /* [measure][phase] */
     grid g = {0, 0};
     double h = so_cl_offline_speedup(w);
@@ -441,7 +517,7 @@ int so_cl_offline_bound_compute(const so_cl_workload *w, so_cl_offline_bound *ou
     speed_memo memo[2] = {{0, 0, 0}, {0, 0, 0}};
     for (int j = 0; !rc && j < n; j++) {
         const so_cl_job_spec *js = &w->jobs[j];
-        rc = job_terms_of(w, js, out->capacity, cap, &g, memo, scratch, &t[j]);
+        rc = job_terms_of(w, js, out->capacity, cap, &g, memo, scratch, pre, &t[j]);
         out->job[j] = t[j].lb;
         out->sum_job += t[j].lb;
         out->waves += t[j].wave;
@@ -452,7 +528,10 @@ int so_cl_offline_bound_compute(const so_cl_workload *w, so_cl_offline_bound *ou
     }
     out->sum = out->sum_job;
     int machines_on = !rc && out->capacity && n > 0 && cap[0][0] > 0 && cap[0][1] > 0;
-    machines_ctx x = {w, t, arr, idx};
+    double *prefix = NULL;
+    if (machines_on)
+        rc = prefix_waves(w, t, &g, cap[1][SO_CL_MAP], &prefix);
+    machines_ctx x = {w, t, arr, idx, prefix, &out->prefix_waves};
     for (int measure = 0; machines_on && measure < 2 && !rc; measure++) {
         double sm = 0, sr = 0;
         rc = machines(&x, measure, cap[measure][0], cap[measure][1], &sm, &sr, &last);
@@ -468,7 +547,9 @@ int so_cl_offline_bound_compute(const so_cl_workload *w, so_cl_offline_bound *ou
         out->weighted_sum = fmax(out->weighted_sum, ws - wrsum);
     }
     out->makespan = n ? last - first : 0;
+    free(prefix);
     free(scratch);
+    free(pre);
     free(t);
     free(arr);
     free(idx);

@@ -36,9 +36,14 @@ typedef struct so_cl_offline_bound {
     /* > 0: the heartbeat interval whose grid rounds the slot-seconds a task
      * holds (no out-of-band heartbeats); 0: not used */
     double grid;
-    /* jobs whose bound the one-slot wave raised (a phase's n tasks on S
-     * slots: one slot runs ceil(n / S) of them in a row; docs/offline.md) */
+    /* jobs whose bound the slot waves raised (a phase's n tasks on S
+     * slots: one slot runs q + 1 of the q S + 1 longest in a row;
+     * docs/offline.md) */
     int waves;
+    /* positions of the map machine's sum the prefix waves raised (the k
+     * jobs whose maps end first: one slot runs q + 1 of their q S + 1
+     * longest maps; cluster/offline_waves.c) */
+    int prefix_waves;
 } so_cl_offline_bound;
 
 /* Computes the bounds; O(J log J + tasks). Returns SO_OK or SO_ENOMEM. */

@@ -211,6 +211,64 @@ static void test_wave(void)
     so_cl_offline_bound_free(&b);
 }
 
+/* The slot waves beyond one: one node of 2 map slots, beats every 1 s, one
+ * job of maps 1, 1, 3, 3, 3. The capacity says 11 / 2 = 5.5, the one-slot
+ * wave (3 of the 5 on one slot, the 3 smallest) 1 + 1 + 3 = 5; but one slot
+ * runs 2 of the 3 longest: 6, which longest first reaches (3, 3 at 0; 3
+ * and 1 at 3; 1 at 4). */
+static void test_waves(void)
+{
+    const char *json =
+        "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":1,"
+        "\"map_slots\":2,\"reduce_slots\":1}],\"heartbeat\":1,\"heartbeat_phase\":\"aligned\"},"
+        "\"jobs\":[{\"name\":\"A\",\"submit\":0,\"maps\":[1,3,1,3,3]}]}";
+    so_cl_offline_bound b;
+    if (bound_of(json, &b))
+        return;
+    CU_ASSERT_DOUBLE_EQUAL(b.job[0], 6, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(b.sum, 6, 1e-12);
+    CU_ASSERT_EQUAL(b.waves, 1);
+    so_cl_offline_bound_free(&b);
+    so_params prm;
+    so_params_init(&prm);
+    so_params_set(&prm, "tasks", "longest");
+    cl_run r = cl_simulate(json, "priority", NULL, &prm, 1, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
+    CU_ASSERT_DOUBLE_EQUAL(so_cl_sim_job(r.sim, 0)->finish, 6, 1e-9);
+    cl_done(&r);
+}
+
+/* The prefix waves: one node of 2 map slots, beats every 1 s; A of maps 2
+ * and 2, B of one map of 2. The job terms say 2 and 2, the map machine (6 s
+ * of work on 2 slots, SRPT) 1 and 3: sum 5. But the two jobs' 3 maps all
+ * end by the second job's end, and one slot runs 2 of them: 4. So 2 + 4 =
+ * 6, which FIFO reaches (A's maps at 0, B's at 2). With map_parallel 0.5
+ * for A (a map may use both slots) the prefix waves do not apply. */
+#define PREFIX_JOBS(F)                                                                   \
+    "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":1,"       \
+    "\"map_slots\":2,\"reduce_slots\":1}],\"heartbeat\":1,\"heartbeat_phase\":\"aligned\"},"  \
+    "\"jobs\":[{\"name\":\"A\",\"submit\":0,\"map_parallel\":" F ",\"maps\":[2,2]},"       \
+    "{\"name\":\"B\",\"submit\":0,\"maps\":[2]}]}"
+
+static void test_prefix_waves(void)
+{
+    so_cl_offline_bound b;
+    if (bound_of(PREFIX_JOBS("0"), &b))
+        return;
+    CU_ASSERT_DOUBLE_EQUAL(b.sum_job, 4, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(b.sum, 6, 1e-12);
+    so_cl_offline_bound_free(&b);
+    cl_run r = cl_simulate(PREFIX_JOBS("0"), "fifo", NULL, NULL, 1, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
+    CU_ASSERT_DOUBLE_EQUAL(so_cl_sim_job(r.sim, 0)->finish + so_cl_sim_job(r.sim, 1)->finish,
+                           6, 1e-9);
+    cl_done(&r);
+    if (bound_of(PREFIX_JOBS("0.5"), &b))
+        return;
+    CU_ASSERT(b.sum < 6 - 1e-9);
+    so_cl_offline_bound_free(&b);
+}
+
 /* With stealing and an Amdahl fraction the bound allows the speed-up:
  * map_parallel 0.5 on 2 slots, 1 / (0.5 + 0.25) = 4/3, so a lone map of 8
  * is bounded by 6, and Even stealing reaches it. */
@@ -404,6 +462,7 @@ static double tightest; /* the smallest sum / bound seen */
 static double tightest_weighted; /* the same for the weighted sum */
 static int weighted_above;       /* runs whose weighted bound is the machines' */
 static int waves;                /* jobs whose bound the one-slot wave raised */
+static int prefix_raised;        /* workloads whose sum the prefix waves raised */
 static int missed;               /* goals the bound says no run meets */
 
 /* The weighted bound without the machines: max(sum w LB, min w x sum). */
@@ -428,6 +487,7 @@ static void check_workload(const char *json, uint64_t seed)
     CU_ASSERT_EQUAL_FATAL(so_cl_offline_bound_compute(w, &b), SO_OK);
     CU_ASSERT(b.sum >= b.sum_job - 1e-9);
     waves += b.waves;
+    prefix_raised += b.prefix_waves > 0;
     for (size_t p = 0; p < N_POLICIES; p++) {
         so_params prm;
         so_params_init(&prm);
@@ -505,9 +565,55 @@ static void test_random_workloads(void)
     CU_ASSERT(tightest_weighted < 1.05);
     CU_ASSERT(weighted_above > 0); /* the WSPT machines add to the job terms */
     CU_ASSERT(missed > 0);         /* some goals are out of reach */
-    CU_ASSERT(waves > 0);          /* the one-slot wave raises some jobs' bounds */
+    CU_ASSERT(waves > 0);          /* the slot waves raise some jobs' bounds */
     fprintf(stderr, "[weighted: tightest %.4f, machines above %d of %d runs; goals missed %d;"
             " waves %d]\n", tightest_weighted, weighted_above, checked_runs, missed, waves);
+}
+
+/* Workloads where the prefix waves bind: map fraction 0 everywhere, a few
+ * jobs of a few maps of 2-6 s on 2-6 slots, beats of 1 or 3 s, submits at
+ * 0 or a few seconds apart, some reduces. */
+static char *prefix_workload(so_rng *g)
+{
+    size_t cap = 1 << 14, len = 0;
+    char *s = malloc(cap);
+#define PUT(...) (len += (size_t)snprintf(s + len, cap - len, __VA_ARGS__))
+    PUT("{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":["
+        "{\"count\":%d,\"map_slots\":%d,\"reduce_slots\":%d}],\"heartbeat\":%d},\"jobs\":[",
+        (int)so_rng_int(g, 1, 2), (int)so_rng_int(g, 2, 3), (int)so_rng_int(g, 1, 2),
+        so_rng_int(g, 0, 1) ? 1 : 3);
+    int n = (int)so_rng_int(g, 2, 5);
+    double t = 0;
+    for (int j = 0; j < n; j++) {
+        t += so_rng_int(g, 0, 1) ? so_rng_uniform(g) * 4 : 0;
+        PUT("%s{\"name\":\"j%d\",\"submit\":%.3f,\"maps\":[", j ? "," : "", j, t);
+        int m = (int)so_rng_int(g, 1, 6);
+        for (int i = 0; i < m; i++)
+            PUT("%s%.3f", i ? "," : "", 2 + 4 * so_rng_uniform(g));
+        PUT("],\"reduces\":[");
+        int k = (int)so_rng_int(g, 0, 2);
+        for (int i = 0; i < k; i++)
+            PUT("%s{\"copy\":%.3f,\"sort\":0.5,\"reduce\":%.3f}", i ? "," : "",
+                so_rng_uniform(g), 1 + so_rng_uniform(g));
+        PUT("]}");
+    }
+    PUT("]}");
+#undef PUT
+    return s;
+}
+
+static void test_prefix_workloads(void)
+{
+    so_rng g;
+    so_rng_seed(&g, 2811);
+    prefix_raised = 0;
+    for (int i = 0; i < 60; i++) {
+        char *json = prefix_workload(&g);
+        check_workload(json, (uint64_t)i + 1);
+        free(json);
+    }
+    CU_ASSERT(prefix_raised >= 6); /* the prefix waves raise some sums */
+    fprintf(stderr, "[prefix waves raised the sum on %d of 60 workloads]\n", prefix_raised);
 }
 
 static char *family_text(const char *family, const char *const *sets, uint64_t seed)
@@ -570,6 +676,9 @@ static CU_TestInfo tests[] = {
     {"two jobs with release dates: the preemptive optimum", test_two_jobs},
     {"weighted sum and goals by hand", test_weighted_goals},
     {"one-slot wave by hand", test_wave},
+    {"slot waves by hand", test_waves},
+    {"prefix waves by hand", test_prefix_waves},
+    {"prefix waves never above a run (60 workloads)", test_prefix_workloads},
     {"stealing's speed-up allowed", test_stealing_speedup},
     {"physical contention's headroom allowed", test_physical_headroom},
     {"never above a run: RAS-style, physical", test_physical_ras},
