@@ -13,7 +13,8 @@
  * left) — replayed on the cluster model itself: every objective is
  * that of a schedule the simulator produced, with the workload's
  * heartbeats, slow-start and task times. Up to SO_CL_OFFLINE_OPT_EXHAUSTIVE
- * jobs every order is replayed under every rule; above, first-improvement
+ * jobs every order is replayed under the list rules and the 24 best of
+ * them (every order up to 4 jobs) with planned maps; above, first-improvement
  * local search by insertion moves (take a job out, put it back elsewhere)
  * from six start orders — the completion orders of flex, fair and fifo
  * runs, the submit order, the order by lp-bound's per-job release plus
@@ -163,20 +164,52 @@ static int evaluate(search *s, const int *order, unsigned mask, double *best, in
 #define ALL_RULES ((1u << SO_CL_OFFLINE_RULES) - 1)
 #define LIST_RULES ((1u << SO_CL_OFFLINE_PLANNED) - 1)
 
-/* Every permutation of a[k..n) (Heap's algorithm would do; recursion is
- * enough for n <= SO_CL_OFFLINE_OPT_EXHAUSTIVE). */
-static int permute(search *s, int *a, int k, int n)
+/* The orders best under the list rules that the exhaustive search then
+ * replays with planned maps: every order up to 4 jobs (4! = 24). */
+#define PLANNED_ORDERS 24
+typedef struct {
+    int n;
+    double value[PLANNED_ORDERS];
+    int order[PLANNED_ORDERS][SO_CL_OFFLINE_OPT_EXHAUSTIVE];
+} best_orders;
+
+/* Keeps order a (best list-rule sum v) if among the PLANNED_ORDERS best. */
+static void keep_order(best_orders *b, const int *a, int n, double v)
+{
+    int at;
+    if (b->n < PLANNED_ORDERS)
+        at = b->n++;
+    else if (v < b->value[PLANNED_ORDERS - 1])
+        at = PLANNED_ORDERS - 1; /* the worst kept one goes */
+    else
+        return;
+    while (at > 0 && b->value[at - 1] > v) {
+        b->value[at] = b->value[at - 1];
+        memcpy(b->order[at], b->order[at - 1], sizeof b->order[at]);
+        at--;
+    }
+    b->value[at] = v;
+    memcpy(b->order[at], a, (size_t)n * sizeof *a);
+}
+
+/* Every permutation of a[k..n) under the list rules (Heap's algorithm would
+ * do; recursion is enough for n <= SO_CL_OFFLINE_OPT_EXHAUSTIVE), the best
+ * kept in *best. */
+static int permute(search *s, int *a, int k, int n, best_orders *best)
 {
     if (k == n) {
         double v;
         int r;
-        return evaluate(s, a, ALL_RULES, &v, &r);
+        int rc = evaluate(s, a, LIST_RULES, &v, &r);
+        if (!rc)
+            keep_order(best, a, n, v);
+        return rc;
     }
     for (int i = k; i < n; i++) {
         int t = a[k];
         a[k] = a[i];
         a[i] = t;
-        int rc = permute(s, a, k + 1, n);
+        int rc = permute(s, a, k + 1, n, best);
         a[i] = a[k];
         a[k] = t;
         if (rc || (s->out->timed_out || stop(s)))
@@ -340,7 +373,13 @@ int so_cl_offline_opt_solve(const so_cl_workload *w, uint64_t seed, double time_
         for (int j = 0; j < n; j++)
             cur[j] = j;
         if (n <= SO_CL_OFFLINE_OPT_EXHAUSTIVE) {
-            rc = permute(&s, cur, 0, n);
+            best_orders best = {0, {0}, {{0}}};
+            rc = permute(&s, cur, 0, n, &best);
+            for (int k = 0; !rc && k < best.n && !stop(&s); k++) {
+                double v;
+                int r;
+                rc = evaluate(&s, best.order[k], ALL_RULES & ~LIST_RULES, &v, &r);
+            }
             /* every order, unless the time limit or a proof cut it short */
             out->exhaustive = !rc && !out->timed_out &&
                               !(out->sum <= out->bound * (1 + SO_CL_OFFLINE_TOL));

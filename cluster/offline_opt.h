@@ -40,7 +40,8 @@ typedef struct so_cl_offline_opt {
 } so_cl_offline_opt;
 
 /* Searches priority orders (all of them up to SO_CL_OFFLINE_OPT_EXHAUSTIVE
- * jobs, else local search by insertion moves from several starts) under the
+ * jobs under the list rules, and the 24 best of them with planned maps;
+ * else local search by insertion moves from several starts) under the
  * six rules (reduces delayed or not; tasks in index or longest-first order
  * or maps planned). Above SO_CL_OFFLINE_OPT_EXHAUSTIVE jobs the local search
  * keeps the best start's list rule (index or longest) until half the time
