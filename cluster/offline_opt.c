@@ -22,7 +22,7 @@
  * best first, each under its best list rule (index or longest: a replay
  * with planned maps costs about six times as much), until no move improves or half the time limit; the
  * incumbent's order is then replayed under the other rules, and local
- * search under planned maps goes on from it until the limit. The incumbent is proved
+ * search under the best of them goes on from it until the limit. The incumbent is proved
  * optimal over every schedule when its sum of responses meets lp-bound's
  * bound (within 1e-9 relative, both ways); above, the answer is the
  * interval [bound, incumbent]; below, the bound does not hold for the
@@ -327,7 +327,7 @@ static int search_starts(search *s, const so_cl_offline_bound *b, so_cl_keyed *k
         memcpy(cur, s->out->order, (size_t)n * sizeof *cur);
         rc = evaluate(s, cur, ALL_RULES & ~(1u << s->rule), &v, &r);
     }
-    if (!rc && (s->rule & SO_CL_OFFLINE_PLANNED) && !stop(s)) {
+    if (!rc && !stop(s)) { /* on from the incumbent under its rule */
         memcpy(cur, s->out->order, (size_t)n * sizeof *cur);
         rc = local_search(s, cur, s->rule, stop);
     }

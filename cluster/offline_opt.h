@@ -46,7 +46,7 @@ typedef struct so_cl_offline_opt {
  * or maps planned). Above SO_CL_OFFLINE_OPT_EXHAUSTIVE jobs the local search
  * keeps the best start's list rule (index or longest) until half the time
  * limit, its result is replayed under every rule, and local search under
- * planned maps continues from there; each schedule is replayed under
+ * the best of them continues from there; each schedule is replayed under
  * scheduler `priority` with
  * padding 0 and the heartbeat phases of seed. time_limit <= 0: none. Stops early once the
  * incumbent meets the bound. Returns SO_OK, SO_ENOMEM, or SO_EINVAL (err

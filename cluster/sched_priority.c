@@ -181,7 +181,7 @@ static int launch_planned(prio_state *st, so_cl_sim *sim, int node)
     for (; *next < pl->first[node + 1]; ++*next) {
         int t = pl->task[*next];
         if (sim->tasks[t].state != SO_CL_PENDING)
-            continue; /* not planned twice; a requeued task: below */
+            continue; /* launched already (this scheduler never requeues a task) */
         if (pl->start[*next] > sim->now + 0.5 * sim->interval || !sim->jobs[sim->tasks[t].job].arrived)
             return 0;
         if (!so_cl_launch_task(sim, t, node))
