@@ -406,6 +406,22 @@ static int node_phases(packer *p, const so_cl_sim *sim)
     return SO_OK;
 }
 
+/* plan->by_start: the entries by planned start, ties by entry. */
+static int by_start(so_cl_map_plan *plan, size_t n_e)
+{
+    so_cl_keyed *k = malloc((n_e > 0 ? n_e : 1) * sizeof *k);
+    if (!k)
+        return SO_ENOMEM;
+    for (size_t i = 0; i < n_e; i++)
+        k[i] = (so_cl_keyed){plan->start[i], (int)i};
+    qsort(k, n_e, sizeof *k, so_cl_keyed_cmp);
+    for (size_t i = 0; i < n_e; i++)
+        plan->by_start[i] = k[i].index;
+    plan->overdue = 0;
+    free(k);
+    return SO_OK;
+}
+
 void so_cl_map_plan_free(so_cl_map_plan *plan)
 {
     if (plan) {
@@ -413,6 +429,7 @@ void so_cl_map_plan_free(so_cl_map_plan *plan)
         free(plan->task);
         free(plan->start);
         free(plan->next);
+        free(plan->by_start);
         free(plan->map_end);
         memset(plan, 0, sizeof *plan);
     }
@@ -456,10 +473,11 @@ int so_cl_map_plan_build(const so_cl_sim *sim, const int *order, int n,
     plan->next = calloc((size_t)w->n_nodes + 1, sizeof *plan->next);
     plan->task = malloc((maps > 0 ? maps : 1) * sizeof *plan->task);
     plan->start = malloc((maps > 0 ? maps : 1) * sizeof *plan->start);
+    plan->by_start = malloc((maps > 0 ? maps : 1) * sizeof *plan->by_start);
     plan->map_end = calloc((size_t)w->n_jobs + 1, sizeof *plan->map_end);
     int rc = p.node && p.speed && p.free && p.from && p.cap && p.load && p.head && p.heap &&
                      p.by_work && p.bin && p.link && p.key && p.cls && p.cls_speed && p.over && e && plan->first && plan->next &&
-                     plan->task && plan->start && plan->map_end
+                     plan->task && plan->start && plan->by_start && plan->map_end
                  ? SO_OK
                  : SO_ENOMEM;
     if (!rc) {
@@ -492,6 +510,7 @@ int so_cl_map_plan_build(const so_cl_sim *sim, const int *order, int n,
             plan->first[k + 1] += plan->first[k];
             plan->next[k] = plan->first[k];
         }
+        rc = by_start(plan, n_e);
     }
     free(p.node);
     free(p.speed);

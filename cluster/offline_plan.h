@@ -14,6 +14,8 @@ typedef struct so_cl_map_plan {
     int *task;      /* map task ids, each node's by planned start */
     double *start;  /* their planned starts (beats of the node) */
     int *next;      /* per node: its first entry not launched yet */
+    int *by_start;  /* all entries by planned start (ties by entry) */
+    int overdue;    /* by_start's first entry that may still be pending */
     double *map_end; /* per job: the planned end of its last map (0: no maps) */
 } so_cl_map_plan;
 

@@ -73,6 +73,46 @@ static void test_bad_option(void)
     free(out);
 }
 
+/* Two nodes of one map slot, 3 memory each; job B's 5 s map on node 0,
+ * job A's four 2 s maps of 2 memory planned on node 1 at 0, 2, 4 and on
+ * node 0 at 5. A's reduce (2 memory, open after one map) starts on node 0
+ * at beat 2 while B's map runs there, and waits for A's maps: A's map
+ * planned on node 0 never fits beside it. Once overdue (its beat 1.5
+ * beats past) node 1 takes it at beat 7: it ends at 9, the reduce at 10. */
+static const char *held_by_reduce =
+    "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":2,"
+    "\"map_slots\":1,\"reduce_slots\":1,\"capacity\":[3]}],\"resources\":[\"mem\"],"
+    "\"heartbeat\":1,\"heartbeat_phase\":\"aligned\"},\"jobs\":["
+    "{\"name\":\"B\",\"submit\":0,\"maps\":[5]},"
+    "{\"name\":\"A\",\"submit\":0,\"maps\":[2,2,2,2],\"reduces\":[1],\"slowstart\":0.05,"
+    "\"map_demand\":[2],\"reduce_demand\":[2]}]}";
+
+static void test_held_by_reduce(void)
+{
+    so_params prm;
+    so_params_init(&prm);
+    so_params_set(&prm, "tasks", "planned");
+    so_params_set(&prm, "padding", "0");
+    so_cl_workload *w = NULL;
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(so_cl_workload_parse_json(held_by_reduce, strlen(held_by_reduce),
+                                                    "t.json", 1, &w, &err), SO_OK);
+    so_cl_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.scheduler = so_cl_scheduler_find("priority");
+    cfg.params = &prm;
+    cfg.seed = 1;
+    cfg.time_limit = 2; /* a stalled replay beats for ever */
+    so_cl_sim *sim = NULL;
+    CU_ASSERT_EQUAL_FATAL(so_cl_sim_new(w, &cfg, &sim, &err), SO_OK);
+    CU_ASSERT_EQUAL(so_cl_sim_run(sim), SO_OK);
+    CU_ASSERT_FALSE(so_cl_sim_stats(sim)->stopped);
+    CU_ASSERT_DOUBLE_EQUAL(so_cl_sim_job(sim, 0)->finish, 5, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(so_cl_sim_job(sim, 1)->finish, 10, 1e-9);
+    so_cl_sim_free(sim);
+    so_cl_workload_free(w);
+}
+
 /* ---- the replay follows the plan ------------------------------------------ */
 
 typedef struct {
@@ -211,6 +251,7 @@ static CU_TestInfo tests[] = {
     {"beats a map holds", test_beats},
     {"a packing longest first misses, proved", test_by_hand},
     {"bad task rule", test_bad_option},
+    {"a planned map its node cannot fit runs elsewhere", test_held_by_reduce},
     {"flex-cluster: the replay follows the plan", test_replay_follows_plan},
     {"720 map slots: the replay follows the plan", test_replay_follows_plan_large},
     CU_TEST_INFO_NULL};
