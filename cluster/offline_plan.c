@@ -76,6 +76,7 @@ typedef struct {
     int n_phases;
     double *beats;     /* scratch: beats of a window (beats_between) */
     size_t cap_beats;
+    long packings;     /* pack() calls */
 } packer;
 
 enum { CANDIDATES = 512 }; /* bins a repair step weighs on a large cluster */
@@ -201,6 +202,7 @@ static double room_sum(const packer *p, double T)
 /* Whether the job's maps fit every bin's room for target T. */
 static int pack(packer *p, double T)
 {
+    p->packings++;
     for (int b = 0; b < p->S; b++) {
         p->cap[b] = (int)cap_at(p, b, T);
         p->load[b] = 0;
@@ -252,7 +254,8 @@ static int cmp_double(const void *x, const void *y)
 }
 
 /* The beats of the bins' nodes in (lo, hi] (a hair after each, so that a
- * room computed there counts it), sorted, into p->beats; their number. */
+ * room computed there counts it), sorted, into p->beats; their number, -1
+ * when out of memory. */
 static int beats_between(packer *p, double lo, double hi)
 {
     int per = (int)ceil((hi - lo) / p->interval) + 1, n = 0;
@@ -260,7 +263,7 @@ static int beats_between(packer *p, double lo, double hi)
     if (need > p->cap_beats) {
         double *grown = realloc(p->beats, need * sizeof *grown);
         if (!grown)
-            return 0;
+            return -1;
         p->beats = grown;
         p->cap_beats = need;
     }
@@ -317,25 +320,36 @@ static int plan_job(packer *p, const so_cl_sim *sim, int j, so_cl_map_plan *plan
             hi = mid;
     }
     /* whether the maps fit changes only where some bin's room grows, at a
-     * beat of its node: the first such beat that fits, among the beats of
-     * a window above lo (doubled until one fits), by bisection */
-    double hi = INFINITY;
-    for (double width = 2 * p->interval; hi == INFINITY; width *= 2) {
-        int n = beats_between(p, lo, lo + width);
-        if (n == 0)
-            return SO_ENOMEM;
-        if (pack(p, p->beats[n - 1])) {
-            int a = 0, b = n - 1; /* beats[b] fits */
-            while (a < b) {
-                int mid = (a + b) / 2;
-                if (pack(p, p->beats[mid]))
-                    b = mid;
-                else
-                    a = mid + 1;
-            }
-            hi = p->beats[b];
+     * beat of its node: a target that fits, a step of a beat above lo
+     * doubled until the maps fit, bisection down to a beat's width, then
+     * the first of the beats there (one or two a phase) that fits, by
+     * bisection (a few packings and 3 x phases beats however long the
+     * maps) */
+    double hi = lo + p->interval;
+    for (double step = p->interval; !pack(p, hi); step *= 2) {
+        lo = hi;
+        hi = lo + 2 * step;
+    }
+    while (hi - lo > p->interval) {
+        double mid = 0.5 * (lo + hi);
+        if (pack(p, mid))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    int n = beats_between(p, lo, hi + p->interval);
+    if (n < 0)
+        return SO_ENOMEM;
+    if (n > 0 && pack(p, p->beats[n - 1])) {
+        int a = 0, b = n - 1; /* beats[b] fits */
+        while (a < b) {
+            int mid = (a + b) / 2;
+            if (pack(p, p->beats[mid]))
+                b = mid;
+            else
+                a = mid + 1;
         }
-        lo += width; /* no beat up to here fits */
+        hi = fmin(hi, p->beats[b]);
     }
     pack(p, hi);
     int first = sim->jobs[j].first_task[SO_CL_MAP];
@@ -511,6 +525,8 @@ int so_cl_map_plan_build(const so_cl_sim *sim, const int *order, int n,
             plan->next[k] = plan->first[k];
         }
         rc = by_start(plan, n_e);
+        plan->packings = p.packings;
+        plan->beats_held = p.cap_beats;
     }
     free(p.node);
     free(p.speed);

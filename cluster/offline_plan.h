@@ -17,6 +17,8 @@ typedef struct so_cl_map_plan {
     int *by_start;  /* all entries by planned start (ties by entry) */
     int overdue;    /* by_start's first entry that may still be pending */
     double *map_end; /* per job: the planned end of its last map (0: no maps) */
+    long packings;   /* statistics: packings tried, */
+    size_t beats_held; /* and the most beats listed at once */
 } so_cl_map_plan;
 
 /* Plans every map of sim's workload: jobs in `order` (n job indices, each

@@ -247,6 +247,61 @@ static void test_replay_follows_plan_large(void)
     replay_follows_plan(60);
 }
 
+/* The plan of `json` in order 0, 1, ... on a simulation not run (phases of
+ * seed 1); params may raise max_events. */
+static void plan_of(const char *json, const so_params *prm, so_cl_map_plan *plan)
+{
+    so_cl_workload *w = NULL;
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(so_cl_workload_parse_json(json, strlen(json), "t.json", 1, &w, &err),
+                          SO_OK);
+    so_cl_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.scheduler = so_cl_scheduler_find("priority");
+    cfg.params = prm;
+    cfg.seed = 1;
+    so_cl_sim *sim = NULL;
+    CU_ASSERT_EQUAL_FATAL(so_cl_sim_new(w, &cfg, &sim, &err), SO_OK);
+    int order[64];
+    for (int j = 0; j < w->n_jobs && j < 64; j++)
+        order[j] = j;
+    CU_ASSERT_EQUAL(so_cl_map_plan_build(sim, order, w->n_jobs, plan), SO_OK);
+    so_cl_sim_free(sim);
+    so_cl_workload_free(w);
+}
+
+/* 3,000 nodes of 6 map slots, 3,000 heartbeat phases, beats every 1 s: a
+ * map of 10^5 s (10^5 beats) beside 100 of 60 s, then 200 maps of 60 s.
+ * The target search lists at most 3 beats a phase, with a few dozen
+ * packings (listing every beat of windows doubled up to the long map's
+ * length held 150 million beats, 1.2 GB). */
+static void test_long_map_large_cluster(void)
+{
+    char *json = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&json, &size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fprintf(f, "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":3000,"
+               "\"map_slots\":6,\"reduce_slots\":2}],\"heartbeat\":1},\"jobs\":["
+               "{\"name\":\"A\",\"submit\":0,\"maps\":[100000");
+    for (int k = 0; k < 100; k++)
+        fprintf(f, ",60");
+    fprintf(f, "]},{\"name\":\"B\",\"submit\":0,\"maps\":[60");
+    for (int k = 1; k < 200; k++)
+        fprintf(f, ",60");
+    fprintf(f, "]}]}");
+    fclose(f);
+    so_cl_map_plan plan;
+    plan_of(json, NULL, &plan);
+    CU_ASSERT_EQUAL(plan.first[plan.n_nodes], 301);
+    CU_ASSERT(plan.beats_held <= 3 * 3000);
+    CU_ASSERT(plan.packings < 200);
+    CU_ASSERT(plan.map_end[0] >= 100000 && plan.map_end[0] < 100002);
+    CU_ASSERT(plan.map_end[1] >= 60 && plan.map_end[1] < 62);
+    so_cl_map_plan_free(&plan);
+    free(json);
+}
+
 static CU_TestInfo tests[] = {
     {"beats a map holds", test_beats},
     {"a packing longest first misses, proved", test_by_hand},
@@ -254,5 +309,6 @@ static CU_TestInfo tests[] = {
     {"a planned map its node cannot fit runs elsewhere", test_held_by_reduce},
     {"flex-cluster: the replay follows the plan", test_replay_follows_plan},
     {"720 map slots: the replay follows the plan", test_replay_follows_plan_large},
+    {"3,000 nodes, a map of 10^5 beats: bounded target search", test_long_map_large_cluster},
     CU_TEST_INFO_NULL};
 SO_SUITE("cluster-offline-plan", tests)
