@@ -42,10 +42,10 @@
 #include "cluster/offline_bound.h"
 #include "cluster/offline_plan.h"
 
-int so_cl_plan_beats(double seconds, double interval)
+long long so_cl_plan_beats(double seconds, double interval)
 {
     double k = ceil(seconds / interval - 1e-9);
-    return k > 1 ? (int)k : 1;
+    return k >= (double)SO_CL_PLAN_MAX_BEATS ? SO_CL_PLAN_MAX_BEATS : k > 1 ? (long long)k : 1;
 }
 
 typedef struct {
@@ -61,10 +61,11 @@ typedef struct {
     double fastest; /* the largest speed */
     int *cls, n_cls; /* bin -> its speed class; classes */
     double *cls_speed; /* class -> speed */
-    int *u;          /* item x class -> beats held (the current job) */
+    long long *u;    /* item x class -> beats held (the current job) */
     double *free;   /* bin -> when its slot takes a map (a beat of its node) */
     double *from;   /* bin -> the current job's first beat on it */
-    int *cap, *load, *head, *heap;
+    long long *cap, *load; /* bin -> beats of room for the target, held */
+    int *head, *heap;
     /* the current job: m maps of work `work`, largest first in by_work */
     int m;
     const double *work;
@@ -83,12 +84,12 @@ enum { CANDIDATES = 512 }; /* bins a repair step weighs on a large cluster */
 
 /* Beats map `item` of the job holds a slot of bin b (precomputed per
  * speed class). */
-static int units(const packer *p, int item, int b)
+static long long units(const packer *p, int item, int b)
 {
     return p->u[(size_t)item * (size_t)p->n_cls + (size_t)p->cls[b]];
 }
 
-static int room(const packer *p, int b)
+static long long room(const packer *p, int b)
 {
     return p->cap[b] - p->load[b];
 }
@@ -134,24 +135,26 @@ static void sift(packer *p, int k)
  * it most (then the tightest fit). 0 when none does. */
 static int relieve(packer *p, int i)
 {
-    int over = -room(p, i), gain = 0, slack = 0, a_best = -1, j_best = -1, b_best = -1;
+    long long over = -room(p, i), gain = 0, slack = 0;
+    int a_best = -1, j_best = -1, b_best = -1;
     /* on a large cluster, CANDIDATES bins with room, from where the last
      * step stopped (bounded work a step) */
     int from = p->S > CANDIDATES ? p->scan : 0;
     /* perfect: all of the excess off and a bin filled exactly */
 #define PERFECT (gain == over && slack == 0)
     for (int a = p->head[i]; a >= 0 && !PERFECT; a = p->link[a]) {
-        int ua = units(p, a, i), seen = 0;
+        long long ua = units(p, a, i);
+        int seen = 0;
         for (int x = 0; x < p->S && seen < CANDIDATES && !PERFECT; x++) {
             int j = (from + x) % p->S;
-            int r = room(p, j);
+            long long r = room(p, j);
             if (j == i || r <= 0)
                 continue;
             seen++;
             if (p->S > CANDIDATES)
                 p->scan = (j + 1) % p->S;
-            int uaj = units(p, a, j);
-            int g = ua < over ? ua : over;
+            long long uaj = units(p, a, j);
+            long long g = ua < over ? ua : over;
             if (uaj <= r && (g > gain || (g == gain && r - uaj < slack))) {
                 gain = g;
                 slack = r - uaj;
@@ -160,7 +163,7 @@ static int relieve(packer *p, int i)
                 b_best = -1;
             }
             for (int b = p->head[j]; b >= 0; b = p->link[b]) {
-                int d = ua - units(p, b, i), inc = uaj - units(p, b, j);
+                long long d = ua - units(p, b, i), inc = uaj - units(p, b, j);
                 g = d < over ? d : over;
                 if (d > 0 && inc <= r && (g > gain || (g == gain && r - inc < slack))) {
                     gain = g;
@@ -187,7 +190,7 @@ static int relieve(packer *p, int i)
 static double cap_at(const packer *p, int b, double T)
 {
     double c = p->from[b] <= T ? floor((T - p->from[b]) / p->interval + 1e-9) : 0;
-    return c < 1e9 ? c : 1e9;
+    return c < 0x1p62 ? c : 0x1p62; /* above any job's beats (SO_CL_PLAN_MAX_BEATS) */
 }
 
 /* The beats of room of all bins for target T. */
@@ -204,7 +207,7 @@ static int pack(packer *p, double T)
 {
     p->packings++;
     for (int b = 0; b < p->S; b++) {
-        p->cap[b] = (int)cap_at(p, b, T);
+        p->cap[b] = (long long)cap_at(p, b, T);
         p->load[b] = 0;
         p->head[b] = -1;
         p->heap[b] = b;

@@ -20,6 +20,8 @@ static void test_beats(void)
     CU_ASSERT_EQUAL(so_cl_plan_beats(2.001, 1), 3);
     CU_ASSERT_EQUAL(so_cl_plan_beats(0, 3), 1);          /* no work: the next beat */
     CU_ASSERT_EQUAL(so_cl_plan_beats(61, 3), 21);
+    CU_ASSERT_EQUAL(so_cl_plan_beats(3e7, 0.01), 3000000000LL); /* past INT_MAX */
+    CU_ASSERT_EQUAL(so_cl_plan_beats(1e300, 0.01), SO_CL_PLAN_MAX_BEATS);
 }
 
 /* One node of 2 map slots, beats every 1 s from 0; one job of maps 2.5,
@@ -253,7 +255,7 @@ static void plan_of(const char *json, const so_params *prm, so_cl_map_plan *plan
 {
     so_cl_workload *w = NULL;
     so_error err;
-    CU_ASSERT_EQUAL_FATAL(so_cl_workload_parse_json(json, strlen(json), "t.json", 1, &w, &err),
+    CU_ASSERT_EQUAL_FATAL(so_cl_workload_parse(json, strlen(json), "t.json", prm, 1, &w, &err),
                           SO_OK);
     so_cl_config cfg;
     memset(&cfg, 0, sizeof cfg);
@@ -302,6 +304,28 @@ static void test_long_map_large_cluster(void)
     free(json);
 }
 
+/* One map slot, beats every 10 ms, a map of 1.5 x 10^7 s: 1.5 x 10^9
+ * beats, past the rooms' old cap of 10^9 beats (the target search doubled
+ * for ever, --time-limit unheard). */
+static void test_map_past_a_billion_beats(void)
+{
+    const char *json =
+        "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":1,"
+        "\"map_slots\":1,\"reduce_slots\":1}],\"heartbeat\":0.01,\"heartbeat_phase\":"
+        "\"aligned\"},\"jobs\":[{\"name\":\"A\",\"submit\":0,\"maps\":[15000000, 1]},"
+        "{\"name\":\"B\",\"submit\":0,\"maps\":[2]}]}";
+    so_params prm;
+    so_params_init(&prm);
+    so_params_set(&prm, "max_events", "1e10");
+    so_cl_map_plan plan;
+    plan_of(json, &prm, &plan);
+    CU_ASSERT_EQUAL_FATAL(plan.first[1], 3);
+    CU_ASSERT_DOUBLE_EQUAL(plan.map_end[0], 15000001, 1e-3);
+    CU_ASSERT_DOUBLE_EQUAL(plan.map_end[1], 15000003, 1e-3);
+    CU_ASSERT_DOUBLE_EQUAL(plan.start[2], 15000001, 1e-3);
+    so_cl_map_plan_free(&plan);
+}
+
 static CU_TestInfo tests[] = {
     {"beats a map holds", test_beats},
     {"a packing longest first misses, proved", test_by_hand},
@@ -310,5 +334,6 @@ static CU_TestInfo tests[] = {
     {"flex-cluster: the replay follows the plan", test_replay_follows_plan},
     {"720 map slots: the replay follows the plan", test_replay_follows_plan_large},
     {"3,000 nodes, a map of 10^5 beats: bounded target search", test_long_map_large_cluster},
+    {"a map of 1.5 x 10^9 beats", test_map_past_a_billion_beats},
     CU_TEST_INFO_NULL};
 SO_SUITE("cluster-offline-plan", tests)
