@@ -42,10 +42,10 @@
 #include "cluster/offline_bound.h"
 #include "cluster/offline_plan.h"
 
-int so_cl_plan_beats(double seconds, double interval)
+long long so_cl_plan_beats(double seconds, double interval)
 {
     double k = ceil(seconds / interval - 1e-9);
-    return k > 1 ? (int)k : 1;
+    return k >= (double)SO_CL_PLAN_MAX_BEATS ? SO_CL_PLAN_MAX_BEATS : k > 1 ? (long long)k : 1;
 }
 
 typedef struct {
@@ -61,10 +61,11 @@ typedef struct {
     double fastest; /* the largest speed */
     int *cls, n_cls; /* bin -> its speed class; classes */
     double *cls_speed; /* class -> speed */
-    int *u;          /* item x class -> beats held (the current job) */
+    long long *u;    /* item x class -> beats held (the current job) */
     double *free;   /* bin -> when its slot takes a map (a beat of its node) */
     double *from;   /* bin -> the current job's first beat on it */
-    int *cap, *load, *head, *heap;
+    long long *cap, *load; /* bin -> beats of room for the target, held */
+    int *head, *heap;
     /* the current job: m maps of work `work`, largest first in by_work */
     int m;
     const double *work;
@@ -76,18 +77,19 @@ typedef struct {
     int n_phases;
     double *beats;     /* scratch: beats of a window (beats_between) */
     size_t cap_beats;
+    long packings;     /* pack() calls */
 } packer;
 
 enum { CANDIDATES = 512 }; /* bins a repair step weighs on a large cluster */
 
 /* Beats map `item` of the job holds a slot of bin b (precomputed per
  * speed class). */
-static int units(const packer *p, int item, int b)
+static long long units(const packer *p, int item, int b)
 {
     return p->u[(size_t)item * (size_t)p->n_cls + (size_t)p->cls[b]];
 }
 
-static int room(const packer *p, int b)
+static long long room(const packer *p, int b)
 {
     return p->cap[b] - p->load[b];
 }
@@ -133,24 +135,26 @@ static void sift(packer *p, int k)
  * it most (then the tightest fit). 0 when none does. */
 static int relieve(packer *p, int i)
 {
-    int over = -room(p, i), gain = 0, slack = 0, a_best = -1, j_best = -1, b_best = -1;
+    long long over = -room(p, i), gain = 0, slack = 0;
+    int a_best = -1, j_best = -1, b_best = -1;
     /* on a large cluster, CANDIDATES bins with room, from where the last
      * step stopped (bounded work a step) */
     int from = p->S > CANDIDATES ? p->scan : 0;
     /* perfect: all of the excess off and a bin filled exactly */
 #define PERFECT (gain == over && slack == 0)
     for (int a = p->head[i]; a >= 0 && !PERFECT; a = p->link[a]) {
-        int ua = units(p, a, i), seen = 0;
+        long long ua = units(p, a, i);
+        int seen = 0;
         for (int x = 0; x < p->S && seen < CANDIDATES && !PERFECT; x++) {
             int j = (from + x) % p->S;
-            int r = room(p, j);
+            long long r = room(p, j);
             if (j == i || r <= 0)
                 continue;
             seen++;
             if (p->S > CANDIDATES)
                 p->scan = (j + 1) % p->S;
-            int uaj = units(p, a, j);
-            int g = ua < over ? ua : over;
+            long long uaj = units(p, a, j);
+            long long g = ua < over ? ua : over;
             if (uaj <= r && (g > gain || (g == gain && r - uaj < slack))) {
                 gain = g;
                 slack = r - uaj;
@@ -159,7 +163,7 @@ static int relieve(packer *p, int i)
                 b_best = -1;
             }
             for (int b = p->head[j]; b >= 0; b = p->link[b]) {
-                int d = ua - units(p, b, i), inc = uaj - units(p, b, j);
+                long long d = ua - units(p, b, i), inc = uaj - units(p, b, j);
                 g = d < over ? d : over;
                 if (d > 0 && inc <= r && (g > gain || (g == gain && r - inc < slack))) {
                     gain = g;
@@ -186,7 +190,7 @@ static int relieve(packer *p, int i)
 static double cap_at(const packer *p, int b, double T)
 {
     double c = p->from[b] <= T ? floor((T - p->from[b]) / p->interval + 1e-9) : 0;
-    return c < 1e9 ? c : 1e9;
+    return c < 0x1p62 ? c : 0x1p62; /* above any job's beats (SO_CL_PLAN_MAX_BEATS) */
 }
 
 /* The beats of room of all bins for target T. */
@@ -201,8 +205,9 @@ static double room_sum(const packer *p, double T)
 /* Whether the job's maps fit every bin's room for target T. */
 static int pack(packer *p, double T)
 {
+    p->packings++;
     for (int b = 0; b < p->S; b++) {
-        p->cap[b] = (int)cap_at(p, b, T);
+        p->cap[b] = (long long)cap_at(p, b, T);
         p->load[b] = 0;
         p->head[b] = -1;
         p->heap[b] = b;
@@ -252,7 +257,8 @@ static int cmp_double(const void *x, const void *y)
 }
 
 /* The beats of the bins' nodes in (lo, hi] (a hair after each, so that a
- * room computed there counts it), sorted, into p->beats; their number. */
+ * room computed there counts it), sorted, into p->beats; their number, -1
+ * when out of memory. */
 static int beats_between(packer *p, double lo, double hi)
 {
     int per = (int)ceil((hi - lo) / p->interval) + 1, n = 0;
@@ -260,7 +266,7 @@ static int beats_between(packer *p, double lo, double hi)
     if (need > p->cap_beats) {
         double *grown = realloc(p->beats, need * sizeof *grown);
         if (!grown)
-            return 0;
+            return -1;
         p->beats = grown;
         p->cap_beats = need;
     }
@@ -317,25 +323,36 @@ static int plan_job(packer *p, const so_cl_sim *sim, int j, so_cl_map_plan *plan
             hi = mid;
     }
     /* whether the maps fit changes only where some bin's room grows, at a
-     * beat of its node: the first such beat that fits, among the beats of
-     * a window above lo (doubled until one fits), by bisection */
-    double hi = INFINITY;
-    for (double width = 2 * p->interval; hi == INFINITY; width *= 2) {
-        int n = beats_between(p, lo, lo + width);
-        if (n == 0)
-            return SO_ENOMEM;
-        if (pack(p, p->beats[n - 1])) {
-            int a = 0, b = n - 1; /* beats[b] fits */
-            while (a < b) {
-                int mid = (a + b) / 2;
-                if (pack(p, p->beats[mid]))
-                    b = mid;
-                else
-                    a = mid + 1;
-            }
-            hi = p->beats[b];
+     * beat of its node: a target that fits, a step of a beat above lo
+     * doubled until the maps fit, bisection down to a beat's width, then
+     * the first of the beats there (one or two a phase) that fits, by
+     * bisection (a few packings and 3 x phases beats however long the
+     * maps) */
+    double hi = lo + p->interval;
+    for (double step = p->interval; !pack(p, hi); step *= 2) {
+        lo = hi;
+        hi = lo + 2 * step;
+    }
+    while (hi - lo > p->interval) {
+        double mid = 0.5 * (lo + hi);
+        if (pack(p, mid))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    int n = beats_between(p, lo, hi + p->interval);
+    if (n < 0)
+        return SO_ENOMEM;
+    if (n > 0 && pack(p, p->beats[n - 1])) {
+        int a = 0, b = n - 1; /* beats[b] fits */
+        while (a < b) {
+            int mid = (a + b) / 2;
+            if (pack(p, p->beats[mid]))
+                b = mid;
+            else
+                a = mid + 1;
         }
-        lo += width; /* no beat up to here fits */
+        hi = fmin(hi, p->beats[b]);
     }
     pack(p, hi);
     int first = sim->jobs[j].first_task[SO_CL_MAP];
@@ -406,6 +423,22 @@ static int node_phases(packer *p, const so_cl_sim *sim)
     return SO_OK;
 }
 
+/* plan->by_start: the entries by planned start, ties by entry. */
+static int by_start(so_cl_map_plan *plan, size_t n_e)
+{
+    so_cl_keyed *k = malloc((n_e > 0 ? n_e : 1) * sizeof *k);
+    if (!k)
+        return SO_ENOMEM;
+    for (size_t i = 0; i < n_e; i++)
+        k[i] = (so_cl_keyed){plan->start[i], (int)i};
+    qsort(k, n_e, sizeof *k, so_cl_keyed_cmp);
+    for (size_t i = 0; i < n_e; i++)
+        plan->by_start[i] = k[i].index;
+    plan->overdue = 0;
+    free(k);
+    return SO_OK;
+}
+
 void so_cl_map_plan_free(so_cl_map_plan *plan)
 {
     if (plan) {
@@ -413,6 +446,7 @@ void so_cl_map_plan_free(so_cl_map_plan *plan)
         free(plan->task);
         free(plan->start);
         free(plan->next);
+        free(plan->by_start);
         free(plan->map_end);
         memset(plan, 0, sizeof *plan);
     }
@@ -456,10 +490,11 @@ int so_cl_map_plan_build(const so_cl_sim *sim, const int *order, int n,
     plan->next = calloc((size_t)w->n_nodes + 1, sizeof *plan->next);
     plan->task = malloc((maps > 0 ? maps : 1) * sizeof *plan->task);
     plan->start = malloc((maps > 0 ? maps : 1) * sizeof *plan->start);
+    plan->by_start = malloc((maps > 0 ? maps : 1) * sizeof *plan->by_start);
     plan->map_end = calloc((size_t)w->n_jobs + 1, sizeof *plan->map_end);
     int rc = p.node && p.speed && p.free && p.from && p.cap && p.load && p.head && p.heap &&
                      p.by_work && p.bin && p.link && p.key && p.cls && p.cls_speed && p.over && e && plan->first && plan->next &&
-                     plan->task && plan->start && plan->map_end
+                     plan->task && plan->start && plan->by_start && plan->map_end
                  ? SO_OK
                  : SO_ENOMEM;
     if (!rc) {
@@ -492,6 +527,9 @@ int so_cl_map_plan_build(const so_cl_sim *sim, const int *order, int n,
             plan->first[k + 1] += plan->first[k];
             plan->next[k] = plan->first[k];
         }
+        rc = by_start(plan, n_e);
+        plan->packings = p.packings;
+        plan->beats_held = p.cap_beats;
     }
     free(p.node);
     free(p.speed);

@@ -14,7 +14,11 @@ typedef struct so_cl_map_plan {
     int *task;      /* map task ids, each node's by planned start */
     double *start;  /* their planned starts (beats of the node) */
     int *next;      /* per node: its first entry not launched yet */
+    int *by_start;  /* all entries by planned start (ties by entry) */
+    int overdue;    /* by_start's first entry that may still be pending */
     double *map_end; /* per job: the planned end of its last map (0: no maps) */
+    long packings;   /* statistics: packings tried, */
+    size_t beats_held; /* and the most beats listed at once */
 } so_cl_map_plan;
 
 /* Plans every map of sim's workload: jobs in `order` (n job indices, each
@@ -29,7 +33,10 @@ void so_cl_map_plan_free(so_cl_map_plan *plan);
 
 /* Beats a task of x seconds holds its slot when launched at a beat: the
  * slot is free again at the first beat at or after its end (within 1e-9 of
- * a beat counts as on it), at least the next. */
-int so_cl_plan_beats(double seconds, double interval);
+ * a beat counts as on it), at least the next, at most SO_CL_PLAN_MAX_BEATS
+ * (2^36: a job's 10^7 maps add up within 64 bits; a map that long, 2 years
+ * at the 10 ms heartbeat, is planned as if it held its slot that long). */
+#define SO_CL_PLAN_MAX_BEATS 68719476736LL
+long long so_cl_plan_beats(double seconds, double interval);
 
 #endif

@@ -17,7 +17,9 @@
  * the first heartbeat places them, cluster/offline_plan.c: each job's maps
  * packed onto the slots so that its slots finish it together; a node's
  * free map slot takes its next planned map once that map's beat has come,
- * and stays idle before; reduces longest first).
+ * else a map overdue by more than 1.5 beats on any node (its own node busy
+ * or without room for its resources), and stays idle otherwise; reduces
+ * longest first).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -165,8 +167,30 @@ static int prio_create(so_cl_sim *sim, const so_params *prm, void **state, so_er
     return SO_OK;
 }
 
+/* tasks=planned, a map overdue anywhere: the first pending map by planned
+ * start whose beat is more than 1.5 beats past (its node has let a beat go
+ * by without it: busy with a late map, or no room for its resources, e.g.
+ * held by a reduce that waits for this very map) that fits on node. */
+static int launch_overdue(so_cl_map_plan *pl, so_cl_sim *sim, int node)
+{
+    int n_e = pl->first[pl->n_nodes];
+    while (pl->overdue < n_e && sim->tasks[pl->task[pl->by_start[pl->overdue]]].state !=
+                                    SO_CL_PENDING)
+        pl->overdue++;
+    for (int k = pl->overdue; k < n_e; k++) {
+        int e = pl->by_start[k];
+        if (pl->start[e] >= sim->now - 1.5 * sim->interval)
+            break;
+        if (sim->tasks[pl->task[e]].state == SO_CL_PENDING &&
+            so_cl_launch_task(sim, pl->task[e], node))
+            return 1;
+    }
+    return 0;
+}
+
 /* tasks=planned: the node's next planned map, once its beat has come (half
- * a beat early or late is the same beat) and its job has arrived. */
+ * a beat early or late is the same beat) and its job has arrived; else an
+ * overdue map of any node (launch_overdue). */
 static int launch_planned(prio_state *st, so_cl_sim *sim, int node)
 {
     if (!st->plan_made) {
@@ -181,15 +205,14 @@ static int launch_planned(prio_state *st, so_cl_sim *sim, int node)
     for (; *next < pl->first[node + 1]; ++*next) {
         int t = pl->task[*next];
         if (sim->tasks[t].state != SO_CL_PENDING)
-            continue; /* launched already (this scheduler never requeues a task) */
-        if (pl->start[*next] > sim->now + 0.5 * sim->interval || !sim->jobs[sim->tasks[t].job].arrived)
-            return 0;
-        if (!so_cl_launch_task(sim, t, node))
-            return 0;
+            continue; /* launched elsewhere as overdue */
+        if (pl->start[*next] > sim->now + 0.5 * sim->interval ||
+            !so_cl_launch_task(sim, t, node))
+            break;
         ++*next;
         return 1;
     }
-    return 0;
+    return launch_overdue(pl, sim, node);
 }
 
 static int prio_assign(void *state, so_cl_sim *sim, int node, int phase)

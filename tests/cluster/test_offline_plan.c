@@ -20,6 +20,8 @@ static void test_beats(void)
     CU_ASSERT_EQUAL(so_cl_plan_beats(2.001, 1), 3);
     CU_ASSERT_EQUAL(so_cl_plan_beats(0, 3), 1);          /* no work: the next beat */
     CU_ASSERT_EQUAL(so_cl_plan_beats(61, 3), 21);
+    CU_ASSERT_EQUAL(so_cl_plan_beats(3e7, 0.01), 3000000000LL); /* past INT_MAX */
+    CU_ASSERT_EQUAL(so_cl_plan_beats(1e300, 0.01), SO_CL_PLAN_MAX_BEATS);
 }
 
 /* One node of 2 map slots, beats every 1 s from 0; one job of maps 2.5,
@@ -71,6 +73,46 @@ static void test_bad_option(void)
     CU_ASSERT_NOT_EQUAL(so_test_run(args, NULL, &out), 0);
     CU_ASSERT_PTR_NOT_NULL(out && strstr(out, "expected index, longest or planned"));
     free(out);
+}
+
+/* Two nodes of one map slot, 3 memory each; job B's 5 s map on node 0,
+ * job A's four 2 s maps of 2 memory planned on node 1 at 0, 2, 4 and on
+ * node 0 at 5. A's reduce (2 memory, open after one map) starts on node 0
+ * at beat 2 while B's map runs there, and waits for A's maps: A's map
+ * planned on node 0 never fits beside it. Once overdue (its beat 1.5
+ * beats past) node 1 takes it at beat 7: it ends at 9, the reduce at 10. */
+static const char *held_by_reduce =
+    "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":2,"
+    "\"map_slots\":1,\"reduce_slots\":1,\"capacity\":[3]}],\"resources\":[\"mem\"],"
+    "\"heartbeat\":1,\"heartbeat_phase\":\"aligned\"},\"jobs\":["
+    "{\"name\":\"B\",\"submit\":0,\"maps\":[5]},"
+    "{\"name\":\"A\",\"submit\":0,\"maps\":[2,2,2,2],\"reduces\":[1],\"slowstart\":0.05,"
+    "\"map_demand\":[2],\"reduce_demand\":[2]}]}";
+
+static void test_held_by_reduce(void)
+{
+    so_params prm;
+    so_params_init(&prm);
+    so_params_set(&prm, "tasks", "planned");
+    so_params_set(&prm, "padding", "0");
+    so_cl_workload *w = NULL;
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(so_cl_workload_parse_json(held_by_reduce, strlen(held_by_reduce),
+                                                    "t.json", 1, &w, &err), SO_OK);
+    so_cl_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.scheduler = so_cl_scheduler_find("priority");
+    cfg.params = &prm;
+    cfg.seed = 1;
+    cfg.time_limit = 2; /* a stalled replay beats for ever */
+    so_cl_sim *sim = NULL;
+    CU_ASSERT_EQUAL_FATAL(so_cl_sim_new(w, &cfg, &sim, &err), SO_OK);
+    CU_ASSERT_EQUAL(so_cl_sim_run(sim), SO_OK);
+    CU_ASSERT_FALSE(so_cl_sim_stats(sim)->stopped);
+    CU_ASSERT_DOUBLE_EQUAL(so_cl_sim_job(sim, 0)->finish, 5, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(so_cl_sim_job(sim, 1)->finish, 10, 1e-9);
+    so_cl_sim_free(sim);
+    so_cl_workload_free(w);
 }
 
 /* ---- the replay follows the plan ------------------------------------------ */
@@ -207,11 +249,91 @@ static void test_replay_follows_plan_large(void)
     replay_follows_plan(60);
 }
 
+/* The plan of `json` in order 0, 1, ... on a simulation not run (phases of
+ * seed 1); params may raise max_events. */
+static void plan_of(const char *json, const so_params *prm, so_cl_map_plan *plan)
+{
+    so_cl_workload *w = NULL;
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(so_cl_workload_parse(json, strlen(json), "t.json", prm, 1, &w, &err),
+                          SO_OK);
+    so_cl_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.scheduler = so_cl_scheduler_find("priority");
+    cfg.params = prm;
+    cfg.seed = 1;
+    so_cl_sim *sim = NULL;
+    CU_ASSERT_EQUAL_FATAL(so_cl_sim_new(w, &cfg, &sim, &err), SO_OK);
+    int order[64];
+    for (int j = 0; j < w->n_jobs && j < 64; j++)
+        order[j] = j;
+    CU_ASSERT_EQUAL(so_cl_map_plan_build(sim, order, w->n_jobs, plan), SO_OK);
+    so_cl_sim_free(sim);
+    so_cl_workload_free(w);
+}
+
+/* 3,000 nodes of 6 map slots, 3,000 heartbeat phases, beats every 1 s: a
+ * map of 10^5 s (10^5 beats) beside 100 of 60 s, then 200 maps of 60 s.
+ * The target search lists at most 3 beats a phase, with a few dozen
+ * packings (listing every beat of windows doubled up to the long map's
+ * length held 150 million beats, 1.2 GB). */
+static void test_long_map_large_cluster(void)
+{
+    char *json = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&json, &size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fprintf(f, "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":3000,"
+               "\"map_slots\":6,\"reduce_slots\":2}],\"heartbeat\":1},\"jobs\":["
+               "{\"name\":\"A\",\"submit\":0,\"maps\":[100000");
+    for (int k = 0; k < 100; k++)
+        fprintf(f, ",60");
+    fprintf(f, "]},{\"name\":\"B\",\"submit\":0,\"maps\":[60");
+    for (int k = 1; k < 200; k++)
+        fprintf(f, ",60");
+    fprintf(f, "]}]}");
+    fclose(f);
+    so_cl_map_plan plan;
+    plan_of(json, NULL, &plan);
+    CU_ASSERT_EQUAL(plan.first[plan.n_nodes], 301);
+    CU_ASSERT(plan.beats_held <= 3 * 3000);
+    CU_ASSERT(plan.packings < 200);
+    CU_ASSERT(plan.map_end[0] >= 100000 && plan.map_end[0] < 100002);
+    CU_ASSERT(plan.map_end[1] >= 60 && plan.map_end[1] < 62);
+    so_cl_map_plan_free(&plan);
+    free(json);
+}
+
+/* One map slot, beats every 10 ms, a map of 1.5 x 10^7 s: 1.5 x 10^9
+ * beats, past the rooms' old cap of 10^9 beats (the target search doubled
+ * for ever, --time-limit unheard). */
+static void test_map_past_a_billion_beats(void)
+{
+    const char *json =
+        "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":1,"
+        "\"map_slots\":1,\"reduce_slots\":1}],\"heartbeat\":0.01,\"heartbeat_phase\":"
+        "\"aligned\"},\"jobs\":[{\"name\":\"A\",\"submit\":0,\"maps\":[15000000, 1]},"
+        "{\"name\":\"B\",\"submit\":0,\"maps\":[2]}]}";
+    so_params prm;
+    so_params_init(&prm);
+    so_params_set(&prm, "max_events", "1e10");
+    so_cl_map_plan plan;
+    plan_of(json, &prm, &plan);
+    CU_ASSERT_EQUAL_FATAL(plan.first[1], 3);
+    CU_ASSERT_DOUBLE_EQUAL(plan.map_end[0], 15000001, 1e-3);
+    CU_ASSERT_DOUBLE_EQUAL(plan.map_end[1], 15000003, 1e-3);
+    CU_ASSERT_DOUBLE_EQUAL(plan.start[2], 15000001, 1e-3);
+    so_cl_map_plan_free(&plan);
+}
+
 static CU_TestInfo tests[] = {
     {"beats a map holds", test_beats},
     {"a packing longest first misses, proved", test_by_hand},
     {"bad task rule", test_bad_option},
+    {"a planned map its node cannot fit runs elsewhere", test_held_by_reduce},
     {"flex-cluster: the replay follows the plan", test_replay_follows_plan},
     {"720 map slots: the replay follows the plan", test_replay_follows_plan_large},
+    {"3,000 nodes, a map of 10^5 beats: bounded target search", test_long_map_large_cluster},
+    {"a map of 1.5 x 10^9 beats", test_map_past_a_billion_beats},
     CU_TEST_INFO_NULL};
 SO_SUITE("cluster-offline-plan", tests)
