@@ -239,7 +239,7 @@ static int local_search(search *s, int *cur, int rule, int (*halt)(const search 
     for (int improved = 1; !rc && improved && !halt(s);) {
         improved = 0;
         for (int i = 0; i < n && !improved && !rc && !halt(s); i++)
-            for (int j = 0; j < n && !improved && !rc; j++) {
+            for (int j = 0; j < n && !improved && !rc && !halt(s); j++) {
                 if (j == i)
                     continue;
                 move(cur, n, i, j, s->trial);
