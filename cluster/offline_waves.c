@@ -20,9 +20,10 @@
  * smallest over k-subsets of the bound on J's maps together. Every
  * k-subset is enumerated (depth-first, each set's holds merged from its
  * parent's), for k = 2 up to where the merged holds would pass the budget:
- * on flex-cluster at 20 jobs (156 slots, 60 s maps) the bound at k = 2 and
- * 3 passes the fluid level by a third of a map, where a few maps a slot
- * cannot all end together; from about 5 maps a slot on it stays below.
+ * on flex-cluster at 20 jobs (156 slots, 60 s maps; workload 0) the bound
+ * passes the fluid level at k = 2 and 3 only, by about 11 and 4 s (the sum
+ * bound rises 18 s), where a few maps a slot cannot all end together; from
+ * about 5 maps a slot on it stays below.
  */
 #include <math.h>
 #include <stdlib.h>
