@@ -31,7 +31,11 @@
  * most room), then repair — while a slot is over its room, move one of its
  * maps to a slot with room for it, or swap it for a shorter map of a slot
  * that has room for the difference, the largest relief first, the tightest
- * fit on ties (each step lowers the total excess, so the repair ends). On
+ * fit on ties (each step lowers the total excess, so the repair ends). A
+ * slot's maps are kept by length, so the best swap partner on a slot is
+ * found by bisection: of the maps whose exchange fits the slot's room, the
+ * shortest relieves most and fills the room tightest (a map's beats grow
+ * with its work on every slot). On
  * each slot the map with the most slack before its next beat runs last,
  * so the job's last map ends at T less that slack at most. No look-ahead:
  * a job's plan ignores what its slots' ends leave to the next job.
@@ -65,11 +69,15 @@ typedef struct {
     double *free;   /* bin -> when its slot takes a map (a beat of its node) */
     double *from;   /* bin -> the current job's first beat on it */
     long long *cap, *load; /* bin -> beats of room for the target, held */
-    int *head, *heap;
-    /* the current job: m maps of work `work`, largest first in by_work */
+    int *heap;
+    /* the current job: m maps of work `work`, largest first in by_work
+     * (rank: an item's place there); bin -> its maps, by rank from the
+     * last (work ascending): on[b][0 .. n_on[b]), room for cap_on[b] */
     int m;
     const double *work;
-    int *by_work, *bin, *link;
+    int *by_work, *rank, *bin;
+    int **on, *n_on, *cap_on;
+    int failed; /* out of memory while packing */
     so_cl_keyed *key;
     so_cl_keyed *over; /* bins over their room (S) */
     int scan;          /* where relieve's next scan starts (large clusters) */
@@ -94,22 +102,69 @@ static long long room(const packer *p, int b)
     return p->cap[b] - p->load[b];
 }
 
+/* Where `item` is or would go in bin b's maps (by rank, descending). */
+static int position(const packer *p, int b, int item)
+{
+    int lo = 0, hi = p->n_on[b];
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (p->rank[p->on[b][mid]] > p->rank[item])
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* Room for one more map on bin b; 0, or -1 (p->failed) out of memory. */
+static int grow(packer *p, int b)
+{
+    if (p->n_on[b] < p->cap_on[b])
+        return 0;
+    int cap = p->cap_on[b] > 0 ? 2 * p->cap_on[b] : 8;
+    int *more = realloc(p->on[b], (size_t)cap * sizeof *more);
+    if (!more) {
+        p->failed = 1;
+        return -1;
+    }
+    p->on[b] = more;
+    p->cap_on[b] = cap;
+    return 0;
+}
+
 static void put(packer *p, int item, int b)
 {
+    if (grow(p, b))
+        return;
+    int k = position(p, b, item);
+    memmove(&p->on[b][k + 1], &p->on[b][k], (size_t)(p->n_on[b] - k) * sizeof **p->on);
+    p->on[b][k] = item;
+    p->n_on[b]++;
     p->bin[item] = b;
-    p->link[item] = p->head[b];
-    p->head[b] = item;
     p->load[b] += units(p, item, b);
 }
 
 static void take(packer *p, int item)
 {
-    int b = p->bin[item];
-    int *at = &p->head[b];
-    while (*at != item)
-        at = &p->link[*at];
-    *at = p->link[item];
+    int b = p->bin[item], k = position(p, b, item);
+    p->n_on[b]--;
+    memmove(&p->on[b][k], &p->on[b][k + 1], (size_t)(p->n_on[b] - k) * sizeof **p->on);
     p->load[b] -= units(p, item, b);
+}
+
+/* The first of bin b's maps that holds at least `beats` on it (its maps'
+ * beats ascend), n_on[b] when none does. */
+static int first_holding(const packer *p, int b, long long beats)
+{
+    int lo = 0, hi = p->n_on[b];
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (units(p, p->on[b][mid], b) < beats)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
 }
 
 /* The heap of bins by room, most room on top (worst fit). */
@@ -142,7 +197,8 @@ static int relieve(packer *p, int i)
     int from = p->S > CANDIDATES ? p->scan : 0;
     /* perfect: all of the excess off and a bin filled exactly */
 #define PERFECT (gain == over && slack == 0)
-    for (int a = p->head[i]; a >= 0 && !PERFECT; a = p->link[a]) {
+    for (int ka = p->n_on[i] - 1; ka >= 0 && !PERFECT; ka--) {
+        int a = p->on[i][ka];
         long long ua = units(p, a, i);
         int seen = 0;
         for (int x = 0; x < p->S && seen < CANDIDATES && !PERFECT; x++) {
@@ -162,10 +218,15 @@ static int relieve(packer *p, int i)
                 j_best = j;
                 b_best = -1;
             }
-            for (int b = p->head[j]; b >= 0; b = p->link[b]) {
+            /* the swap: j's shortest map whose exchange fits j's room
+             * (inc <= r) relieves i most and leaves j the least slack; if
+             * it is not shorter than a on i, no map of j is */
+            int kb = first_holding(p, j, uaj - r);
+            if (kb < p->n_on[j]) {
+                int b = p->on[j][kb];
                 long long d = ua - units(p, b, i), inc = uaj - units(p, b, j);
                 g = d < over ? d : over;
-                if (d > 0 && inc <= r && (g > gain || (g == gain && r - inc < slack))) {
+                if (d > 0 && (g > gain || (g == gain && r - inc < slack))) {
                     gain = g;
                     slack = r - inc;
                     a_best = a;
@@ -206,18 +267,33 @@ static double room_sum(const packer *p, double T)
 static int pack(packer *p, double T)
 {
     p->packings++;
+    if (p->failed)
+        return 1; /* ends the caller's search; plan_job reports it */
     for (int b = 0; b < p->S; b++) {
         p->cap[b] = (long long)cap_at(p, b, T);
         p->load[b] = 0;
-        p->head[b] = -1;
+        p->n_on[b] = 0;
         p->heap[b] = b;
     }
     for (int k = p->S / 2; k >= 0; k--)
         sift(p, k);
+    /* largest first: each bin's maps arrive by rank, so appended, then
+     * reversed */
     for (int k = 0; k < p->m; k++) {
-        put(p, p->by_work[k], p->heap[0]);
+        int item = p->by_work[k], b = p->heap[0];
+        if (grow(p, b))
+            return 1;
+        p->on[b][p->n_on[b]++] = item;
+        p->bin[item] = b;
+        p->load[b] += units(p, item, b);
         sift(p, 0);
     }
+    for (int b = 0; b < p->S; b++)
+        for (int x = 0, y = p->n_on[b] - 1; x < y; x++, y--) {
+            int t = p->on[b][x];
+            p->on[b][x] = p->on[b][y];
+            p->on[b][y] = t;
+        }
     /* the bins over their room, the most over first; a move or swap never
      * puts another bin over */
     int n_over = 0;
@@ -226,7 +302,7 @@ static int pack(packer *p, double T)
             p->over[n_over++] = (so_cl_keyed){room(p, b), b};
     qsort(p->over, (size_t)n_over, sizeof *p->over, so_cl_keyed_cmp);
     for (int k = 0; k < n_over; k++)
-        while (room(p, p->over[k].index) < 0)
+        while (room(p, p->over[k].index) < 0 && !p->failed)
             if (!relieve(p, p->over[k].index))
                 return 0;
     return 1;
@@ -306,8 +382,10 @@ static int plan_job(packer *p, const so_cl_sim *sim, int j, so_cl_map_plan *plan
     for (int k = 0; k < p->m; k++)
         p->key[k] = (so_cl_keyed){-p->work[k], k};
     qsort(p->key, (size_t)p->m, sizeof *p->key, so_cl_keyed_cmp);
-    for (int k = 0; k < p->m; k++)
+    for (int k = 0; k < p->m; k++) {
         p->by_work[k] = p->key[k].index;
+        p->rank[p->key[k].index] = k;
+    }
     /* lo: infeasible; first the rooms' sum alone (no packing) */
     double need = 0;
     for (int k = 0; k < p->m; k++)
@@ -355,15 +433,18 @@ static int plan_job(packer *p, const so_cl_sim *sim, int j, so_cl_map_plan *plan
         hi = fmin(hi, p->beats[b]);
     }
     pack(p, hi);
+    if (p->failed)
+        return SO_ENOMEM;
     int first = sim->jobs[j].first_task[SO_CL_MAP];
     double end = 0;
     for (int b = 0; b < p->S; b++) {
-        if (p->head[b] < 0)
+        if (p->n_on[b] == 0)
             continue;
         /* the map with the most slack before its beat runs last */
-        int last = p->head[b];
+        int last = p->on[b][0];
         double most = -1;
-        for (int a = p->head[b]; a >= 0; a = p->link[a]) {
+        for (int k = 0; k < p->n_on[b]; k++) {
+            int a = p->on[b][k];
             double run = p->work[a] / p->speed[b];
             double s = units(p, a, b) * p->interval - run;
             if (s > most) {
@@ -372,11 +453,13 @@ static int plan_job(packer *p, const so_cl_sim *sim, int j, so_cl_map_plan *plan
             }
         }
         double t = p->from[b];
-        for (int a = p->head[b]; a >= 0; a = p->link[a])
+        for (int k = 0; k < p->n_on[b]; k++) {
+            int a = p->on[b][k];
             if (a != last) {
                 e[(*n_e)++] = (entry){t, p->node[b], first + a};
                 t += units(p, a, b) * p->interval;
             }
+        }
         e[(*n_e)++] = (entry){t, p->node[b], first + last};
         end = fmax(end, t + p->work[last] / p->speed[b]);
         p->free[b] = t + units(p, last, b) * p->interval;
@@ -475,11 +558,13 @@ int so_cl_map_plan_build(const so_cl_sim *sim, const int *order, int n,
     p.from = malloc(S * sizeof *p.from);
     p.cap = malloc(S * sizeof *p.cap);
     p.load = malloc(S * sizeof *p.load);
-    p.head = malloc(S * sizeof *p.head);
+    p.on = calloc(S, sizeof *p.on);
+    p.n_on = calloc(S, sizeof *p.n_on);
+    p.cap_on = calloc(S, sizeof *p.cap_on);
     p.heap = malloc(S * sizeof *p.heap);
     p.by_work = malloc(mm * sizeof *p.by_work);
     p.bin = malloc(mm * sizeof *p.bin);
-    p.link = malloc(mm * sizeof *p.link);
+    p.rank = malloc(mm * sizeof *p.rank);
     p.key = malloc(mm * sizeof *p.key);
     p.cls = malloc(S * sizeof *p.cls);
     p.cls_speed = malloc(S * sizeof *p.cls_speed);
@@ -492,8 +577,8 @@ int so_cl_map_plan_build(const so_cl_sim *sim, const int *order, int n,
     plan->start = malloc((maps > 0 ? maps : 1) * sizeof *plan->start);
     plan->by_start = malloc((maps > 0 ? maps : 1) * sizeof *plan->by_start);
     plan->map_end = calloc((size_t)w->n_jobs + 1, sizeof *plan->map_end);
-    int rc = p.node && p.speed && p.free && p.from && p.cap && p.load && p.head && p.heap &&
-                     p.by_work && p.bin && p.link && p.key && p.cls && p.cls_speed && p.over && e && plan->first && plan->next &&
+    int rc = p.node && p.speed && p.free && p.from && p.cap && p.load && p.on && p.n_on && p.cap_on && p.heap &&
+                     p.by_work && p.bin && p.rank && p.key && p.cls && p.cls_speed && p.over && e && plan->first && plan->next &&
                      plan->task && plan->start && plan->by_start && plan->map_end
                  ? SO_OK
                  : SO_ENOMEM;
@@ -537,11 +622,15 @@ int so_cl_map_plan_build(const so_cl_sim *sim, const int *order, int n,
     free(p.from);
     free(p.cap);
     free(p.load);
-    free(p.head);
+    for (int b = 0; p.on && b < p.S; b++)
+        free(p.on[b]);
+    free(p.on);
+    free(p.n_on);
+    free(p.cap_on);
     free(p.heap);
     free(p.by_work);
     free(p.bin);
-    free(p.link);
+    free(p.rank);
     free(p.key);
     free(p.cls);
     free(p.cls_speed);

@@ -3,7 +3,9 @@
  * jobs and on the FB-2009 sample, beside a fair replay of the same
  * workload; lp-bound and offline-opt on flex-cluster workloads of 5 to 40
  * jobs (FLEX's Fig. 6 cluster, all at time 0 and exponential arrivals of
- * mean 1 minute), offline-opt's schedules replayed, its gap to lp-bound. */
+ * mean 1 minute), offline-opt's schedules replayed, its gap to lp-bound.
+ * `plan`: a planned replay (tasks=planned) beside a longest-first one as
+ * one job's maps grow, and on 20 flex-cluster jobs. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,3 +155,87 @@ static void bench_offline(FILE *out)
 }
 
 SO_BENCH("offline", bench_offline)
+
+typedef struct {
+    const so_cl_workload *w;
+    const char *tasks;
+    double mean;
+} priority_run;
+
+static void run_priority(void *arg)
+{
+    priority_run *b = arg;
+    so_params prm;
+    so_params_init(&prm);
+    so_params_set(&prm, "tasks", b->tasks);
+    so_params_set(&prm, "padding", "0");
+    so_cl_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.scheduler = so_cl_scheduler_find("priority");
+    cfg.params = &prm;
+    cfg.seed = 1;
+    so_cl_sim *sim = NULL;
+    so_error err;
+    b->mean = NAN;
+    if (!so_cl_sim_new(b->w, &cfg, &sim, &err) && !so_cl_sim_run(sim)) {
+        double sum = 0;
+        for (int j = 0; j < b->w->n_jobs; j++)
+            sum += so_cl_sim_job(sim, j)->finish - so_cl_sim_job(sim, j)->submit;
+        b->mean = sum / b->w->n_jobs;
+    }
+    so_cl_sim_free(sim);
+}
+
+static void plan_row(FILE *out, const char *label, const so_cl_workload *w)
+{
+    long long maps = 0;
+    for (int j = 0; j < w->n_jobs; j++)
+        maps += w->jobs[j].n_maps;
+    priority_run lo = {w, "longest", 0}, pl = {w, "planned", 0};
+    double tl = so_bench_time(run_priority, &lo, 3), tp = so_bench_time(run_priority, &pl, 3);
+    fprintf(out, "| %s | %lld | %.3f | %.3f | %.1f | %.1f | %.1f |\n", label, maps, tl, tp,
+            tp / tl, lo.mean, pl.mean);
+}
+
+static void bench_plan(FILE *out)
+{
+    fprintf(out, "### Planned maps' cost (docs/offline.md, \"Planned maps\")\n\n"
+                 "    make bench BENCHES=plan\n\n"
+                 "One replay under scheduler priority with tasks=longest and with "
+                 "tasks=planned (the plan built at the first heartbeat, then followed), "
+                 "best of 3, on FLEX's Fig. 6 cluster (26 nodes, 156 map slots, 3 s "
+                 "beats): one job of n maps of normal(60, 6) s, and 20 flex-cluster "
+                 "jobs (instance 0 of seed 1); mean response of each:\n\n"
+                 "| workload | maps | longest s | planned s | planned / longest |"
+                 " longest mean (s) | planned mean (s) |\n"
+                 "| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+    static const int sizes[] = {5000, 10000, 20000, 40000};
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        char json[600], label[64];
+        snprintf(json, sizeof json,
+                 "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":["
+                 "{\"count\":13,\"map_slots\":4,\"reduce_slots\":2},"
+                 "{\"count\":13,\"map_slots\":8,\"reduce_slots\":4}]},"
+                 "\"jobs\":[{\"name\":\"one\",\"submit\":0,\"maps\":{\"count\":%d,"
+                 "\"duration\":{\"dist\":\"normal\",\"mean\":60,\"sd\":6}}}]}",
+                 sizes[i]);
+        so_cl_workload *w = NULL;
+        so_error err;
+        if (so_cl_workload_parse_json(json, strlen(json), "one-job", 1, &w, &err)) {
+            fprintf(out, "| one job of %d maps | failed |\n", sizes[i]);
+            continue;
+        }
+        snprintf(label, sizeof label, "one job of %d maps", sizes[i]);
+        plan_row(out, label, w);
+        so_cl_workload_free(w);
+    }
+    const char *sets[] = {"jobs=20", NULL};
+    so_cl_workload *w = family("flex-cluster", sets, 1);
+    if (w) {
+        plan_row(out, "flex-cluster, 20 jobs", w);
+        so_cl_workload_free(w);
+    }
+    fprintf(out, "\n");
+}
+
+SO_BENCH("plan", bench_plan)

@@ -64,6 +64,35 @@ static void test_by_hand(void)
     so_cl_workload_free(w);
 }
 
+/* A packing only a swap finds. One node of 2 map slots, beats every 1 s
+ * from 0; maps 4.9, 3.9, 2.9, 2.9, 2.9 (beats held 5, 4, 3, 3, 3: 18 on 2
+ * slots). Worst fit for 9 beats a slot puts 5 + 3 on one slot and 4 + 3 +
+ * 3 (10) on the other; no map of 1 beat moves, but the 4 swaps for a 3:
+ * 5 + 4 beside 3 + 3 + 3, the last maps ending at 8.9 = lp-bound (9 beats
+ * less 0.1 s). Longest first: 4.9 and 3.9 at 0, a 2.9 at 4 and at 5, the
+ * last at 7, done at 9.9. */
+static const char *swap_only =
+    "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":1,"
+    "\"map_slots\":2,\"reduce_slots\":1}],\"heartbeat\":1,\"heartbeat_phase\":\"aligned\"},"
+    "\"jobs\":[{\"name\":\"A\",\"submit\":0,\"maps\":[2.9,4.9,2.9,3.9,2.9]}]}";
+
+static void test_swap(void)
+{
+    CU_ASSERT_DOUBLE_EQUAL(finish(swap_only, "longest"), 9.9, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(finish(swap_only, "planned"), 8.9, 1e-9);
+    so_cl_workload *w = NULL;
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(so_cl_workload_parse_json(swap_only, strlen(swap_only), "t.json", 1,
+                                                    &w, &err), SO_OK);
+    so_cl_offline_opt o;
+    CU_ASSERT_EQUAL_FATAL(so_cl_offline_opt_solve(w, 1, 0, &o, &err), SO_OK);
+    CU_ASSERT_DOUBLE_EQUAL(o.sum, 8.9, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(o.bound, 8.9, 1e-9);
+    CU_ASSERT_TRUE(o.proved);
+    so_cl_offline_opt_free(&o);
+    so_cl_workload_free(w);
+}
+
 static void test_bad_option(void)
 {
     char *out = NULL;
@@ -329,6 +358,7 @@ static void test_map_past_a_billion_beats(void)
 static CU_TestInfo tests[] = {
     {"beats a map holds", test_beats},
     {"a packing longest first misses, proved", test_by_hand},
+    {"a packing only a swap finds, proved", test_swap},
     {"bad task rule", test_bad_option},
     {"a planned map its node cannot fit runs elsewhere", test_held_by_reduce},
     {"flex-cluster: the replay follows the plan", test_replay_follows_plan},
