@@ -54,7 +54,7 @@ long long so_cl_plan_beats(double seconds, double interval)
 
 typedef struct {
     double start;
-    int node, task;
+    int node, task, job;
 } entry;
 
 typedef struct {
@@ -456,11 +456,11 @@ static int plan_job(packer *p, const so_cl_sim *sim, int j, so_cl_map_plan *plan
         for (int k = 0; k < p->n_on[b]; k++) {
             int a = p->on[b][k];
             if (a != last) {
-                e[(*n_e)++] = (entry){t, p->node[b], first + a};
+                e[(*n_e)++] = (entry){t, p->node[b], first + a, j};
                 t += units(p, a, b) * p->interval;
             }
         }
-        e[(*n_e)++] = (entry){t, p->node[b], first + last};
+        e[(*n_e)++] = (entry){t, p->node[b], first + last, j};
         end = fmax(end, t + p->work[last] / p->speed[b]);
         p->free[b] = t + units(p, last, b) * p->interval;
     }
@@ -522,11 +522,57 @@ static int by_start(so_cl_map_plan *plan, size_t n_e)
     return SO_OK;
 }
 
+/* Whether plan entry e's map still waits for a slot: its job unfinished
+ * (a finished job's tasks read as zeros, i.e. pending: cluster/task_store.c)
+ * and the task pending. */
+static int waiting(const so_cl_map_plan *pl, const so_cl_sim *sim, int e)
+{
+    return !sim->jobs[pl->job[e]].finished && sim->tasks[pl->task[e]].state == SO_CL_PENDING;
+}
+
+/* tasks=planned, a map overdue anywhere: the first waiting map by planned
+ * start whose beat is more than 1.5 beats past (its node has let a beat go
+ * by without it: busy with a late map, or no room for its resources, e.g.
+ * held by a reduce that waits for this very map) that fits on node. */
+static int launch_overdue(so_cl_map_plan *pl, so_cl_sim *sim, int node)
+{
+    int n_e = pl->first[pl->n_nodes];
+    while (pl->overdue < n_e && !waiting(pl, sim, pl->by_start[pl->overdue]))
+        pl->overdue++;
+    for (int k = pl->overdue; k < n_e; k++) {
+        int e = pl->by_start[k];
+        if (pl->start[e] >= sim->now - 1.5 * sim->interval)
+            break;
+        if (waiting(pl, sim, e)) {
+            pl->probes++;
+            if (so_cl_launch_task(sim, pl->task[e], node))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+int so_cl_map_plan_launch(so_cl_map_plan *pl, so_cl_sim *sim, int node)
+{
+    int *next = &pl->next[node];
+    for (; *next < pl->first[node + 1]; ++*next) {
+        if (!waiting(pl, sim, *next))
+            continue; /* launched elsewhere as overdue */
+        if (pl->start[*next] > sim->now + 0.5 * sim->interval ||
+            !so_cl_launch_task(sim, pl->task[*next], node))
+            break;
+        ++*next;
+        return 1;
+    }
+    return launch_overdue(pl, sim, node);
+}
+
 void so_cl_map_plan_free(so_cl_map_plan *plan)
 {
     if (plan) {
         free(plan->first);
         free(plan->task);
+        free(plan->job);
         free(plan->start);
         free(plan->next);
         free(plan->by_start);
@@ -574,12 +620,13 @@ int so_cl_map_plan_build(const so_cl_sim *sim, const int *order, int n,
     plan->first = calloc((size_t)w->n_nodes + 1, sizeof *plan->first);
     plan->next = calloc((size_t)w->n_nodes + 1, sizeof *plan->next);
     plan->task = malloc((maps > 0 ? maps : 1) * sizeof *plan->task);
+    plan->job = malloc((maps > 0 ? maps : 1) * sizeof *plan->job);
     plan->start = malloc((maps > 0 ? maps : 1) * sizeof *plan->start);
     plan->by_start = malloc((maps > 0 ? maps : 1) * sizeof *plan->by_start);
     plan->map_end = calloc((size_t)w->n_jobs + 1, sizeof *plan->map_end);
     int rc = p.node && p.speed && p.free && p.from && p.cap && p.load && p.on && p.n_on && p.cap_on && p.heap &&
                      p.by_work && p.bin && p.rank && p.key && p.cls && p.cls_speed && p.over && e && plan->first && plan->next &&
-                     plan->task && plan->start && plan->by_start && plan->map_end
+                     plan->task && plan->job && plan->start && plan->by_start && plan->map_end
                  ? SO_OK
                  : SO_ENOMEM;
     if (!rc) {
@@ -605,6 +652,7 @@ int so_cl_map_plan_build(const so_cl_sim *sim, const int *order, int n,
         qsort(e, n_e, sizeof *e, cmp_entry);
         for (size_t k = 0; k < n_e; k++) {
             plan->task[k] = e[k].task;
+            plan->job[k] = e[k].job;
             plan->start[k] = e[k].start;
             plan->first[e[k].node + 1]++;
         }

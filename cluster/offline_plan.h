@@ -12,12 +12,15 @@ typedef struct so_cl_map_plan {
     int n_nodes;
     int *first;     /* n_nodes + 1: node n's entries are [first[n], first[n + 1]) */
     int *task;      /* map task ids, each node's by planned start */
+    int *job;       /* their jobs (a finished job's tasks read as zeros:
+                     * cluster/task_store.c) */
     double *start;  /* their planned starts (beats of the node) */
     int *next;      /* per node: its first entry not launched yet */
     int *by_start;  /* all entries by planned start (ties by entry) */
     int overdue;    /* by_start's first entry that may still be pending */
     double *map_end; /* per job: the planned end of its last map (0: no maps) */
-    long packings;   /* statistics: packings tried, */
+    long probes;     /* statistics: launches of overdue maps tried, */
+    long packings;   /* packings tried, */
     size_t beats_held; /* and the most beats listed at once */
 } so_cl_map_plan;
 
@@ -30,6 +33,13 @@ typedef struct so_cl_map_plan {
 int so_cl_map_plan_build(const so_cl_sim *sim, const int *order, int n,
                          so_cl_map_plan *plan);
 void so_cl_map_plan_free(so_cl_map_plan *plan);
+
+/* Follows the plan on a free map slot of `node` (scheduler priority's
+ * tasks=planned): the node's next planned map once its beat has come (half
+ * a beat early or late is the same beat) and its job has arrived; else a
+ * map of any node whose beat is more than 1.5 beats past. Returns 1 when a
+ * map was launched. */
+int so_cl_map_plan_launch(so_cl_map_plan *plan, so_cl_sim *sim, int node);
 
 /* Beats a task of x seconds holds its slot when launched at a beat: the
  * slot is free again at the first beat at or after its end (within 1e-9 of

@@ -167,30 +167,8 @@ static int prio_create(so_cl_sim *sim, const so_params *prm, void **state, so_er
     return SO_OK;
 }
 
-/* tasks=planned, a map overdue anywhere: the first pending map by planned
- * start whose beat is more than 1.5 beats past (its node has let a beat go
- * by without it: busy with a late map, or no room for its resources, e.g.
- * held by a reduce that waits for this very map) that fits on node. */
-static int launch_overdue(so_cl_map_plan *pl, so_cl_sim *sim, int node)
-{
-    int n_e = pl->first[pl->n_nodes];
-    while (pl->overdue < n_e && sim->tasks[pl->task[pl->by_start[pl->overdue]]].state !=
-                                    SO_CL_PENDING)
-        pl->overdue++;
-    for (int k = pl->overdue; k < n_e; k++) {
-        int e = pl->by_start[k];
-        if (pl->start[e] >= sim->now - 1.5 * sim->interval)
-            break;
-        if (sim->tasks[pl->task[e]].state == SO_CL_PENDING &&
-            so_cl_launch_task(sim, pl->task[e], node))
-            return 1;
-    }
-    return 0;
-}
-
-/* tasks=planned: the node's next planned map, once its beat has come (half
- * a beat early or late is the same beat) and its job has arrived; else an
- * overdue map of any node (launch_overdue). */
+/* tasks=planned: the plan made at the first map slot, then followed
+ * (so_cl_map_plan_launch). */
 static int launch_planned(prio_state *st, so_cl_sim *sim, int node)
 {
     if (!st->plan_made) {
@@ -200,19 +178,7 @@ static int launch_planned(prio_state *st, so_cl_sim *sim, int node)
         }
         st->plan_made = 1;
     }
-    so_cl_map_plan *pl = &st->plan;
-    int *next = &pl->next[node];
-    for (; *next < pl->first[node + 1]; ++*next) {
-        int t = pl->task[*next];
-        if (sim->tasks[t].state != SO_CL_PENDING)
-            continue; /* launched elsewhere as overdue */
-        if (pl->start[*next] > sim->now + 0.5 * sim->interval ||
-            !so_cl_launch_task(sim, t, node))
-            break;
-        ++*next;
-        return 1;
-    }
-    return launch_overdue(pl, sim, node);
+    return so_cl_map_plan_launch(&st->plan, sim, node);
 }
 
 static int prio_assign(void *state, so_cl_sim *sim, int node, int phase)

@@ -278,6 +278,95 @@ static void test_replay_follows_plan_large(void)
     replay_follows_plan(60);
 }
 
+/* ---- a finished job's maps are not tried again --------------------------- */
+
+/* A scheduler that follows a plan in submit order (maps) and launches
+ * reduces in that order: so_cl_map_plan_launch as scheduler priority's
+ * tasks=planned calls it, its plan kept for the test to read. */
+typedef struct {
+    so_cl_map_plan plan;
+    int made, failed;
+} follower;
+
+static int follow_create(so_cl_sim *sim, const so_params *prm, void **state, so_error *err)
+{
+    (void)sim;
+    (void)prm;
+    (void)err;
+    *state = calloc(1, sizeof(follower));
+    return *state ? SO_OK : SO_ENOMEM;
+}
+
+static int follow_assign(void *state, so_cl_sim *sim, int node, int phase)
+{
+    follower *f = state;
+    if (phase == SO_CL_REDUCE) {
+        for (int j = 0; j < sim->w->n_jobs; j++)
+            if (!sim->jobs[j].finished && sim->jobs[j].arrived &&
+                so_cl_launch(sim, j, node, SO_CL_REDUCE))
+                return 1;
+        return 0;
+    }
+    if (!f->made) {
+        int order[64];
+        for (int j = 0; j < sim->w->n_jobs && j < 64; j++)
+            order[j] = j;
+        f->failed = so_cl_map_plan_build(sim, order, sim->w->n_jobs, &f->plan) != SO_OK;
+        f->made = 1;
+    }
+    return f->failed ? 0 : so_cl_map_plan_launch(&f->plan, sim, node);
+}
+
+static void follow_destroy(void *state)
+{
+    follower *f = state;
+    so_cl_map_plan_free(&f->plan);
+    free(f);
+}
+
+static const so_cl_scheduler follow_scheduler = {
+    "follow", "follows a map plan (test)", NULL, follow_create, NULL, follow_assign,
+    follow_destroy, NULL,
+};
+
+/* flex-cluster, 20 jobs (12,000-odd maps on 156 slots, jobs of up to
+ * 2,000-odd maps): the replay follows the plan, so no map is ever overdue
+ * and none is tried as one. Before the plan kept its maps' jobs, a
+ * finished job's maps (its task pages given back, reading as pending)
+ * stayed in the overdue scan and were tried at every free slot: about 10
+ * million failed launches in this replay, the tasks of a node's next
+ * planned map of a finished job blocking that node's pointer. */
+static void test_finished_jobs_not_tried(void)
+{
+    char *json = flex_cluster(20, 1, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    so_cl_workload *w = NULL;
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(so_cl_workload_parse_json(json, strlen(json), "fc.json", 1, &w, &err),
+                          SO_OK);
+    int biggest = 0;
+    for (int j = 0; j < w->n_jobs; j++)
+        biggest = w->jobs[j].n_maps > biggest ? w->jobs[j].n_maps : biggest;
+    CU_ASSERT(biggest > 1000); /* whole pages of tasks given back at its end */
+    so_cl_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.scheduler = &follow_scheduler;
+    cfg.seed = 1;
+    so_cl_sim *sim = NULL;
+    CU_ASSERT_EQUAL_FATAL(so_cl_sim_new(w, &cfg, &sim, &err), SO_OK);
+    CU_ASSERT_EQUAL(so_cl_sim_run(sim), SO_OK);
+    const follower *f = sim->sched_state;
+    CU_ASSERT_TRUE(f->made && !f->failed);
+    for (int j = 0; j < w->n_jobs; j++) {
+        CU_ASSERT_TRUE(sim->jobs[j].finished);
+        CU_ASSERT(so_cl_sim_job(sim, j)->finish >= f->plan.map_end[j] - 1e-6);
+    }
+    CU_ASSERT_EQUAL(f->plan.probes, 0);
+    so_cl_sim_free(sim);
+    so_cl_workload_free(w);
+    free(json);
+}
+
 /* The plan of `json` in order 0, 1, ... on a simulation not run (phases of
  * seed 1); params may raise max_events. */
 static void plan_of(const char *json, const so_params *prm, so_cl_map_plan *plan)
@@ -363,6 +452,7 @@ static CU_TestInfo tests[] = {
     {"a planned map its node cannot fit runs elsewhere", test_held_by_reduce},
     {"flex-cluster: the replay follows the plan", test_replay_follows_plan},
     {"720 map slots: the replay follows the plan", test_replay_follows_plan_large},
+    {"a finished job's maps are not tried again", test_finished_jobs_not_tried},
     {"3,000 nodes, a map of 10^5 beats: bounded target search", test_long_map_large_cluster},
     {"a map of 1.5 x 10^9 beats", test_map_past_a_billion_beats},
     CU_TEST_INFO_NULL};
