@@ -39,6 +39,12 @@
  * each slot the map with the most slack before its next beat runs last,
  * so the job's last map ends at T less that slack at most. No look-ahead:
  * a job's plan ignores what its slots' ends leave to the next job.
+ *
+ * The replay (so_cl_map_plan_launch): a free map slot takes its node's
+ * next planned map once that map's beat has come, else a map overdue by
+ * more than 1.5 beats on any node. A map waits while its job is unfinished
+ * and its task pending (each entry keeps its job: a finished job's task
+ * pages are given back and read as pending, cluster/task_store.c).
  */
 #include <math.h>
 #include <stdlib.h>
