@@ -51,23 +51,33 @@ static void run_bound(void *arg)
     }
 }
 
-static void run_fair(void *arg)
+/* The mean response of one replay of w under `scheduler` (params may be
+ * NULL), seed 1; NAN when it fails. */
+static double mean_response(const so_cl_workload *w, const char *scheduler,
+                            const so_params *params)
 {
-    bound_run *b = arg;
     so_cl_config cfg;
     memset(&cfg, 0, sizeof cfg);
-    cfg.scheduler = so_cl_scheduler_find("fair");
+    cfg.scheduler = so_cl_scheduler_find(scheduler);
+    cfg.params = params;
     cfg.seed = 1;
     so_cl_sim *sim = NULL;
     so_error err;
-    b->mean = NAN;
-    if (!so_cl_sim_new(b->w, &cfg, &sim, &err) && !so_cl_sim_run(sim)) {
+    double mean = NAN;
+    if (!so_cl_sim_new(w, &cfg, &sim, &err) && !so_cl_sim_run(sim)) {
         double sum = 0;
-        for (int j = 0; j < b->w->n_jobs; j++)
+        for (int j = 0; j < w->n_jobs; j++)
             sum += so_cl_sim_job(sim, j)->finish - so_cl_sim_job(sim, j)->submit;
-        b->mean = sum / b->w->n_jobs;
+        mean = sum / w->n_jobs;
     }
     so_cl_sim_free(sim);
+    return mean;
+}
+
+static void run_fair(void *arg)
+{
+    bound_run *b = arg;
+    b->mean = mean_response(b->w, "fair", NULL);
 }
 
 static void bound_row(FILE *out, const char *label, const so_cl_workload *w, int fair)
@@ -169,21 +179,7 @@ static void run_priority(void *arg)
     so_params_init(&prm);
     so_params_set(&prm, "tasks", b->tasks);
     so_params_set(&prm, "padding", "0");
-    so_cl_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.scheduler = so_cl_scheduler_find("priority");
-    cfg.params = &prm;
-    cfg.seed = 1;
-    so_cl_sim *sim = NULL;
-    so_error err;
-    b->mean = NAN;
-    if (!so_cl_sim_new(b->w, &cfg, &sim, &err) && !so_cl_sim_run(sim)) {
-        double sum = 0;
-        for (int j = 0; j < b->w->n_jobs; j++)
-            sum += so_cl_sim_job(sim, j)->finish - so_cl_sim_job(sim, j)->submit;
-        b->mean = sum / b->w->n_jobs;
-    }
-    so_cl_sim_free(sim);
+    b->mean = mean_response(b->w, "priority", &prm);
 }
 
 static void plan_row(FILE *out, const char *label, const so_cl_workload *w)
