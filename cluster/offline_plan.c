@@ -651,10 +651,10 @@ int so_cl_map_plan_build(const so_cl_sim *sim, const int *order, int n,
         p.u = malloc(mm * (size_t)(p.n_cls > 0 ? p.n_cls : 1) * sizeof *p.u);
         rc = p.u ? SO_OK : SO_ENOMEM;
     }
-    if (!rc) {
-        size_t n_e = 0;
-        for (int k = 0; k < n && !rc; k++)
-            rc = plan_job(&p, sim, order[k], plan, e, &n_e);
+    size_t n_e = 0;
+    for (int k = 0; k < n && !rc; k++)
+        rc = plan_job(&p, sim, order[k], plan, e, &n_e);
+    if (!rc) { /* a job's SO_ENOMEM stands: never a plan with maps left out */
         qsort(e, n_e, sizeof *e, cmp_entry);
         for (size_t k = 0; k < n_e; k++) {
             plan->task[k] = e[k].task;

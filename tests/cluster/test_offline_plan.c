@@ -2,10 +2,15 @@
  * priority's tasks=planned): the beats a map holds, a packing longest
  * first cannot find (by hand, proved optimal by offline-opt), and on a
  * flex-cluster workload the replay launching every map at its planned beat
- * and ending every job's maps at the plan's time. */
+ * and ending every job's maps at the plan's time; out of memory, the plan
+ * refused or complete. */
+#include <malloc.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "cluster/offline_opt.h"
 #include "cluster/offline_plan.h"
 #include "cluster/workload_family.h"
@@ -440,6 +445,100 @@ static void test_map_past_a_billion_beats(void)
     so_cl_map_plan_free(&plan);
 }
 
+#ifndef __SANITIZE_ADDRESS__
+/* Pages of address space in use, -1 unknown. */
+static long vm_pages(void)
+{
+    long pages = -1;
+    FILE *fp = fopen("/proc/self/statm", "r");
+    if (fp && fscanf(fp, "%ld", &pages) != 1)
+        pages = -1;
+    if (fp)
+        fclose(fp);
+    return pages;
+}
+
+/* In a child: job A's and B's plan with `margin` bytes of address space
+ * more than in use. Every allocation from then on maps fresh memory (the
+ * heap's free chunks of 4 KB or more taken first, allocations past them
+ * mapped), so the cap bites at the same allocation whatever the runner's
+ * heap holds. Exit 0: SO_ENOMEM, 1: complete, 2: SO_OK with maps left out. */
+static int plan_capped(const so_cl_sim *sim, int maps, long margin)
+{
+    pid_t pid = fork();
+    if (pid < 0)
+        return 9;
+    if (pid == 0) {
+        mallopt(M_MMAP_THRESHOLD, 0);
+        for (size_t size = 1 << 20; size >= 4096; size /= 16)
+            for (;;) {
+                long before = vm_pages();
+                void *q = malloc(size);
+                if (!q || vm_pages() != before) {
+                    free(q);
+                    break;
+                }
+            }
+        rlim_t cap = (rlim_t)vm_pages() * (rlim_t)sysconf(_SC_PAGESIZE) + (rlim_t)margin;
+        struct rlimit lim = {cap, cap};
+        if (setrlimit(RLIMIT_AS, &lim))
+            _exit(9);
+        int order[] = {0, 1};
+        so_cl_map_plan plan;
+        int rc = so_cl_map_plan_build(sim, order, 2, &plan);
+        _exit(rc == SO_ENOMEM ? 0 : rc != SO_OK ? 9 : plan.first[plan.n_nodes] == maps + 1 ? 1 : 2);
+    }
+    int st = 0;
+    if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
+        return 9;
+    return WEXITSTATUS(st);
+}
+#endif
+
+/* Out of memory while planning: under every cap on the address space the
+ * plan is refused (SO_ENOMEM) or complete, never SO_OK with maps left out (a
+ * slot's map list grown during a packing and failed: plan_job's SO_ENOMEM
+ * was overwritten by the last step's SO_OK, the later jobs' maps never
+ * planned). Job A: 20,000 maps on 2 slots, then job B: one map; caps 16 KB
+ * apart up to the first that plans (the slots' lists, grown last, take
+ * about 128 KB). Not under ASan, whose shadow memory needs the address
+ * space. */
+static void test_out_of_memory(void)
+{
+#ifndef __SANITIZE_ADDRESS__
+    const int maps = 20000;
+    char json[400];
+    snprintf(json, sizeof json,
+             "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":1,"
+             "\"map_slots\":2,\"reduce_slots\":1}],\"heartbeat\":1,\"heartbeat_phase\":"
+             "\"aligned\"},\"jobs\":[{\"name\":\"A\",\"submit\":0,\"maps\":{\"count\":%d,"
+             "\"duration\":1.5}},{\"name\":\"B\",\"submit\":0,\"maps\":[2]}]}",
+             maps);
+    so_cl_workload *w = NULL;
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(so_cl_workload_parse_json(json, strlen(json), "t.json", 1, &w, &err),
+                          SO_OK);
+    so_cl_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.scheduler = so_cl_scheduler_find("priority");
+    cfg.seed = 1;
+    so_cl_sim *sim = NULL;
+    CU_ASSERT_EQUAL_FATAL(so_cl_sim_new(w, &cfg, &sim, &err), SO_OK);
+    int seen[10] = {0}, plans = 0;
+    for (long margin = 0; margin <= (64L << 20) && !plans; margin += 16384) {
+        int code = plan_capped(sim, maps, margin);
+        seen[code]++;
+        plans = code == 1;
+    }
+    CU_ASSERT_EQUAL(seen[2], 0); /* SO_OK, maps left out */
+    CU_ASSERT_EQUAL(seen[9], 0);
+    CU_ASSERT(seen[0] > 0);      /* the cap bit, */
+    CU_ASSERT(plans);            /* and was lifted */
+    so_cl_sim_free(sim);
+    so_cl_workload_free(w);
+#endif
+}
+
 static CU_TestInfo tests[] = {
     {"beats a map holds", test_beats},
     {"a packing longest first misses, proved", test_by_hand},
@@ -451,5 +550,6 @@ static CU_TestInfo tests[] = {
     {"a finished job's maps are not tried again", test_finished_jobs_not_tried},
     {"3,000 nodes, a map of 10^5 beats: bounded target search", test_long_map_large_cluster},
     {"a map of 1.5 x 10^9 beats", test_map_past_a_billion_beats},
+    {"out of memory: the plan refused or complete", test_out_of_memory},
     CU_TEST_INFO_NULL};
 SO_SUITE("cluster-offline-plan", tests)
