@@ -20,7 +20,7 @@
  * runs, the submit order, the order by lp-bound's per-job release plus
  * bound and by total work (SPT), each replayed under every rule — the
  * best first, each under its best list rule (index or longest: a replay
- * with planned maps costs about five times as much), until no move
+ * with planned maps costs about eight times as much), until no move
  * improves or half the time limit; the
  * incumbent's order is then replayed under the other rules, and local
  * search under the best of them goes on from it until the limit. The incumbent is proved
