@@ -71,7 +71,8 @@ typedef struct {
     double fastest; /* the largest speed */
     int *cls, n_cls; /* bin -> its speed class; classes */
     double *cls_speed; /* class -> speed */
-    long long *u;    /* item x class -> beats held (the current job) */
+    long long *u;    /* item x class -> beats held (the current job); NULL:
+                      * computed at each use (UNITS_TABLE_MAX) */
     double *free;   /* bin -> when its slot takes a map (a beat of its node) */
     double *from;   /* bin -> the current job's first beat on it */
     long long *cap, *load; /* bin -> beats of room for the target, held */
@@ -95,11 +96,17 @@ typedef struct {
 } packer;
 
 enum { CANDIDATES = 512 }; /* bins a repair step weighs on a large cluster */
+/* The most entries (8 bytes each) of the table of beats per map and speed
+ * class; above, beats are computed where used (the same numbers: one job
+ * of 100,000 maps on 3,000 distinct node speeds would need 2.4 GB) */
+#define UNITS_TABLE_MAX ((size_t)1 << 20)
 
 /* Beats map `item` of the job holds a slot of bin b (precomputed per
- * speed class). */
+ * speed class when the table is small enough). */
 static long long units(const packer *p, int item, int b)
 {
+    if (!p->u)
+        return so_cl_plan_beats(p->work[item] / p->cls_speed[p->cls[b]], p->interval);
     return p->u[(size_t)item * (size_t)p->n_cls + (size_t)p->cls[b]];
 }
 
@@ -381,7 +388,7 @@ static int plan_job(packer *p, const so_cl_sim *sim, int j, so_cl_map_plan *plan
         p->from[b] = first_beat(sim, p->node[b], fmax(p->free[b], js->submit));
         lo = fmin(lo, p->from[b]);
     }
-    for (int k = 0; k < p->m; k++)
+    for (int k = 0; p->u && k < p->m; k++)
         for (int c = 0; c < p->n_cls; c++)
             p->u[(size_t)k * (size_t)p->n_cls + (size_t)c] =
                 so_cl_plan_beats(p->work[k] / p->cls_speed[c], p->interval);
@@ -647,7 +654,7 @@ int so_cl_map_plan_build(const so_cl_sim *sim, const int *order, int n,
     }
     if (!rc)
         rc = node_phases(&p, sim);
-    if (!rc) {
+    if (!rc && mm * (size_t)(p.n_cls > 0 ? p.n_cls : 1) <= UNITS_TABLE_MAX) {
         p.u = malloc(mm * (size_t)(p.n_cls > 0 ? p.n_cls : 1) * sizeof *p.u);
         rc = p.u ? SO_OK : SO_ENOMEM;
     }

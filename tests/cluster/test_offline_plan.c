@@ -539,6 +539,50 @@ static void test_out_of_memory(void)
 #endif
 }
 
+/* One job of 30,000 maps of normal(6, 1) s on 40 nodes of one map slot,
+ * speeds 1 and 2 in turn: with each node's speed moved by k 1e-9 (40
+ * classes, 30,000 x 40 beats past the table's 2^20 entries: computed where
+ * used) and without (two classes, the table): the same beats, so the same
+ * plan. */
+static char *forty_speeds(int distinct)
+{
+    char *json = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&json, &size);
+    if (!f)
+        return NULL;
+    fprintf(f, "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[");
+    for (int k = 0; k < 40; k++)
+        fprintf(f, "%s{\"count\":1,\"map_slots\":1,\"reduce_slots\":1,\"speed\":%.12g}",
+                k ? "," : "", (k % 2 ? 2.0 : 1.0) + (distinct ? k * 1e-9 : 0));
+    fprintf(f, "],\"heartbeat\":1,\"heartbeat_phase\":\"aligned\"},\"jobs\":[{\"name\":\"A\","
+               "\"submit\":0,\"maps\":{\"count\":30000,\"duration\":{\"dist\":\"normal\","
+               "\"mean\":6,\"sd\":1}}}]}");
+    fclose(f);
+    return json;
+}
+
+static void test_many_speed_classes(void)
+{
+    char *many = forty_speeds(1), *one = forty_speeds(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(many);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(one);
+    so_cl_map_plan a, b;
+    plan_of(many, NULL, &a);
+    plan_of(one, NULL, &b);
+    CU_ASSERT_EQUAL(a.first[a.n_nodes], 30000);
+    CU_ASSERT_EQUAL(b.first[b.n_nodes], 30000);
+    for (int n = 0; n <= 40; n++)
+        CU_ASSERT_EQUAL(a.first[n], b.first[n]);
+    CU_ASSERT_DOUBLE_EQUAL(a.map_end[0], b.map_end[0], 1e-6);
+    /* 180,000 s of work at 60 slot-speeds: about 3,000 s, beats rounding up */
+    CU_ASSERT(b.map_end[0] > 3000 && b.map_end[0] < 3000 * 1.2);
+    so_cl_map_plan_free(&a);
+    so_cl_map_plan_free(&b);
+    free(many);
+    free(one);
+}
+
 static CU_TestInfo tests[] = {
     {"beats a map holds", test_beats},
     {"a packing longest first misses, proved", test_by_hand},
@@ -550,6 +594,7 @@ static CU_TestInfo tests[] = {
     {"a finished job's maps are not tried again", test_finished_jobs_not_tried},
     {"3,000 nodes, a map of 10^5 beats: bounded target search", test_long_map_large_cluster},
     {"a map of 1.5 x 10^9 beats", test_map_past_a_billion_beats},
+    {"40 speed classes past the table: the same plan", test_many_speed_classes},
     {"out of memory: the plan refused or complete", test_out_of_memory},
     CU_TEST_INFO_NULL};
 SO_SUITE("cluster-offline-plan", tests)
