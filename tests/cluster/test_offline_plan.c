@@ -330,6 +330,29 @@ static const so_cl_scheduler follow_scheduler = {
     follow_destroy, NULL,
 };
 
+/* `json` replayed under the follower (options prm, may be NULL; a time
+ * limit of 60 s), its plan built and kept; *w its workload. */
+static so_cl_sim *follow(const char *json, const so_params *prm, so_cl_workload **w)
+{
+    so_error err;
+    *w = NULL;
+    CU_ASSERT_EQUAL_FATAL(so_cl_workload_parse_json(json, strlen(json), "t.json", 1, w, &err),
+                          SO_OK);
+    so_cl_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.scheduler = &follow_scheduler;
+    cfg.params = prm;
+    cfg.seed = 1;
+    cfg.time_limit = 60;
+    so_cl_sim *sim = NULL;
+    CU_ASSERT_EQUAL_FATAL(so_cl_sim_new(*w, &cfg, &sim, &err), SO_OK);
+    CU_ASSERT_EQUAL(so_cl_sim_run(sim), SO_OK);
+    CU_ASSERT_FALSE(so_cl_sim_stats(sim)->stopped);
+    const follower *f = sim->sched_state;
+    CU_ASSERT_TRUE(f->made && !f->failed);
+    return sim;
+}
+
 /* flex-cluster, 20 jobs (12,000-odd maps on 156 slots, jobs of up to
  * 2,000-odd maps): the replay follows the plan, so no map is ever overdue
  * and none is tried as one. Before the plan kept its maps' jobs, a
@@ -341,23 +364,13 @@ static void test_finished_jobs_not_tried(void)
 {
     char *json = flex_cluster(20, 1, 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(json);
-    so_cl_workload *w = NULL;
-    so_error err;
-    CU_ASSERT_EQUAL_FATAL(so_cl_workload_parse_json(json, strlen(json), "fc.json", 1, &w, &err),
-                          SO_OK);
+    so_cl_workload *w;
+    so_cl_sim *sim = follow(json, NULL, &w);
     int biggest = 0;
     for (int j = 0; j < w->n_jobs; j++)
         biggest = w->jobs[j].n_maps > biggest ? w->jobs[j].n_maps : biggest;
     CU_ASSERT(biggest > 1000); /* whole pages of tasks given back at its end */
-    so_cl_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.scheduler = &follow_scheduler;
-    cfg.seed = 1;
-    so_cl_sim *sim = NULL;
-    CU_ASSERT_EQUAL_FATAL(so_cl_sim_new(w, &cfg, &sim, &err), SO_OK);
-    CU_ASSERT_EQUAL(so_cl_sim_run(sim), SO_OK);
     const follower *f = sim->sched_state;
-    CU_ASSERT_TRUE(f->made && !f->failed);
     for (int j = 0; j < w->n_jobs; j++) {
         CU_ASSERT_TRUE(sim->jobs[j].finished);
         CU_ASSERT(so_cl_sim_job(sim, j)->finish >= f->plan.map_end[j] - 1e-6);
@@ -366,6 +379,42 @@ static void test_finished_jobs_not_tried(void)
     so_cl_sim_free(sim);
     so_cl_workload_free(w);
     free(json);
+}
+
+/* Maps only one node has room for: 50 nodes of 8 map slots and a memory
+ * of 4, one of 64; job A's 2,000 maps of 1 s need 8 (the big node only),
+ * job B's 200 maps of 1 s need 1; beats every 1 s from 0. The plan (blind
+ * to resources) puts A's maps on every node, 5 a slot, and B's after
+ * them: all but the big node's run overdue there, 8 a beat, and A ends at
+ * 251; B's maps run as planned, from 5 to 8. Every free slot of a small
+ * node used to walk every overdue map of A, trying to launch each (12.3
+ * million tries here); a job is now tried once a scan, its first waiting
+ * map standing for all (whether a map fits depends on its job only):
+ * 14,550 tries. */
+static void test_overdue_tried_once_a_job(void)
+{
+    const char *json =
+        "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":["
+        "{\"count\":1,\"map_slots\":8,\"reduce_slots\":1,\"capacity\":[64]},"
+        "{\"count\":49,\"map_slots\":8,\"reduce_slots\":1,\"capacity\":[4]}],"
+        "\"heartbeat\":1,\"heartbeat_phase\":\"aligned\",\"resources\":[\"mem\"]},"
+        "\"jobs\":[{\"name\":\"A\",\"submit\":0,\"map_demand\":[8],\"maps\":{\"count\":2000,"
+        "\"duration\":1}},{\"name\":\"B\",\"submit\":0,\"map_demand\":[1],\"maps\":{"
+        "\"count\":200,\"duration\":1}}]}";
+    so_params prm;
+    so_params_init(&prm);
+    so_params_set(&prm, "padding", "0");
+    so_cl_workload *w;
+    so_cl_sim *sim = follow(json, &prm, &w);
+    const follower *f = sim->sched_state;
+    CU_ASSERT_DOUBLE_EQUAL(so_cl_sim_job(sim, 0)->finish, 251, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(so_cl_sim_job(sim, 1)->finish, 8, 1e-9);
+    /* a scan per node a beat (50 nodes, 252 beats) and per launch (2,200),
+     * each at most 2 tries */
+    CU_ASSERT(f->plan.probes > 0);
+    CU_ASSERT(f->plan.probes <= 2 * (50 * 252 + 2200));
+    so_cl_sim_free(sim);
+    so_cl_workload_free(w);
 }
 
 /* The plan of `json` in order 0, 1, ... on a simulation not run (phases of
@@ -592,6 +641,7 @@ static CU_TestInfo tests[] = {
     {"flex-cluster: the replay follows the plan", test_replay_follows_plan},
     {"720 map slots: the replay follows the plan", test_replay_follows_plan_large},
     {"a finished job's maps are not tried again", test_finished_jobs_not_tried},
+    {"overdue maps: a job that cannot launch tried once a scan", test_overdue_tried_once_a_job},
     {"3,000 nodes, a map of 10^5 beats: bounded target search", test_long_map_large_cluster},
     {"a map of 1.5 x 10^9 beats", test_map_past_a_billion_beats},
     {"40 speed classes past the table: the same plan", test_many_speed_classes},
