@@ -42,9 +42,10 @@
  *
  * The replay (so_cl_map_plan_launch): a free map slot takes its node's
  * next planned map once that map's beat has come, else a map overdue by
- * more than 1.5 beats on any node. A map waits while its job is unfinished
- * and its task pending (each entry keeps its job: a finished job's task
- * pages are given back and read as pending, cluster/task_store.c).
+ * more than 1.5 beats on any node, each job tried once by its first
+ * waiting map. A map waits while its job is unfinished and its task
+ * pending (each entry keeps its job: a finished job's task pages are given
+ * back and read as pending, cluster/task_store.c).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -519,18 +520,39 @@ static int node_phases(packer *p, const so_cl_sim *sim)
     return SO_OK;
 }
 
-/* plan->by_start: the entries by planned start, ties by entry. */
-static int by_start(so_cl_map_plan *plan, size_t n_e)
+/* The overdue scan's lists: each job's entries by planned start (ties by
+ * entry), and the jobs with maps by their first planned start (ties by
+ * job). */
+static int by_job(so_cl_map_plan *plan, size_t n_e)
 {
-    so_cl_keyed *k = malloc((n_e > 0 ? n_e : 1) * sizeof *k);
+    int n = plan->n_jobs;
+    so_cl_keyed *k = malloc((n_e > (size_t)n ? n_e : (size_t)n + 1) * sizeof *k);
     if (!k)
         return SO_ENOMEM;
     for (size_t i = 0; i < n_e; i++)
         k[i] = (so_cl_keyed){plan->start[i], (int)i};
     qsort(k, n_e, sizeof *k, so_cl_keyed_cmp);
     for (size_t i = 0; i < n_e; i++)
-        plan->by_start[i] = k[i].index;
-    plan->overdue = 0;
+        plan->job_first[plan->job[i] + 1]++;
+    for (int j = 0; j < n; j++) {
+        plan->job_first[j + 1] += plan->job_first[j];
+        plan->job_next[j] = plan->job_first[j];
+    }
+    for (size_t i = 0; i < n_e; i++) /* in start order: each job's by start */
+        plan->of_job[plan->job_next[plan->job[k[i].index]]++] = k[i].index;
+    int m = 0;
+    for (int j = 0; j < n; j++) {
+        plan->job_next[j] = plan->job_first[j];
+        if (plan->job_first[j + 1] > plan->job_first[j])
+            k[m++] = (so_cl_keyed){plan->start[plan->of_job[plan->job_first[j]]], j};
+    }
+    qsort(k, (size_t)m, sizeof *k, so_cl_keyed_cmp);
+    for (int i = 0, at = n; i < m; i++)
+        at = plan->live[at] = k[i].index;
+    if (m > 0)
+        plan->live[k[m - 1].index] = -1;
+    else
+        plan->live[n] = -1;
     free(k);
     return SO_OK;
 }
@@ -546,21 +568,38 @@ static int waiting(const so_cl_map_plan *pl, const so_cl_sim *sim, int e)
 /* tasks=planned, a map overdue anywhere: the first waiting map by planned
  * start whose beat is more than 1.5 beats past (its node has let a beat go
  * by without it: busy with a late map, or no room for its resources, e.g.
- * held by a reduce that waits for this very map) that fits on node. */
+ * held by a reduce that waits for this very map) that fits on node.
+ * Whether a waiting map fits depends on its job only (a free map slot, the
+ * job's demand), so each job's first waiting map stands for all its maps:
+ * one try a job, however many of its maps are overdue (walking every
+ * overdue map, a node without room for a job's maps tried each of them at
+ * every free slot). A job leaves the list once finished or with no map
+ * waiting (a launched map never waits again: no kills under scheduler
+ * priority). */
 static int launch_overdue(so_cl_map_plan *pl, so_cl_sim *sim, int node)
 {
-    int n_e = pl->first[pl->n_nodes];
-    while (pl->overdue < n_e && !waiting(pl, sim, pl->by_start[pl->overdue]))
-        pl->overdue++;
-    for (int k = pl->overdue; k < n_e; k++) {
-        int e = pl->by_start[k];
-        if (pl->start[e] >= sim->now - 1.5 * sim->interval)
-            break;
-        if (waiting(pl, sim, e)) {
-            pl->probes++;
-            if (so_cl_launch_task(sim, pl->task[e], node))
-                return 1;
+    double due = sim->now - 1.5 * sim->interval;
+    int n = 0, *link = &pl->live[pl->n_jobs];
+    while (*link >= 0) {
+        int j = *link, *k = &pl->job_next[j];
+        if (pl->start[pl->of_job[pl->job_first[j]]] >= due)
+            break; /* this job's maps and the later jobs' all lie ahead */
+        while (*k < pl->job_first[j + 1] && !waiting(pl, sim, pl->of_job[*k]))
+            ++*k;
+        if (*k == pl->job_first[j + 1]) {
+            *link = pl->live[j]; /* nothing of it waits any more */
+            continue;
         }
+        int e = pl->of_job[*k];
+        if (pl->start[e] < due)
+            pl->heads[n++] = (so_cl_keyed){pl->start[e], e};
+        link = &pl->live[j];
+    }
+    qsort(pl->heads, (size_t)n, sizeof *pl->heads, so_cl_keyed_cmp);
+    for (int i = 0; i < n; i++) {
+        pl->probes++;
+        if (so_cl_launch_task(sim, pl->task[pl->heads[i].index], node))
+            return 1;
     }
     return 0;
 }
@@ -588,7 +627,11 @@ void so_cl_map_plan_free(so_cl_map_plan *plan)
         free(plan->job);
         free(plan->start);
         free(plan->next);
-        free(plan->by_start);
+        free(plan->job_first);
+        free(plan->of_job);
+        free(plan->job_next);
+        free(plan->live);
+        free(plan->heads);
         free(plan->map_end);
         memset(plan, 0, sizeof *plan);
     }
@@ -635,11 +678,18 @@ int so_cl_map_plan_build(const so_cl_sim *sim, const int *order, int n,
     plan->task = malloc((maps > 0 ? maps : 1) * sizeof *plan->task);
     plan->job = malloc((maps > 0 ? maps : 1) * sizeof *plan->job);
     plan->start = malloc((maps > 0 ? maps : 1) * sizeof *plan->start);
-    plan->by_start = malloc((maps > 0 ? maps : 1) * sizeof *plan->by_start);
+    size_t jobs = (size_t)w->n_jobs + 1;
+    plan->n_jobs = w->n_jobs;
+    plan->job_first = calloc(jobs, sizeof *plan->job_first);
+    plan->of_job = malloc((maps > 0 ? maps : 1) * sizeof *plan->of_job);
+    plan->job_next = malloc(jobs * sizeof *plan->job_next);
+    plan->live = malloc(jobs * sizeof *plan->live);
+    plan->heads = malloc(jobs * sizeof *plan->heads);
     plan->map_end = calloc((size_t)w->n_jobs + 1, sizeof *plan->map_end);
     int rc = p.node && p.speed && p.free && p.from && p.cap && p.load && p.on && p.n_on && p.cap_on && p.heap &&
                      p.by_work && p.bin && p.rank && p.key && p.cls && p.cls_speed && p.over && e && plan->first && plan->next &&
-                     plan->task && plan->job && plan->start && plan->by_start && plan->map_end
+                     plan->task && plan->job && plan->start && plan->job_first && plan->of_job &&
+                     plan->job_next && plan->live && plan->heads && plan->map_end
                  ? SO_OK
                  : SO_ENOMEM;
     if (!rc) {
@@ -673,7 +723,7 @@ int so_cl_map_plan_build(const so_cl_sim *sim, const int *order, int n,
             plan->first[k + 1] += plan->first[k];
             plan->next[k] = plan->first[k];
         }
-        rc = by_start(plan, n_e);
+        rc = by_job(plan, n_e);
         plan->packings = p.packings;
         plan->beats_held = p.cap_beats;
     }

@@ -6,6 +6,7 @@
 #ifndef SO_CL_OFFLINE_PLAN_H
 #define SO_CL_OFFLINE_PLAN_H
 
+#include "cluster/offline_bound.h"
 #include "cluster/sim_internal.h"
 
 typedef struct so_cl_map_plan {
@@ -16,8 +17,15 @@ typedef struct so_cl_map_plan {
                      * cluster/task_store.c) */
     double *start;  /* their planned starts (beats of the node) */
     int *next;      /* per node: its first entry not launched yet */
-    int *by_start;  /* all entries by planned start (ties by entry) */
-    int overdue;    /* by_start's first entry that may still be pending */
+    int n_jobs;
+    int *job_first; /* n_jobs + 1: job j's entries are of_job[job_first[j] ..
+                     * job_first[j + 1]) */
+    int *of_job;    /* entries, each job's by planned start (ties by entry) */
+    int *job_next;  /* per job: its first entry in of_job that may still wait */
+    int *live;      /* the jobs that may still have maps waiting, a list by
+                     * their first planned start (ties by job): live[n_jobs]
+                     * the first, live[j] the one after j, -1 the end */
+    so_cl_keyed *heads; /* scratch: the overdue jobs' first waiting maps */
     double *map_end; /* per job: the planned end of its last map (0: no maps) */
     long probes;     /* statistics: launches of overdue maps tried, */
     long packings;   /* packings tried, */
