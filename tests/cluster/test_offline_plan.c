@@ -623,6 +623,10 @@ static void test_many_speed_classes(void)
     CU_ASSERT_EQUAL(b.first[b.n_nodes], 30000);
     for (int n = 0; n <= 40; n++)
         CU_ASSERT_EQUAL(a.first[n], b.first[n]);
+    int same = 0; /* entry by entry: each slot's maps and their beats */
+    for (int e = 0; e < 30000; e++)
+        same += a.task[e] == b.task[e] && a.start[e] == b.start[e];
+    CU_ASSERT_EQUAL(same, 30000);
     CU_ASSERT_DOUBLE_EQUAL(a.map_end[0], b.map_end[0], 1e-6);
     /* 180,000 s of work at 60 slot-speeds: about 3,000 s, beats rounding up */
     CU_ASSERT(b.map_end[0] > 3000 && b.map_end[0] < 3000 * 1.2);
