@@ -14,7 +14,8 @@
  * workload's order, local maps first), `longest` (the most work first,
  * ties by index: LPT inside the job, so its last tasks are its shortest and
  * its slots free up closer together) or `planned` (maps as a plan made at
- * the first heartbeat places them, cluster/offline_plan.c: each job's maps
+ * the first map slot to fill, the first heartbeat with a job in the
+ * system, places them, cluster/offline_plan.c: each job's maps
  * packed onto the slots so that its slots finish it together; a node's
  * free map slot takes its next planned map once that map's beat has come,
  * else a map overdue by more than 1.5 beats on any node (its own node busy
