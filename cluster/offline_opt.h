@@ -8,7 +8,9 @@
 
 #include "cluster/cluster.h"
 
-#define SO_CL_OFFLINE_OPT_MAX_JOBS 60   /* the order must fit one option value */
+/* Up to this many jobs the search lists orders (each must fit one option
+ * value); above, it replays the scheduler's named orders only (submit, spt). */
+#define SO_CL_OFFLINE_OPT_MAX_JOBS 60
 #define SO_CL_OFFLINE_OPT_EXHAUSTIVE 6  /* up to this many jobs: every order */
 
 /* A replay's rule, the scheduler priority's options besides the order:
@@ -33,6 +35,9 @@ typedef struct so_cl_offline_opt {
     int timed_out;     /* the time limit stopped the search */
     int n_jobs;
     int *order;        /* the incumbent: job indices, highest priority first */
+    const char *order_name; /* its name for scheduler priority (submit, spt) on
+                               a workload over SO_CL_OFFLINE_OPT_MAX_JOBS jobs;
+                               NULL: the order is listed */
     int delay_reduces; /* its reduce rule (scheduler priority's option) */
     const char *tasks; /* its task rule (so_cl_offline_rule_tasks) */
     long evaluations;  /* schedules replayed */
@@ -46,11 +51,12 @@ typedef struct so_cl_offline_opt {
  * or maps planned). Above SO_CL_OFFLINE_OPT_EXHAUSTIVE jobs the local search
  * keeps the best start's list rule (index or longest) until half the time
  * limit, its result is replayed under every rule, and local search under
- * the best of them continues from there; each schedule is replayed under
- * scheduler `priority` with
- * padding 0 and the heartbeat phases of seed. time_limit <= 0: none. Stops early once the
- * incumbent meets the bound. Returns SO_OK, SO_ENOMEM, or SO_EINVAL (err
- * set) for a workload over SO_CL_OFFLINE_OPT_MAX_JOBS jobs or an incumbent
+ * the best of them continues from there. Above SO_CL_OFFLINE_OPT_MAX_JOBS
+ * jobs (a trace) the incumbent is the better of the submit order and SPT
+ * (order_name) under the list rules: no search. Each schedule is replayed
+ * under scheduler `priority` with padding 0 and the heartbeat phases of
+ * seed. time_limit <= 0: none. Stops early once the incumbent meets the
+ * bound. Returns SO_OK, SO_ENOMEM, or SO_EINVAL (err set) for an incumbent
  * below the bound (so_cl_offline_verdict). */
 int so_cl_offline_opt_solve(const so_cl_workload *w, uint64_t seed,
                             double time_limit, so_cl_offline_opt *out, so_error *err);
@@ -69,6 +75,15 @@ int so_cl_offline_replay(const so_cl_workload *w, uint64_t seed,
  * SO_EINVAL with err saying so and *proved = 0, never a proof. */
 #define SO_CL_OFFLINE_TOL 1e-9
 int so_cl_offline_verdict(double sum, double bound, int *proved, so_error *err);
+
+/* A job's total work: its maps' work plus its reduces' copy, sort and
+ * reduce work. */
+double so_cl_job_work(const so_cl_job_spec *js);
+
+/* The jobs by total work, smallest first, ties by index (SPT): scheduler
+ * priority's order=spt. order: w->n_jobs entries. Returns SO_OK or
+ * SO_ENOMEM. */
+int so_cl_spt_order(const so_cl_workload *w, int *order);
 
 /* order as the scheduler's option text ("2,0,1") into buf. */
 void so_cl_offline_order_text(const int *order, int n, char *buf, size_t size);

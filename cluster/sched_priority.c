@@ -9,7 +9,9 @@
  *
  * Option `order`: job indices (0-based, workload order: sorted by submit
  * time) separated by commas, highest priority first; jobs not named follow
- * in submit order. Empty: submit order (FIFO). Option `tasks`: which of the
+ * in submit order. Empty or `submit`: submit order (FIFO); `spt`: by total
+ * work, smallest first (so_cl_offline_opt's order for a trace, whose list
+ * would not fit an option value). Option `tasks`: which of the
  * job's pending tasks a slot gets: `index` (the engine's pick: the
  * workload's order, local maps first), `longest` (the most work first,
  * ties by index: LPT inside the job, so its last tasks are its shortest and
@@ -25,10 +27,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cluster/offline_bound.h"
+#include "cluster/offline_opt.h"
 #include "cluster/offline_plan.h"
 
 static const so_option_doc priority_options[] = {
-    {"order", "", "job indices (0-based, submit order) highest priority first, comma-separated"},
+    {"order", "", "job indices (0-based, submit order) highest priority first, comma-separated;"
+                  " or submit, or spt (by total work, smallest first)"},
     {"delay_reduces", "0", "1: a job's reduces wait until all its maps are done"},
     {"tasks", "index", "a job's task a slot gets: index (the workload's order), longest, or"
                        " planned (maps placed by a plan, reduces longest)"},
@@ -38,6 +42,11 @@ static const so_option_doc priority_options[] = {
 typedef struct {
     int n;
     int *order; /* job indices, highest priority first */
+    /* the arrived, unfinished jobs linked in the order (so an assign skips
+     * neither done nor future jobs one by one: a trace has thousands):
+     * rank[j] job j's place in order, head the first, next / prev the
+     * links (-1: none) */
+    int *rank, *next_job, *prev_job, head;
     int delay;
     /* tasks=longest: every task id, each job's phase longest first, at
      * sim->jobs[j].first_task[p] like the tasks; next[p][j]: the first that
@@ -53,6 +62,9 @@ static void prio_destroy(void *state)
     prio_state *st = state;
     if (st) {
         free(st->order);
+        free(st->rank);
+        free(st->next_job);
+        free(st->prev_job);
         free(st->by_work);
         for (int p = 0; p < SO_CL_PHASES; p++)
             free(st->next[p]);
@@ -112,6 +124,12 @@ static int launch_longest(prio_state *st, so_cl_sim *sim, int j, int node, int p
     return 0;
 }
 
+static void rank_jobs(prio_state *st)
+{
+    for (int k = 0; k < st->n; k++)
+        st->rank[st->order[k]] = k;
+}
+
 static int prio_create(so_cl_sim *sim, const so_params *prm, void **state, so_error *err)
 {
     *state = NULL;
@@ -125,9 +143,15 @@ static int prio_create(so_cl_sim *sim, const so_params *prm, void **state, so_er
     int n = sim->w->n_jobs;
     prio_state *st = calloc(1, sizeof *st);
     char *seen = calloc(n > 0 ? (size_t)n : 1, 1);
-    if (st)
-        st->order = malloc((n > 0 ? (size_t)n : 1) * sizeof *st->order);
-    if (!st || !seen || !st->order) {
+    size_t nn = n > 0 ? (size_t)n : 1;
+    if (st) {
+        st->order = malloc(nn * sizeof *st->order);
+        st->rank = malloc(nn * sizeof *st->rank);
+        st->next_job = malloc(nn * sizeof *st->next_job);
+        st->prev_job = malloc(nn * sizeof *st->prev_job);
+        st->head = -1;
+    }
+    if (!st || !seen || !st->order || !st->rank || !st->next_job || !st->prev_job) {
         free(seen);
         prio_destroy(st);
         return SO_ENOMEM;
@@ -146,6 +170,19 @@ static int prio_create(so_cl_sim *sim, const so_params *prm, void **state, so_er
         prio_destroy(st);
         return SO_ENOMEM;
     }
+    if (!strcmp(text, "spt")) {
+        free(seen);
+        if (so_cl_spt_order(sim->w, st->order)) {
+            prio_destroy(st);
+            return SO_ENOMEM;
+        }
+        st->n = n;
+        rank_jobs(st);
+        *state = st;
+        return SO_OK;
+    }
+    if (!strcmp(text, "submit"))
+        text = "";
     for (const char *p = text; *p;) {
         char *end;
         long j = strtol(p, &end, 10);
@@ -153,8 +190,8 @@ static int prio_create(so_cl_sim *sim, const so_params *prm, void **state, so_er
             free(seen);
             prio_destroy(st);
             return so_error_setf(err, NULL, 0, 0, "order",
-                                 "expected distinct job indices 0..%d separated by commas,"
-                                 " found '%s'", n - 1, text);
+                                 "expected submit, spt or distinct job indices 0..%d"
+                                 " separated by commas, found '%s'", n - 1, text);
         }
         seen[j] = 1;
         st->order[st->n++] = (int)j;
@@ -164,8 +201,40 @@ static int prio_create(so_cl_sim *sim, const so_params *prm, void **state, so_er
         if (!seen[j])
             st->order[st->n++] = j;
     free(seen);
+    rank_jobs(st);
     *state = st;
     return SO_OK;
+}
+
+/* A job arrives: linked after the arrived jobs ahead of it in the order. */
+static void prio_arrive(void *state, so_cl_sim *sim, int job)
+{
+    (void)sim;
+    prio_state *st = state;
+    int before = -1, at = st->head;
+    for (; at >= 0 && st->rank[at] < st->rank[job]; at = st->next_job[at])
+        before = at;
+    st->prev_job[job] = before;
+    st->next_job[job] = at;
+    if (at >= 0)
+        st->prev_job[at] = job;
+    if (before >= 0)
+        st->next_job[before] = job;
+    else
+        st->head = job;
+}
+
+static void prio_finish(void *state, so_cl_sim *sim, int job)
+{
+    (void)sim;
+    prio_state *st = state;
+    int before = st->prev_job[job], after = st->next_job[job];
+    if (before >= 0)
+        st->next_job[before] = after;
+    else
+        st->head = after;
+    if (after >= 0)
+        st->prev_job[after] = before;
 }
 
 /* tasks=planned: the plan made at the first map slot, then followed
@@ -187,11 +256,8 @@ static int prio_assign(void *state, so_cl_sim *sim, int node, int phase)
     prio_state *st = state;
     if (st->planned && phase == SO_CL_MAP)
         return launch_planned(st, sim, node);
-    for (int k = 0; k < st->n; k++) {
-        int j = st->order[k];
+    for (int j = st->head; j >= 0; j = st->next_job[j]) {
         const so_cl_jobrt *job = &sim->jobs[j];
-        if (job->finished || !job->arrived)
-            continue;
         if (phase == SO_CL_REDUCE && st->delay && job->done[SO_CL_MAP] < job->n[SO_CL_MAP])
             continue;
         /* a requeued task behind the cursor, or a speculative copy: the
@@ -203,7 +269,12 @@ static int prio_assign(void *state, so_cl_sim *sim, int node, int phase)
     return 0;
 }
 
+static const so_cl_hooks prio_hooks = {
+    .job_arrive = prio_arrive,
+    .job_finish = prio_finish,
+};
+
 const so_cl_scheduler so_cl_sched_priority = {
     "priority", "a fixed job priority order (offline-opt's schedules; option order)",
-    priority_options, prio_create, NULL, prio_assign, prio_destroy, NULL,
+    priority_options, prio_create, NULL, prio_assign, prio_destroy, &prio_hooks,
 };

@@ -75,10 +75,15 @@ static void test_priority(void)
     CU_ASSERT_DOUBLE_EQUAL(run_order(pair, "1,0", "0", 0), 10, 1e-9);
     /* delayed reduces: launched at 9 (maps done), copy 1 and reduce 1: 11 */
     CU_ASSERT_DOUBLE_EQUAL(run_order(pair, "1,0", "1", 0), 11, 1e-9);
+    /* named orders: spt is B (work 1) before A (4 + 4 + 1 + 1), submit A, B */
+    CU_ASSERT_DOUBLE_EQUAL(run_order(pair, "spt", "0", 0), 10, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(run_order(pair, "spt", "0", 1), 1, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(run_order(pair, "submit", "0", 1), 9, 1e-9);
     /* bad orders: exit 2 naming the key */
     const char *path = so_test_write("prio.json", pair);
     static const char *const bad[] = {"order=2", "order=0,0", "order=x", "order=0;1",
-                                      "delay_reduces=2", "tasks=lpt"};
+                                      "order=spt,0", "order=0,submit", "delay_reduces=2",
+                                      "tasks=lpt"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         char args[1200];
         snprintf(args, sizeof args, "sim %s --scheduler priority --opt '%s'", path, bad[i]);
@@ -374,24 +379,62 @@ static void test_harness(void)
     free(out);
 }
 
-/* Over SO_CL_OFFLINE_OPT_MAX_JOBS jobs: SO_EINVAL naming the count. */
-static void test_too_many(void)
+/* Over SO_CL_OFFLINE_OPT_MAX_JOBS jobs (a trace): the named orders only.
+ * 61 jobs at 0 of one map each, job j of 61 - j s, on one map slot with
+ * beats every second at 0, 1, ...: the submit order is the longest first,
+ * SPT (job 60 first) is optimal on one slot, 1 + (1 + 2) + ... = 61 x 62 x 63
+ * / 6 = 39711 = lp-bound (SRPT on the one slot), so proved. */
+static void test_over_max(void)
 {
+    enum { N = SO_CL_OFFLINE_OPT_MAX_JOBS + 1 };
     size_t cap = 16384, len = 0;
     char *s = malloc(cap);
     len += (size_t)snprintf(s + len, cap - len,
                             "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":"
-                            "[{\"count\":1,\"map_slots\":1,\"reduce_slots\":1}]},\"jobs\":[");
-    for (int j = 0; j <= SO_CL_OFFLINE_OPT_MAX_JOBS; j++)
-        len += (size_t)snprintf(s + len, cap - len, "%s{\"name\":\"j%d\",\"submit\":0,\"maps\":[1]}",
-                                j ? "," : "", j);
+                            "[{\"count\":1,\"map_slots\":1,\"reduce_slots\":1}],\"heartbeat\":1,"
+                            "\"heartbeat_phase\":\"aligned\"},\"jobs\":[");
+    for (int j = 0; j < N; j++)
+        len += (size_t)snprintf(s + len, cap - len,
+                                "%s{\"name\":\"j%d\",\"submit\":0,\"maps\":[%d]}", j ? "," : "",
+                                j, N - j);
     snprintf(s + len, cap - len, "]}");
     so_cl_workload *w = parse(s);
     CU_ASSERT_PTR_NOT_NULL_FATAL(w);
     so_cl_offline_opt o;
     so_error err;
-    CU_ASSERT_EQUAL(so_cl_offline_opt_solve(w, 1, 0, &o, &err), SO_EINVAL);
-    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "the workload has 61"));
+    CU_ASSERT_EQUAL_FATAL(so_cl_offline_opt_solve(w, 1, 0, &o, &err), SO_OK);
+    CU_ASSERT_DOUBLE_EQUAL(o.sum, 39711, 1e-6);
+    CU_ASSERT_DOUBLE_EQUAL(o.bound, 39711, 1e-6);
+    CU_ASSERT_TRUE(o.proved);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(o.order_name);
+    CU_ASSERT_STRING_EQUAL(o.order_name, "spt");
+    CU_ASSERT_EQUAL(o.order[0], N - 1);
+    CU_ASSERT_EQUAL(o.order[N - 1], 0);
+    double sum = 0;
+    for (int j = 0; j < N; j++)
+        sum += o.responses[j];
+    CU_ASSERT_DOUBLE_EQUAL(sum, o.sum, 1e-6);
+    /* the submit order, longest first, is the worst: 61 x 1 + 60 x 2 + ... */
+    double submit = 0;
+    for (int j = 0; j < N; j++)
+        submit += run_order(s, "submit", "0", j);
+    CU_ASSERT_DOUBLE_EQUAL(submit, 77531, 1e-6);
+    double spt = 0; /* the replay the harness names: order=spt */
+    for (int j = 0; j < N; j++)
+        spt += run_order(s, "spt", "0", j);
+    CU_ASSERT_DOUBLE_EQUAL(spt, 39711, 1e-6);
+    /* the harness cell: optimal at the mean 39711 / 61 = 651, order spt */
+    const char *wl = so_test_write("opt-61.json", s);
+    char db[700], args[1600];
+    snprintf(db, sizeof db, "%s/opt-61.db", so_test_tmpdir());
+    snprintf(args, sizeof args, "bench --workload %s --policies fifo,offline-opt"
+             " --sim-reference offline-opt --db %s --cells --format csv", wl, db);
+    char *out = NULL;
+    CU_ASSERT_EQUAL(so_test_run(args, &out, NULL), 0);
+    CU_ASSERT_PTR_NOT_NULL(out ? strstr(out, "sim,opt-61,offline-opt,0,optimal,651,651,optimal,1,")
+                               : NULL);
+    free(out);
+    so_cl_offline_opt_free(&o);
     so_cl_workload_free(w);
     free(s);
 }
@@ -407,6 +450,6 @@ static CU_TestInfo tests[] = {
     {"equals brute force, replays (2-4 jobs)", test_brute_force},
     {"local search above 6 jobs", test_local_search},
     {"harness reference", test_harness},
-    {"too many jobs", test_too_many},
+    {"over 60 jobs: submit order or SPT", test_over_max},
     CU_TEST_INFO_NULL};
 SO_SUITE("cluster-offline-opt", tests)

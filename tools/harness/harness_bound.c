@@ -154,7 +154,10 @@ int so_harness_offline_opt(const so_cl_workload *w, uint64_t seed, double time_l
     memcpy(resp, o.responses, (size_t)w->n_jobs * sizeof *resp);
     *status = o.proved ? "optimal" : "simulated";
     char order[256], replay[512];
-    so_cl_offline_order_text(o.order, o.n_jobs, order, sizeof order);
+    if (o.order_name)
+        snprintf(order, sizeof order, "%s", o.order_name);
+    else
+        so_cl_offline_order_text(o.order, o.n_jobs, order, sizeof order);
     snprintf(replay, sizeof replay,
              "slotopt sim WORKLOAD --scheduler priority --opt order=%s --opt delay_reduces=%d"
              " --opt tasks=%s --opt padding=0 --seed %llu", order, o.delay_reduces,
