@@ -322,7 +322,9 @@ static int search_starts(search *s, const so_cl_offline_bound *b, so_cl_keyed *k
     if (!starts)
         return SO_ENOMEM;
     static const char *const policies[] = {"flex", "fair", "fifo"};
-    for (int k = 0; k < N_STARTS && !rc; k++) {
+    int m = 0; /* the starts replayed: each after the first within the limit */
+    for (; m < N_STARTS && !rc && !(m > 0 && stop(s)); m++) {
+        int k = m;
         if (k < 3) {
             rc = policy_finish(s, policies[k], key);
         } else {
@@ -347,12 +349,12 @@ static int search_starts(search *s, const so_cl_offline_bound *b, so_cl_keyed *k
         }
     }
     if (!rc)
-        qsort(value, N_STARTS, sizeof *value, so_cl_keyed_cmp);
-    for (int k = 0; k < N_STARTS && !rc && !stop_lists(s); k++) {
+        qsort(value, (size_t)m, sizeof *value, so_cl_keyed_cmp);
+    for (int k = 0; k < m && !rc && !stop_lists(s); k++) {
         memcpy(cur, starts + value[k].index * n, (size_t)n * sizeof *cur);
         rc = local_search(s, cur, rule[value[k].index], stop_lists);
     }
-    if (!rc) { /* the incumbent's order under the other rules */
+    if (!rc && !stop(s)) { /* the incumbent's order under the other rules */
         double v;
         int r;
         memcpy(cur, s->out->order, (size_t)n * sizeof *cur);

@@ -359,6 +359,13 @@ static void test_local_search(void)
         CU_ASSERT_EQUAL(so_cl_offline_replay(w, 1, o.order, rule, &replay, NULL, &err), SO_OK);
         CU_ASSERT_DOUBLE_EQUAL(replay, o.sum, 1e-9 * replay);
         so_cl_offline_opt_free(&o);
+        /* out of time at once: the first start under the six rules, no more
+         * (the other five starts used to be replayed past the limit) */
+        CU_ASSERT_EQUAL_FATAL(so_cl_offline_opt_solve(w, 1, 1e-9, &o, &err), SO_OK);
+        CU_ASSERT(o.evaluations <= SO_CL_OFFLINE_RULES);
+        CU_ASSERT(o.timed_out || o.proved);
+        CU_ASSERT(isfinite(o.sum) && o.sum >= o.bound - 1e-6);
+        so_cl_offline_opt_free(&o);
         so_cl_workload_free(w);
         free(json);
     }
@@ -419,6 +426,14 @@ static void test_over_max(void)
     for (int j = 0; j < N; j++)
         submit += run_order(s, "submit", "0", j);
     CU_ASSERT_DOUBLE_EQUAL(submit, 77531, 1e-6);
+    /* out of time at once: no order tried, the submit order replayed */
+    so_cl_offline_opt late;
+    CU_ASSERT_EQUAL_FATAL(so_cl_offline_opt_solve(w, 1, 1e-9, &late, &err), SO_OK);
+    CU_ASSERT_EQUAL(late.evaluations, 0);
+    CU_ASSERT_TRUE(late.timed_out);
+    CU_ASSERT_STRING_EQUAL(late.order_name, "submit");
+    CU_ASSERT_DOUBLE_EQUAL(late.sum, 77531, 1e-6);
+    so_cl_offline_opt_free(&late);
     double spt = 0; /* the replay the harness names: order=spt */
     for (int j = 0; j < N; j++)
         spt += run_order(s, "spt", "0", j);
