@@ -5,7 +5,9 @@
  * jobs (FLEX's Fig. 6 cluster, all at time 0 and exponential arrivals of
  * mean 1 minute), offline-opt's schedules replayed, its gap to lp-bound.
  * `plan`: a planned replay (tasks=planned) beside a longest-first one as
- * one job's maps grow, and on 20 flex-cluster jobs. */
+ * one job's maps grow, and on 20 flex-cluster jobs. `offline-trace`:
+ * offline-opt over 60 jobs (the submit order and SPT) beside lp-bound and
+ * fair on swim-synth days and the FB-2009 sample at 100 and 20 nodes. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -257,3 +259,90 @@ static void bench_plan(FILE *out)
 }
 
 SO_BENCH("plan", bench_plan)
+
+typedef struct {
+    const so_cl_workload *w;
+    so_cl_offline_opt o;
+    int rc;
+} opt_run;
+
+static void run_opt(void *arg)
+{
+    opt_run *b = arg;
+    so_error err;
+    so_cl_offline_opt_free(&b->o);
+    b->rc = so_cl_offline_opt_solve(b->w, 1, 0, &b->o, &err);
+}
+
+static void trace_row(FILE *out, const char *label, const so_cl_workload *w)
+{
+    long long tasks = 0;
+    for (int j = 0; j < w->n_jobs; j++)
+        tasks += w->jobs[j].n_maps + w->jobs[j].n_reduces;
+    bound_run b = {w, 0}, f = {w, NAN};
+    opt_run o;
+    memset(&o, 0, sizeof o);
+    o.w = w;
+    double tb = so_bench_time(run_bound, &b, 3), to = so_bench_time(run_opt, &o, 1);
+    so_bench_time(run_fair, &f, 1);
+    if (o.rc) {
+        fprintf(out, "| %s | failed |\n", label);
+        return;
+    }
+    double mean = o.o.sum / w->n_jobs;
+    fprintf(out, "| %s | %d | %lld | %.3f | %.2f | %ld | %s, delay %d, %s | %.1f | %.1f | %.1f |"
+                 " %.3f |\n", label, w->n_jobs, tasks, tb, to, o.o.evaluations,
+            o.o.order_name ? o.o.order_name : "listed", o.o.delay_reduces, o.o.tasks, b.mean,
+            mean, f.mean, b.mean / mean);
+    so_cl_offline_opt_free(&o.o);
+}
+
+/* offline-opt on traces (over 60 jobs: the submit order and SPT under the
+ * four list rules) beside lp-bound and a fair replay. */
+static void bench_offline_trace(FILE *out)
+{
+    fprintf(out, "### offline-opt on traces (docs/offline.md)\n\n"
+                 "    make bench BENCHES=offline-trace\n\n"
+                 "lp-bound (best of 3) and offline-opt (one run, no time limit: 8 "
+                 "replays) on swim-synth days (the FB-2009 rate x jobs / 1,000, 100 nodes "
+                 "a 1,000 jobs) and the shipped FB-2009 sample at 100 and 20 nodes; the "
+                 "incumbent's order and rule; mean responses and the interval's ratio:"
+                 "\n\n| workload | jobs | tasks | lp-bound s | offline-opt s | replays |"
+                 " incumbent | lp-bound mean (s) | offline-opt mean (s) | fair mean (s) |"
+                 " lp-bound / offline-opt |\n"
+                 "| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |\n");
+    static const int sizes[] = {1000, 10000};
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        char jobs[32], rate[48], nodes[32];
+        snprintf(jobs, sizeof jobs, "jobs=%d", sizes[i]);
+        snprintf(rate, sizeof rate, "rate=%g", 0.0682 * sizes[i] / 1000);
+        snprintf(nodes, sizeof nodes, "nodes=%d", 100 * sizes[i] / 1000);
+        const char *sets[] = {jobs, rate, nodes, NULL};
+        so_cl_workload *w = family("swim-synth", sets, 1);
+        char label[64];
+        snprintf(label, sizeof label, "swim-synth, %s", nodes);
+        if (w)
+            trace_row(out, label, w);
+        else
+            fprintf(out, "| %s | failed |\n", label);
+        so_cl_workload_free(w);
+    }
+    static const char *const trace_nodes[] = {"100", "20"};
+    for (size_t i = 0; i < 2; i++) {
+        so_params prm;
+        so_params_init(&prm);
+        so_params_set(&prm, "nodes", trace_nodes[i]);
+        so_cl_workload *w = NULL;
+        so_error err;
+        char label[64];
+        snprintf(label, sizeof label, "FB-2009 sample, %s nodes", trace_nodes[i]);
+        if (so_cl_workload_read(TRACE, &prm, 1, &w, &err) == SO_OK)
+            trace_row(out, label, w);
+        else
+            fprintf(out, "| %s | failed |\n", label);
+        so_cl_workload_free(w);
+    }
+    fprintf(out, "\n");
+}
+
+SO_BENCH("offline-trace", bench_offline_trace)
