@@ -307,9 +307,13 @@ const char *so_cl_event_name(int kind);
 
 int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
                   so_cl_sim **out, so_error *err);
-/* Runs to the end, or until cfg.time_limit (stats.stopped). Returns SO_OK
- * or SO_ENOMEM. */
+/* Runs to the end, or until cfg.time_limit (stats.stopped). Returns SO_OK,
+ * SO_ENOMEM, or SO_EBACKEND when the run stalled (cluster/stall.c: nothing
+ * can launch and every running attempt is a reduce waiting for maps). */
 int so_cl_sim_run(so_cl_sim *sim);
+/* err set for so_cl_sim_run's failure rc (a stall's message, or out of
+ * memory); returns rc. */
+int so_cl_sim_failure(const so_cl_sim *sim, int rc, so_error *err);
 void so_cl_sim_free(so_cl_sim *sim);
 const so_cl_stats *so_cl_sim_stats(const so_cl_sim *sim);
 const so_cl_job_result *so_cl_sim_job(const so_cl_sim *sim, int job);

@@ -40,6 +40,10 @@ const so_option_doc so_cl_sim_options[] = {
     {"epoch", "0.5",
      "seconds between allocation-layer calls (Hadoop fair scheduler's update"
      " interval, 500 ms)"},
+    {"stall_limit", "3600",
+     "simulated seconds without an arrival or an attempt started or stopped,"
+     " every running attempt a reduce waiting for maps, after which the run"
+     " fails as stalled (cluster/stall.c)"},
     {"padding", "1",
      "1: Hadoop 1.x load-factor padding, a TaskTracker runs at most"
      " ceil(load x its slots) tasks of a phase, load = runnable tasks /"
@@ -287,6 +291,7 @@ static int start_attempt(so_cl_sim *s, int t, int node, int speculative)
     a->speculative = speculative;
     a->state = SO_CL_RUNNING;
     a->start = s->now;
+    s->last_progress = s->now;
     a->copy_end = -1;
     a->waiting = 0;
     a->scale = 1;
@@ -368,6 +373,7 @@ static void stop_attempt(so_cl_sim *s, int id, int state)
     so_cl_nodert *nd = &s->nodes[a->node];
     int p = a->phase;
     so_cl_rate_advance(s, a);
+    s->last_progress = s->now;
     a->state = state;
     a->live = SO_CL_NO_EVENT;
     if (state == SO_CL_DONE)
@@ -580,6 +586,7 @@ static void arrive_job(so_cl_sim *s, int j)
  * at that time is handled (each still counts as one arrival event). */
 static void on_arrive(so_cl_sim *s, int j)
 {
+    s->last_progress = s->now;
     arrive_job(s, j);
     while (++s->next_arrival < s->w->n_jobs &&
            s->w->jobs[s->next_arrival].submit == s->now) {
@@ -768,12 +775,21 @@ int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
     if (padding != 0 && padding != 1)
         return so_error_setf(err, NULL, 0, 0, "padding",
                              "expected 0 or 1, found %lld", padding);
+    double stall_limit = 3600;
+    rc = so_params_double(cfg->params, so_cl_sim_options, "stall_limit", 3600, &stall_limit,
+                          err);
+    if (rc)
+        return rc;
+    if (!(stall_limit >= 1) || stall_limit > 1e9)
+        return so_error_setf(err, NULL, 0, 0, "stall_limit",
+                             "expected seconds in [1, 1e9], found %g", stall_limit);
     so_cl_sim *s = calloc(1, sizeof *s);
     if (!s)
         return SO_ENOMEM;
     s->w = w;
     s->cfg = *cfg;
     s->epoch = epoch;
+    s->stall_limit = stall_limit;
     s->padding = (int)padding;
     s->interval = so_cl_heartbeat_interval(w);
     if ((rc = so_cl_physics_setup(s, cfg->params, err)) ||
@@ -910,6 +926,9 @@ int so_cl_sim_run(so_cl_sim *s)
         case SO_CL_EV_SLOW: so_cl_slowdown_event(s, e.id); break;
         default: on_epoch(s); break;
         }
+        if (e.kind == SO_CL_EV_HEARTBEAT && s->now - s->last_progress > s->stall_limit &&
+            so_cl_stall_check(s))
+            break;
         if (live && (e.kind == SO_CL_EV_HEARTBEAT || e.kind == SO_CL_EV_OOB))
             logf_event(s, event_names[e.kind], -1, -1, -1, e.id);
         else if (e.kind == SO_CL_EV_SLOW)
@@ -933,6 +952,8 @@ int so_cl_sim_run(so_cl_sim *s)
                         s->stats.events);
     if (s->failed)
         return SO_ENOMEM;
+    if (s->failure[0])
+        return SO_EBACKEND;
     series_advance(s);
     for (size_t k = 0; k < s->series_len; k++)
         for (int p = 0; p < SO_CL_PHASES; p++)

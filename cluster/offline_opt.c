@@ -105,7 +105,7 @@ static int replay_text(const so_cl_workload *w, uint64_t seed, const char *text,
     so_cl_sim *sim = NULL;
     rc = so_cl_sim_new(w, &cfg, &sim, err);
     if (!rc)
-        rc = so_cl_sim_run(sim);
+        rc = so_cl_sim_failure(sim, so_cl_sim_run(sim), err);
     if (!rc) {
         *sum = 0;
         for (int j = 0; j < w->n_jobs; j++) {
@@ -301,7 +301,7 @@ static int policy_finish(const search *s, const char *name, so_cl_keyed *key)
     so_cl_sim *sim = NULL;
     int rc = so_cl_sim_new(s->w, &cfg, &sim, s->err);
     if (!rc)
-        rc = so_cl_sim_run(sim);
+        rc = so_cl_sim_failure(sim, so_cl_sim_run(sim), s->err);
     for (int j = 0; !rc && j < s->w->n_jobs; j++)
         key[j] = (so_cl_keyed){so_cl_sim_job(sim, j)->finish, j};
     so_cl_sim_free(sim);

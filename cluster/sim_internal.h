@@ -179,6 +179,10 @@ struct so_cl_sim {
     int list_len[SO_CL_PHASES];
     int next_arrival, jobs_done;
     int failed; /* out of memory inside an event */
+    /* stall.c: the last arrival, attempt start or stop, the option, and
+     * why the run failed (empty: out of memory) */
+    double last_progress, stall_limit;
+    char failure[400];
     int since_progress; /* events popped since the last progress call */
     so_cl_stats stats;
     so_cl_job_result *results;
@@ -193,6 +197,11 @@ struct so_cl_sim {
     double *series[SO_CL_PHASES];
     size_t series_len, series_cap;
 };
+
+/* stall.c: 1 (and sim->failure written) when the run can no longer
+ * progress; else 0, the test re-armed. Called on a heartbeat once
+ * stall_limit seconds passed without progress. */
+int so_cl_stall_check(so_cl_sim *s);
 
 /* Tasks of a job's phase waiting for a slot. */
 static inline int so_cl_pending(const so_cl_jobrt *j, int phase)

@@ -105,7 +105,7 @@ int so_cl_wpbs_snapshot_at(const so_cl_workload *w, const so_params *prm,
     if (!rc) {
         for (int ph = 0; ph < SO_CL_PHASES; ph++)
             out->total_slots[ph] = sim->total_slots[ph];
-        rc = so_cl_sim_run(sim);
+        rc = so_cl_sim_failure(sim, so_cl_sim_run(sim), err);
     }
     so_cl_sim_free(sim);
     for (int k = 0; k < 2 * SO_CL_PHASES; k++)

@@ -352,7 +352,7 @@ int so_cmd_sim(int argc, char **argv)
         rc = so_cl_sim_new(w, &cfg, &sim, &err);
     double t0 = so_now();
     if (!rc)
-        rc = so_cl_sim_run(sim);
+        rc = so_cl_sim_failure(sim, so_cl_sim_run(sim), &err);
     double seconds = so_now() - t0;
     so_sim_progress_end(&progress);
     if (rc) {

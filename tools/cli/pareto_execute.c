@@ -165,7 +165,7 @@ static int run(so_cl_workload *w, double *finish, so_error *err)
     so_cl_sim *sim = NULL;
     int rc = so_cl_sim_new(w, &cfg, &sim, err);
     if (!rc)
-        rc = so_cl_sim_run(sim);
+        rc = so_cl_sim_failure(sim, so_cl_sim_run(sim), err);
     for (int i = 0; !rc && i < w->n_jobs; i++)
         finish[i] = so_cl_sim_job(sim, i)->finish;
     so_cl_sim_free(sim);

@@ -405,7 +405,7 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
         if (!rc)
             rc = so_cl_sim_new(w, &cfg, &sim, &err);
         if (!rc)
-            rc = so_cl_sim_run(sim);
+            rc = so_cl_sim_failure(sim, so_cl_sim_run(sim), &err);
         if (log_fp && fclose(log_fp))
             rc = rc ? rc : SO_ENOMEM;
         log_fp = NULL;

@@ -1,0 +1,130 @@
+/* test_cluster_stall.c — a run that can no longer progress ends with an
+ * error (cluster/stall.c): reduces launched at slow-start hold the room
+ * their job's maps need; a long map beside a waiting reduce is no stall;
+ * the option and the command's exit. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tests/cluster/cluster_test.h"
+
+/* One node of 1 map slot, 2 reduce slots and cpu 4, beats every second at
+ * 0, 1, ...: B's map (5 s, no demand) runs 0..5 while A's two reduces
+ * (demand 2 each, slow-start 0) take the cpu; A's maps (demand 4) never fit,
+ * and the reduces wait for them. The last progress is B's map ending at 5. */
+static const char stalled[] =
+    "{\"cluster\": {\"resources\": [\"cpu\"], \"nodes\": [{\"map_slots\": 1,"
+    " \"reduce_slots\": 2, \"capacity\": [4]}], \"heartbeat\": 1,"
+    " \"heartbeat_phase\": \"aligned\"},"
+    " \"jobs\": [{\"name\": \"B\", \"submit\": 0, \"maps\": [5]},"
+    "  {\"name\": \"A\", \"submit\": 0, \"maps\": [1, 1], \"map_demand\": [4],"
+    "   \"reduces\": [{\"copy\": 1, \"sort\": 0, \"reduce\": 0},"
+    "                {\"copy\": 1, \"sort\": 0, \"reduce\": 0}],"
+    "   \"reduce_demand\": [2], \"slowstart\": 0}]}";
+
+/* Runs json under sched with stall_limit (NULL: the default); the run's
+ * return code, its error message into msg, jobs finished into done. */
+static int run(const char *json, const char *sched, const char *limit, char *msg,
+               size_t size, int *done)
+{
+    so_params prm;
+    so_params_init(&prm);
+    if (limit)
+        so_params_set(&prm, "stall_limit", limit);
+    so_cl_workload *w = NULL;
+    so_error err;
+    memset(&err, 0, sizeof err);
+    CU_ASSERT_EQUAL_FATAL(so_cl_workload_parse(json, strlen(json), "t.json", &prm, 1, &w, &err),
+                          SO_OK);
+    so_cl_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.scheduler = so_cl_scheduler_find(sched);
+    cfg.params = &prm;
+    cfg.seed = 1;
+    so_cl_sim *sim = NULL;
+    int rc = so_cl_sim_new(w, &cfg, &sim, &err);
+    CU_ASSERT_EQUAL_FATAL(rc, SO_OK);
+    rc = so_cl_sim_failure(sim, so_cl_sim_run(sim), &err);
+    snprintf(msg, size, "%s", rc ? err.message : "");
+    *done = 0;
+    for (int j = 0; j < w->n_jobs; j++)
+        *done += so_cl_sim_job(sim, j)->finish >= 0;
+    so_cl_sim_free(sim);
+    so_cl_workload_free(w);
+    return rc;
+}
+
+static void test_stalled(void)
+{
+    static const char *const scheds[] = {"fifo", "fair", "priority", "flex", "wpbs"};
+    for (size_t i = 0; i < sizeof scheds / sizeof *scheds; i++) {
+        char msg[600];
+        int done = -1;
+        CU_ASSERT_EQUAL(run(stalled, scheds[i], NULL, msg, sizeof msg, &done), SO_EBACKEND);
+        CU_ASSERT_EQUAL(done, 1); /* B */
+        CU_ASSERT_PTR_NOT_NULL(strstr(msg, "stalled: no task started or ended for 3600 s"));
+        CU_ASSERT_PTR_NOT_NULL(strstr(msg, "job 'A' has 2 maps pending"));
+    }
+    /* fifo: the last progress at 5 (B's map ends), the first beat more than
+     * 100 s later at 106 */
+    char msg[600];
+    int done;
+    CU_ASSERT_EQUAL(run(stalled, "fifo", "100", msg, sizeof msg, &done), SO_EBACKEND);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msg, "for 100 s of simulated time (at 106.000 s, 1 of 2"));
+}
+
+/* A map of 500 s beside a reduce waiting for it (slow-start 0): nothing
+ * starts or ends from 0 to 500 (the reduce's copy work is done at 1, then it
+ * waits), more than a stall_limit of 100, but the map can end: the run goes
+ * on and the job finishes at 500 (sort and reduce 0). */
+static void test_long_map(void)
+{
+    const char *json =
+        "{\"cluster\": {\"nodes\": [{\"map_slots\": 1, \"reduce_slots\": 1}],"
+        " \"heartbeat\": 1, \"heartbeat_phase\": \"aligned\"},"
+        " \"jobs\": [{\"name\": \"L\", \"submit\": 0, \"maps\": [500],"
+        "   \"reduces\": [{\"copy\": 1, \"sort\": 0, \"reduce\": 0}], \"slowstart\": 0}]}";
+    char msg[600];
+    int done = 0;
+    CU_ASSERT_EQUAL(run(json, "fifo", "100", msg, sizeof msg, &done), SO_OK);
+    CU_ASSERT_EQUAL(done, 1);
+    cl_run r = cl_simulate(json, "fifo", NULL, NULL, 1, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
+    CU_ASSERT_DOUBLE_EQUAL(so_cl_sim_job(r.sim, 0)->finish, 500, 1e-9);
+    so_cl_sim_free(r.sim);
+    so_cl_workload_free(r.w);
+}
+
+/* The command: exit 3 with the message, no output file; a bad limit exit 2
+ * naming the key. */
+static void test_command(void)
+{
+    const char *path = so_test_write("stalled.json", stalled);
+    char out_path[700], args[1600];
+    snprintf(out_path, sizeof out_path, "%s/stalled-report.json", so_test_tmpdir());
+    snprintf(args, sizeof args, "sim %s --scheduler fifo -o %s", path, out_path);
+    char *out = NULL, *err = NULL;
+    CU_ASSERT_EQUAL(so_test_run(args, &out, &err), 3);
+    CU_ASSERT_PTR_NOT_NULL(err ? strstr(err, "the run stalled") : NULL);
+    FILE *f = fopen(out_path, "r");
+    CU_ASSERT_PTR_NULL(f);
+    if (f)
+        fclose(f);
+    free(out);
+    free(err);
+    snprintf(args, sizeof args, "sim %s --scheduler fifo --opt stall_limit=0", path);
+    out = err = NULL;
+    CU_ASSERT_EQUAL(so_test_run(args, &out, &err), 2);
+    CU_ASSERT_PTR_NOT_NULL(err ? strstr(err, "stall_limit") : NULL);
+    free(out);
+    free(err);
+}
+
+static CU_TestInfo tests[] = {
+    {"reduces holding their maps' room: an error, not a hang", test_stalled},
+    {"a long map beside a waiting reduce is no stall", test_long_map},
+    {"the command: exit 3, no report; a bad limit", test_command},
+    CU_TEST_INFO_NULL,
+};
+
+SO_SUITE("cluster-stall", tests)
