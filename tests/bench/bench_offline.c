@@ -38,6 +38,19 @@ static so_cl_workload *family(const char *name, const char *const *sets, uint64_
     return w;
 }
 
+/* A swim-synth day of `jobs` jobs at the FB-2009 rate x jobs / 1,000 on
+ * 100 nodes a 1,000 jobs (seed 1); its label ("swim-synth, nodes=N"). */
+static so_cl_workload *swim_day(int jobs, char *label, size_t size)
+{
+    char n[32], rate[48], nodes[32];
+    snprintf(n, sizeof n, "jobs=%d", jobs);
+    snprintf(rate, sizeof rate, "rate=%g", 0.0682 * jobs / 1000);
+    snprintf(nodes, sizeof nodes, "nodes=%d", 100 * jobs / 1000);
+    snprintf(label, size, "swim-synth, %s", nodes);
+    const char *sets[] = {n, rate, nodes, NULL};
+    return family("swim-synth", sets, 1);
+}
+
 typedef struct {
     const so_cl_workload *w;
     double mean;
@@ -107,19 +120,12 @@ static void bench_offline(FILE *out)
                  " bound / fair |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
     static const int sizes[] = {1000, 10000, 50000};
     for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
-        char jobs[32], rate[48], nodes[32];
-        snprintf(jobs, sizeof jobs, "jobs=%d", sizes[i]);
-        snprintf(rate, sizeof rate, "rate=%g", 0.0682 * sizes[i] / 1000);
-        snprintf(nodes, sizeof nodes, "nodes=%d", 100 * sizes[i] / 1000);
-        const char *sets[] = {jobs, rate, nodes, NULL};
-        so_cl_workload *w = family("swim-synth", sets, 1);
-        if (!w) {
-            fprintf(out, "| swim-synth %d | failed |\n", sizes[i]);
-            continue;
-        }
         char label[64];
-        snprintf(label, sizeof label, "swim-synth, %s", nodes);
-        bound_row(out, label, w, sizes[i] <= 10000);
+        so_cl_workload *w = swim_day(sizes[i], label, sizeof label);
+        if (w)
+            bound_row(out, label, w, sizes[i] <= 10000);
+        else
+            fprintf(out, "| %s | failed |\n", label);
         so_cl_workload_free(w);
     }
     so_cl_workload *w = NULL;
@@ -313,14 +319,8 @@ static void bench_offline_trace(FILE *out)
                  "| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |\n");
     static const int sizes[] = {1000, 10000};
     for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
-        char jobs[32], rate[48], nodes[32];
-        snprintf(jobs, sizeof jobs, "jobs=%d", sizes[i]);
-        snprintf(rate, sizeof rate, "rate=%g", 0.0682 * sizes[i] / 1000);
-        snprintf(nodes, sizeof nodes, "nodes=%d", 100 * sizes[i] / 1000);
-        const char *sets[] = {jobs, rate, nodes, NULL};
-        so_cl_workload *w = family("swim-synth", sets, 1);
         char label[64];
-        snprintf(label, sizeof label, "swim-synth, %s", nodes);
+        so_cl_workload *w = swim_day(sizes[i], label, sizeof label);
         if (w)
             trace_row(out, label, w);
         else
