@@ -97,6 +97,29 @@ static void test_priority(void)
     }
 }
 
+/* Jobs arriving later than jobs behind them in the order (the scheduler
+ * links the arrived, unfinished jobs in the order): one map slot, beats
+ * every 1 s at 0, 1, ...; J0 (maps 1 x 5) and J1 (1) at 0, J2 (1) and J3 (no
+ * tasks: in and out at once) at 0.5, J4 (1) at 1.5, order 4,0,3,2,1. J0 runs
+ * 0..2, J4 (ahead of every job) 2..3, J0 3..6, J2 (between J0 and J1) 6..7,
+ * J1 7..8, J3 done at its arrival, 0.5. */
+static void test_late_arrivals(void)
+{
+    const char *json =
+        "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":1,"
+        "\"map_slots\":1,\"reduce_slots\":1}],\"heartbeat\":1,\"heartbeat_phase\":\"aligned\"},"
+        "\"jobs\":[{\"name\":\"J0\",\"submit\":0,\"maps\":[1,1,1,1,1]},"
+        "{\"name\":\"J1\",\"submit\":0,\"maps\":[1]},{\"name\":\"J2\",\"submit\":0.5,"
+        "\"maps\":[1]},{\"name\":\"J3\",\"submit\":0.5,\"maps\":[]},"
+        "{\"name\":\"J4\",\"submit\":1.5,\"maps\":[1]}]}";
+    static const double finish[] = {6, 8, 7, 0.5, 3};
+    static const char *const rules[] = {"index", "longest"};
+    for (int r = 0; r < 2; r++)
+        for (int j = 0; j < 5; j++)
+            CU_ASSERT_DOUBLE_EQUAL(run_tasks(json, "4,0,3,2,1", "0", rules[r], j), finish[j],
+                                   1e-9);
+}
+
 /* tasks=longest: one node of 2 map slots, beats every 1 s; maps 1, 1, 2.
  * In the workload's order the two 1 s maps run 0..1, the 2 s map 1..3; the
  * longest first: 0..2 beside 0..1 and 1..2, done at 2. */
@@ -457,6 +480,7 @@ static void test_over_max(void)
 static CU_TestInfo tests[] = {
     {"priority scheduler by hand", test_priority},
     {"longest tasks first by hand", test_longest},
+    {"late arrivals linked in the order", test_late_arrivals},
     {"proved by hand", test_proved},
     {"proved by the one-slot wave", test_proved_wave},
     {"physical contention: proved at the headroom's speed", test_physical},
