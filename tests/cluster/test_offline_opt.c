@@ -12,6 +12,7 @@
 #include "cluster/offline_opt.h"
 #include "tests/cluster/cluster_test.h"
 #include "tests/test_util.h"
+#include "tests/tools/harness_testing.h"
 
 static so_cl_workload *parse(const char *json)
 {
@@ -477,6 +478,48 @@ static void test_over_max(void)
     free(s);
 }
 
+/* The harness cell's replay command reproduces its objective on a trace
+ * read with a SWIM reader's key (the FB-2009 sample's first 80 jobs on 5
+ * nodes: over SO_CL_OFFLINE_OPT_MAX_JOBS, a named order): the key is in
+ * the command, and `slotopt sim` on it gives the cell's mean response. */
+static void test_trace_replay(void)
+{
+    const char *trace = cl_fb2009_head(80, "opt-fb80.tsv");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+    char text[1400], db[700], args[1600];
+    snprintf(text, sizeof text,
+             "{\"description\": \"test\", \"reproduces\": \"nothing\",\n"
+             " \"policies\": [{\"name\": \"offline-opt\", \"policy\": \"offline-opt\","
+             " \"options\": {\"nodes\": 5}}],\n"
+             " \"inputs\": [{\"workload\": \"%s\"}]}\n", trace);
+    snprintf(db, sizeof db, "%s/opt-fb80.db", so_test_tmpdir());
+    snprintf(args, sizeof args, "bench --scenario %s --db %s",
+             so_test_write("opt-fb80.json", text), db);
+    CU_ASSERT_EQUAL_FATAL(so_test_run(args, NULL, NULL), 0);
+    char *row = harness_db_rows(db, "SELECT printf('%.17g', objective),"
+                                    " json_extract(extras, '$.offline.replay') FROM cells", NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(row);
+    char line[1200];
+    snprintf(line, sizeof line, "%s", row);
+    free(row);
+    double objective = strtod(line, NULL);
+    char *cmd = strstr(line, "slotopt sim WORKLOAD ");
+    char *bar = cmd ? strchr(cmd, '|') : NULL;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(bar);
+    *bar = '\0';
+    CU_ASSERT_PTR_NOT_NULL(strstr(cmd, " --opt nodes=5"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(cmd, " --opt order=s")); /* submit or spt */
+    snprintf(args, sizeof args, "sim %s%s --summary --compact", trace,
+             cmd + strlen("slotopt sim WORKLOAD"));
+    char *out = NULL;
+    CU_ASSERT_EQUAL(so_test_run(args, &out, NULL), 0);
+    json_t *rep = out ? json_loads(out, 0, NULL) : NULL;
+    double mean = json_real_value(json_object_get(json_object_get(rep, "response"), "mean"));
+    CU_ASSERT_DOUBLE_EQUAL(mean, objective, 1e-9 * objective);
+    json_decref(rep);
+    free(out);
+}
+
 static CU_TestInfo tests[] = {
     {"priority scheduler by hand", test_priority},
     {"longest tasks first by hand", test_longest},
@@ -490,5 +533,6 @@ static CU_TestInfo tests[] = {
     {"local search above 6 jobs", test_local_search},
     {"harness reference", test_harness},
     {"over 60 jobs: submit order or SPT", test_over_max},
+    {"the harness cell's replay on a trace read with options", test_trace_replay},
     CU_TEST_INFO_NULL};
 SO_SUITE("cluster-offline-opt", tests)

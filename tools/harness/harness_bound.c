@@ -144,8 +144,9 @@ int so_harness_lp_bound(const so_cl_workload *w, double *resp, double *sum,
     return SO_OK;
 }
 
-int so_harness_offline_opt(const so_cl_workload *w, uint64_t seed, double time_limit,
-                           double *resp, const char **status, json_t *extras, so_error *err)
+int so_harness_offline_opt(const so_cl_workload *w, const so_params *prm, uint64_t seed,
+                           double time_limit, double *resp, const char **status, json_t *extras,
+                           so_error *err)
 {
     so_cl_offline_opt o;
     int rc = so_cl_offline_opt_solve(w, seed, time_limit > 0 ? 0.8 * time_limit : 0, &o, err);
@@ -153,15 +154,21 @@ int so_harness_offline_opt(const so_cl_workload *w, uint64_t seed, double time_l
         return rc;
     memcpy(resp, o.responses, (size_t)w->n_jobs * sizeof *resp);
     *status = o.proved ? "optimal" : "simulated";
-    char order[256], replay[512];
+    char order[256], replay[512 + SO_MAX_OPTIONS * (sizeof prm->options[0] + 8)];
     if (o.order_name)
         snprintf(order, sizeof order, "%s", o.order_name);
     else
         so_cl_offline_order_text(o.order, o.n_jobs, order, sizeof order);
-    snprintf(replay, sizeof replay,
-             "slotopt sim WORKLOAD --scheduler priority --opt order=%s --opt delay_reduces=%d"
-             " --opt tasks=%s --opt padding=0 --seed %llu", order, o.delay_reduces,
-             o.tasks, (unsigned long long)seed);
+    size_t len = (size_t)snprintf(replay, sizeof replay,
+                                  "slotopt sim WORKLOAD --scheduler priority --opt order=%s"
+                                  " --opt delay_reduces=%d --opt tasks=%s --opt padding=0"
+                                  " --seed %llu", order, o.delay_reduces, o.tasks,
+                                  (unsigned long long)seed);
+    /* the SWIM reader's keys made w from the trace: the replay reads it so */
+    for (int i = 0; i < prm->n_options; i++)
+        if (swim_key(prm->options[i].key))
+            len += (size_t)snprintf(replay + len, sizeof replay - len, " --opt %s=%s",
+                                    prm->options[i].key, prm->options[i].value);
     int n = w->n_jobs > 0 ? w->n_jobs : 1;
     json_object_set_new(extras, "offline",
                         json_pack("{s:f,s:f,s:f,s:b,s:b,s:b,s:s,s:i,s:s,s:I,s:s}", "sum", o.sum,

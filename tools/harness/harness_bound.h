@@ -39,8 +39,10 @@ int so_harness_lp_bound(const so_cl_workload *w, double *resp, double *sum,
  * incumbent's responses into resp, its status ("optimal" when it meets
  * lp-bound, else "simulated") into *status, and as extras "offline" the
  * bound, the gap, the order, its reduce rule, the schedules replayed and
- * the command that replays it. */
-int so_harness_offline_opt(const so_cl_workload *w, uint64_t seed, double time_limit,
-                           double *resp, const char **status, json_t *extras, so_error *err);
+ * the command that replays it (with the SWIM reader's keys of prm, the
+ * cell's options w was read with). */
+int so_harness_offline_opt(const so_cl_workload *w, const so_params *prm, uint64_t seed,
+                           double time_limit, double *resp, const char **status,
+                           json_t *extras, so_error *err);
 
 #endif

@@ -335,7 +335,8 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
         rc = so_harness_bound_options(&prm, pol->name, &err);
     if (!rc && pol->bound == SO_HBOUND_OPT) {
         const char *status = "simulated";
-        rc = so_harness_offline_opt(w, seed, c->time_limit, resp, &status, extras, &err);
+        rc = so_harness_offline_opt(w, &prm, seed, c->time_limit, resp, &status, extras,
+                                    &err);
         if (!rc) {
             double first = INFINITY;
             for (int j = 0; j < w->n_jobs; j++) {
