@@ -42,8 +42,9 @@ const so_option_doc so_cl_sim_options[] = {
      " interval, 500 ms)"},
     {"stall_limit", "3600",
      "simulated seconds without an arrival or an attempt started or stopped,"
-     " every running attempt a reduce waiting for maps, after which the run"
-     " fails as stalled (cluster/stall.c)"},
+     " every running attempt a reduce waiting for maps and no pending task"
+     " fitting any node, after which the run fails as stalled"
+     " (cluster/stall.c)"},
     {"padding", "1",
      "1: Hadoop 1.x load-factor padding, a TaskTracker runs at most"
      " ceil(load x its slots) tasks of a phase, load = runnable tasks /"
@@ -442,6 +443,8 @@ static int take_pending(so_cl_sim *s, int j, int node, int p)
     return -1;
 }
 
+static int offered_slots(const so_cl_sim *s, int node, int p);
+
 /* A free slot of the phase, and room for the task's resources. */
 static int can_launch(const so_cl_sim *s, int j, int node, int p)
 {
@@ -456,6 +459,11 @@ static int can_launch(const so_cl_sim *s, int j, int node, int p)
                 s->w->nodes[node].capacity[r] * (1 + 1e-12))
             return 0;
     return 1;
+}
+
+int so_cl_could_launch(const so_cl_sim *s, int j, int node, int p)
+{
+    return offered_slots(s, node, p) > 0 && can_launch(s, j, node, p);
 }
 
 static int launch_task(so_cl_sim *s, int t, int node, int speculative)

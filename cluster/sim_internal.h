@@ -202,6 +202,10 @@ struct so_cl_sim {
  * progress; else 0, the test re-armed. Called on a heartbeat once
  * stall_limit seconds passed without progress. */
 int so_cl_stall_check(so_cl_sim *s);
+/* engine.c: whether node would take a pending task of job j's phase p now
+ * (a slot offered, padding included, and room for its demand), whatever
+ * the scheduler decides. */
+int so_cl_could_launch(const so_cl_sim *s, int j, int node, int p);
 
 /* Tasks of a job's phase waiting for a slot. */
 static inline int so_cl_pending(const so_cl_jobrt *j, int phase)

@@ -9,12 +9,16 @@
  *
  * The engine knows no policy, so the test is on its state alone: no job
  * arrived and no attempt started or stopped for `stall_limit` simulated
- * seconds (an option, default 3600), no job is left to arrive, and every
+ * seconds (an option, default 3600), no job is left to arrive, every
  * running attempt is a reduce whose copy waits for its job's last map (so
- * no end event is queued). Then only a scheduler's own timers could change
- * anything, and they act within far less than an hour (fair's preemption
- * timeouts, delay scheduling's waits, FLEX's and RAS's epochs). A running
- * attempt that can end (a long map) re-arms the test for another
+ * no end event is queued), and no node would take any pending task (no
+ * offered slot of its phase with room for its demand: so_cl_could_launch).
+ * Then nothing but a kill can change the state: launches are refused by
+ * the engine itself, whatever the scheduler decides. A scheduler that
+ * leaves a task waiting on purpose while some node could take it (delay
+ * scheduling's wait, RAS's control cycle, a planned beat of tasks=planned,
+ * each can be longer than an hour) is not stalled, nor is a running
+ * attempt that can end (a long map): either re-arms the test for another
  * stall_limit seconds.
  */
 #include <stdio.h>
@@ -26,22 +30,45 @@ static int can_end(const so_cl_sim *s, int id)
     return !(a->phase == SO_CL_REDUCE && a->waiting);
 }
 
+/* Whether some node would take a pending task of job j's phase p now. */
+static int launchable(const so_cl_sim *s, int j, int p)
+{
+    for (int n = 0; n < s->w->n_nodes; n++)
+        if (so_cl_could_launch(s, j, n, p))
+            return 1;
+    return 0;
+}
+
+/* Whether anything but a kill can still change the run; else *job is the
+ * first job with maps pending (-1: none). */
+static int can_progress(const so_cl_sim *s, int *job)
+{
+    *job = -1;
+    if (s->next_arrival < s->w->n_jobs || s->jobs_done == s->w->n_jobs)
+        return 1;
+    for (int n = 0; n < s->w->n_nodes; n++)
+        for (int k = 0; k < s->nodes[n].n_running; k++)
+            if (can_end(s, s->nodes[n].running[k]))
+                return 1;
+    for (int p = 0; p < SO_CL_PHASES; p++)
+        for (int j = s->head[p]; j >= 0; j = s->jobs[j].next[p]) {
+            if (so_cl_pending(&s->jobs[j], p) == 0)
+                continue;
+            if (launchable(s, j, p))
+                return 1;
+            if (p == SO_CL_MAP && *job < 0)
+                *job = j;
+        }
+    return 0;
+}
+
 int so_cl_stall_check(so_cl_sim *s)
 {
-    if (s->next_arrival < s->w->n_jobs || s->jobs_done == s->w->n_jobs) {
+    int job;
+    if (can_progress(s, &job)) {
         s->last_progress = s->now;
         return 0;
     }
-    for (int n = 0; n < s->w->n_nodes; n++)
-        for (int k = 0; k < s->nodes[n].n_running; k++)
-            if (can_end(s, s->nodes[n].running[k])) {
-                s->last_progress = s->now;
-                return 0;
-            }
-    int job = -1;
-    for (int j = s->head[SO_CL_MAP]; j >= 0 && job < 0; j = s->jobs[j].next[SO_CL_MAP])
-        if (so_cl_pending(&s->jobs[j], SO_CL_MAP) > 0)
-            job = j;
     int len = snprintf(s->failure, sizeof s->failure,
                        "the run stalled: no task started or ended for %g s of simulated"
                        " time (at %.3f s, %d of %d jobs finished), every running attempt a"

@@ -22,36 +22,70 @@ static const char stalled[] =
     "                {\"copy\": 1, \"sort\": 0, \"reduce\": 0}],"
     "   \"reduce_demand\": [2], \"slowstart\": 0}]}";
 
-/* Runs json under sched with stall_limit (NULL: the default); the run's
- * return code, its error message into msg, jobs finished into done. */
-static int run(const char *json, const char *sched, const char *limit, char *msg,
-               size_t size, int *done)
+/* Runs json under sched with the options "key=value" (NULL-terminated) and
+ * seed; the run's return code, its error message into msg, jobs finished
+ * into done, the last job's finish into last (-1 if one is unfinished). */
+static int run_opts(const char *json, const char *sched, const char *const *opts, uint64_t seed,
+                    char *msg, size_t size, int *done, double *last)
 {
     so_params prm;
     so_params_init(&prm);
-    if (limit)
-        so_params_set(&prm, "stall_limit", limit);
+    for (int k = 0; opts[k]; k++) {
+        char key[64];
+        const char *eq = strchr(opts[k], '=');
+        snprintf(key, sizeof key, "%.*s", (int)(eq - opts[k]), opts[k]);
+        so_params_set(&prm, key, eq + 1);
+    }
     so_cl_workload *w = NULL;
     so_error err;
     memset(&err, 0, sizeof err);
-    CU_ASSERT_EQUAL_FATAL(so_cl_workload_parse(json, strlen(json), "t.json", &prm, 1, &w, &err),
+    CU_ASSERT_EQUAL_FATAL(so_cl_workload_parse(json, strlen(json), "t.json", &prm, seed, &w, &err),
                           SO_OK);
     so_cl_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.scheduler = so_cl_scheduler_find(sched);
     cfg.params = &prm;
-    cfg.seed = 1;
+    cfg.seed = seed;
     so_cl_sim *sim = NULL;
     int rc = so_cl_sim_new(w, &cfg, &sim, &err);
     CU_ASSERT_EQUAL_FATAL(rc, SO_OK);
     rc = so_cl_sim_failure(sim, so_cl_sim_run(sim), &err);
     snprintf(msg, size, "%s", rc ? err.message : "");
     *done = 0;
-    for (int j = 0; j < w->n_jobs; j++)
-        *done += so_cl_sim_job(sim, j)->finish >= 0;
+    *last = 0;
+    for (int j = 0; j < w->n_jobs; j++) {
+        double finish = so_cl_sim_job(sim, j)->finish;
+        *done += finish >= 0;
+        *last = *last < 0 || finish < 0 ? -1 : fmax(*last, finish);
+    }
     so_cl_sim_free(sim);
     so_cl_workload_free(w);
     return rc;
+}
+
+/* Seed 1 and stall_limit (NULL: the default). */
+static int run(const char *json, const char *sched, const char *limit, char *msg,
+               size_t size, int *done)
+{
+    char opt[64];
+    snprintf(opt, sizeof opt, "stall_limit=%s", limit ? limit : "3600");
+    const char *const opts[] = {opt, NULL};
+    double last;
+    return run_opts(json, sched, opts, 1, msg, size, done, &last);
+}
+
+/* The last job's finish, -1 if the run failed (its message printed). */
+static double last_finish(const char *json, const char *sched, const char *const *opts,
+                          uint64_t seed)
+{
+    char msg[600];
+    int done;
+    double last;
+    if (run_opts(json, sched, opts, seed, msg, sizeof msg, &done, &last)) {
+        printf("\n  %s: %s\n", sched, msg);
+        return -1;
+    }
+    return last;
 }
 
 static void test_stalled(void)
@@ -95,6 +129,53 @@ static void test_long_map(void)
     so_cl_workload_free(r.w);
 }
 
+/* The two-node case of delay scheduling: B's map (local to node 0, 5 s)
+ * and A's two reduces (cpu 2 + 2, slow-start 0) fill node 0 at 0 and 1; A's
+ * maps (cpu 4) are local to node 0 only, where the reduces hold the cpu, so
+ * fair skips A on node 1 for locality_delay = 5000 s since it was first
+ * skipped at its first beat, 1: A's maps run remotely on node 1 at 5001 and
+ * 5002 and A ends at 5003. No start or stop from 5 to 5001, every running
+ * attempt a waiting reduce, but a map could launch on node 1 all along: no
+ * stall. */
+static const char delayed[] =
+    "{\"cluster\": {\"resources\": [\"cpu\"], \"replicas\": 1,"
+    " \"nodes\": [{\"map_slots\": 1, \"reduce_slots\": 2, \"capacity\": [4]},"
+    "             {\"map_slots\": 1, \"reduce_slots\": 0, \"capacity\": [4]}],"
+    " \"heartbeat\": 1, \"heartbeat_phase\": \"aligned\"},"
+    " \"jobs\": [{\"name\": \"B\", \"submit\": 0, \"maps\": [{\"duration\": 5, \"replicas\": [0]}]},"
+    "  {\"name\": \"A\", \"submit\": 0.5, \"maps\": [{\"duration\": 1, \"replicas\": [0]},"
+    "   {\"duration\": 1, \"replicas\": [0]}], \"map_demand\": [4],"
+    "   \"reduces\": [{\"copy\": 1, \"sort\": 0, \"reduce\": 0},"
+    "                {\"copy\": 1, \"sort\": 0, \"reduce\": 0}],"
+    "   \"reduce_demand\": [2], \"slowstart\": 0}]}";
+
+/* A scheduler that idles on purpose for longer than stall_limit while a
+ * pending task could launch is no stall: delay scheduling (above), RAS
+ * with a control cycle of 5000 s (Y, submitted at 10 after the cycle at 0,
+ * waits for the cycle at 5000), tasks=planned when P's map runs faster than
+ * planned (noise; Q's map waits for its planned beat, 20000). */
+static void test_idle_on_purpose(void)
+{
+    static const char *const delay[] = {"locality_delay=5000", NULL};
+    CU_ASSERT_DOUBLE_EQUAL(last_finish(delayed, "fair", delay, 1), 5003, 1e-9);
+    const char *ras =
+        "{\"cluster\": {\"resources\": [\"cpu\"], \"nodes\": [{\"map_slots\": 1,"
+        " \"reduce_slots\": 1, \"capacity\": [4]}], \"heartbeat\": 1,"
+        " \"heartbeat_phase\": \"aligned\"},"
+        " \"jobs\": [{\"name\": \"X\", \"submit\": 0, \"maps\": [1], \"map_demand\": [1]},"
+        "  {\"name\": \"Y\", \"submit\": 10, \"maps\": [1], \"map_demand\": [1]}]}";
+    static const char *const cycle[] = {"cycle=5000", NULL};
+    CU_ASSERT_DOUBLE_EQUAL(last_finish(ras, "ras", cycle, 1), 5002, 1e-9);
+    const char *plan =
+        "{\"cluster\": {\"nodes\": [{\"map_slots\": 1, \"reduce_slots\": 1}],"
+        " \"heartbeat\": 1, \"heartbeat_phase\": \"aligned\"},"
+        " \"jobs\": [{\"name\": \"P\", \"submit\": 0, \"maps\": [20000]},"
+        "  {\"name\": \"Q\", \"submit\": 1, \"maps\": [1]}]}";
+    static const char *const planned[] = {"tasks=planned", "noise_cv=0.5", NULL};
+    for (uint64_t seed = 1; seed <= 4; seed++) /* seeds 2 and 4: P ends before 16400 */
+        CU_ASSERT(last_finish(plan, "priority", planned, seed) > 20000);
+}
+
 /* The command: exit 3 with the message, no output file; a bad limit exit 2
  * naming the key. */
 static void test_command(void)
@@ -123,6 +204,7 @@ static void test_command(void)
 static CU_TestInfo tests[] = {
     {"reduces holding their maps' room: an error, not a hang", test_stalled},
     {"a long map beside a waiting reduce is no stall", test_long_map},
+    {"a scheduler idling on purpose beside a launchable task: no stall", test_idle_on_purpose},
     {"the command: exit 3, no report; a bad limit", test_command},
     CU_TEST_INFO_NULL,
 };
