@@ -15,12 +15,15 @@
  * offered slot of its phase with room for its demand: so_cl_could_launch).
  * Then nothing but a kill can change the state: launches are refused by
  * the engine itself, whatever the scheduler decides. A scheduler that
+ * kills (fair's preemption) raises the limit above its own timeouts
+ * (so_cl_stall_at_least), so the test waits for its kills. A scheduler that
  * leaves a task waiting on purpose while some node could take it (delay
  * scheduling's wait, RAS's control cycle, a planned beat of tasks=planned,
  * each can be longer than an hour) is not stalled, nor is a running
  * attempt that can end (a long map): either re-arms the test for another
  * stall_limit seconds.
  */
+#include <math.h>
 #include <stdio.h>
 #include "cluster/sim_internal.h"
 
@@ -80,6 +83,11 @@ int so_cl_stall_check(so_cl_sim *s)
                  " holding the room they need? docs/cluster.md, \"Known limitation\")",
                  s->w->jobs[job].name, so_cl_pending(&s->jobs[job], SO_CL_MAP));
     return 1;
+}
+
+void so_cl_stall_at_least(so_cl_sim *s, double seconds)
+{
+    s->stall_limit = fmax(s->stall_limit, seconds + s->epoch);
 }
 
 int so_cl_sim_failure(const so_cl_sim *s, int rc, so_error *err)

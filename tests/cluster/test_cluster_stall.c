@@ -176,6 +176,41 @@ static void test_idle_on_purpose(void)
         CU_ASSERT(last_finish(plan, "priority", planned, seed) > 20000);
 }
 
+/* Fair's preemption frees the room after its timeouts, however long: the
+ * stalled case with C (pool P2, minimum share 2 reduces, submitted at 10):
+ * C's map runs 10..11, its reduces find both reduce slots held by A's
+ * waiting reduces, and once P2 has been below its minimum share for
+ * min_share_timeout, fair kills A's reduces; C's reduces run, then A's maps
+ * (the cpu free) and A's reduces again. The kill comes long after
+ * stall_limit, with nothing started or ended since 11. */
+static void test_preemption_after_the_limit(void)
+{
+    const char *json =
+        "{\"cluster\": {\"resources\": [\"cpu\"], \"nodes\": [{\"map_slots\": 1,"
+        " \"reduce_slots\": 2, \"capacity\": [4]}], \"heartbeat\": 1,"
+        " \"heartbeat_phase\": \"aligned\"},"
+        " \"pools\": [{\"name\": \"P1\"}, {\"name\": \"P2\", \"min_reduces\": 2}],"
+        " \"jobs\": [{\"name\": \"B\", \"pool\": \"P1\", \"submit\": 0, \"maps\": [5]},"
+        "  {\"name\": \"A\", \"pool\": \"P1\", \"submit\": 0, \"maps\": [1, 1],"
+        "   \"map_demand\": [4], \"reduces\": [{\"copy\": 1, \"sort\": 0, \"reduce\": 0},"
+        "   {\"copy\": 1, \"sort\": 0, \"reduce\": 0}], \"reduce_demand\": [2], \"slowstart\": 0},"
+        "  {\"name\": \"C\", \"pool\": \"P2\", \"submit\": 10, \"maps\": [1], \"reduces\": [1, 1]}]}";
+    static const char *const min_share[] = {"min_share_timeout=5000", NULL};
+    static const char *const fair_share[] = {"fair_share_timeout=5000", NULL};
+    static const char *const interval[] = {"min_share_timeout=30", "preemption_interval=5000",
+                                           NULL};
+    static const char *const quick[] = {"min_share_timeout=60", NULL};
+    /* the kill at the first check (every preemption_interval, 15 s) past
+     * 11 + 5000: 5025; A's map and C's reduces 5026..5027, A's other map
+     * 5027..5028, A's reduces again 5028..5029 */
+    CU_ASSERT_DOUBLE_EQUAL(last_finish(json, "fair", min_share, 1), 5029, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(last_finish(json, "fair", fair_share, 1), 5029, 1e-9);
+    /* checks at 0, 5000: the kill at 5000 */
+    CU_ASSERT_DOUBLE_EQUAL(last_finish(json, "fair", interval, 1), 5004, 1e-9);
+    /* the kill at 75, past 11 + 60 */
+    CU_ASSERT_DOUBLE_EQUAL(last_finish(json, "fair", quick, 1), 79, 1e-9);
+}
+
 /* The command: exit 3 with the message, no output file; a bad limit exit 2
  * naming the key. */
 static void test_command(void)
@@ -205,6 +240,7 @@ static CU_TestInfo tests[] = {
     {"reduces holding their maps' room: an error, not a hang", test_stalled},
     {"a long map beside a waiting reduce is no stall", test_long_map},
     {"a scheduler idling on purpose beside a launchable task: no stall", test_idle_on_purpose},
+    {"fair's preemption after stall_limit: no stall", test_preemption_after_the_limit},
     {"the command: exit 3, no report; a bad limit", test_command},
     CU_TEST_INFO_NULL,
 };
