@@ -5,32 +5,41 @@
  * their job's maps need, so no map can launch and the reduces wait for
  * those very maps (fifo, fair and priority all stall on it; YARN's MapReduce
  * application master would preempt its reduces, which the engine does not
- * model).
+ * model). Under fair's preemption the same state can turn into a livelock:
+ * a starved pool has a waiting reduce killed that frees no room it can use,
+ * and the reduce launches again, for ever.
  *
  * The engine knows no policy, so the test is on its state alone: no job
- * arrived and no attempt started or stopped for `stall_limit` simulated
- * seconds (an option, default 3600), no job is left to arrive, every
- * running attempt is a reduce whose copy waits for its job's last map (so
- * no end event is queued), and no node would take any pending task (no
- * offered slot of its phase with room for its demand: so_cl_could_launch).
- * Then nothing but a kill can change the state: launches are refused by
- * the engine itself, whatever the scheduler decides. A scheduler that
- * kills (fair's preemption) raises the limit above its own timeouts
- * (so_cl_stall_at_least), so the test waits for its kills. A scheduler that
- * leaves a task waiting on purpose while some node could take it (delay
- * scheduling's wait, RAS's control cycle, a planned beat of tasks=planned,
- * each can be longer than an hour) is not stalled, nor is a running
- * attempt that can end (a long map): either re-arms the test for another
- * stall_limit seconds.
+ * arrived and no task was done for `stall_limit` simulated seconds (an
+ * option, default 3600; launches and kills do not count, so a livelock is
+ * caught), no job is left to arrive, no running attempt can end (every one
+ * is a reduce of a job whose maps are not all done: its copy waits, or
+ * will wait, for them) and no node would take a pending task that could
+ * end (a map, or a reduce of a job whose maps are done; no offered slot of
+ * its phase with room for its demand: so_cl_could_launch). Then nothing
+ * but a kill can change the state: launches are refused by the engine
+ * itself, whatever the scheduler decides. A scheduler that kills (fair's
+ * preemption) raises the limit above its own timeouts
+ * (so_cl_stall_at_least), so the test waits for its kills. A scheduler
+ * that leaves a task waiting on purpose while some node could take it
+ * (delay scheduling's wait, RAS's control cycle, a planned beat of
+ * tasks=planned, each can be longer than an hour) is not stalled, nor is
+ * a running attempt that can end (a long map): either re-arms the test
+ * for another stall_limit seconds.
  */
 #include <math.h>
 #include <stdio.h>
 #include "cluster/sim_internal.h"
 
-static int can_end(const so_cl_sim *s, int id)
+static int maps_done(const so_cl_sim *s, int j)
 {
-    const so_cl_attempt *a = &s->attempts[id];
-    return !(a->phase == SO_CL_REDUCE && a->waiting);
+    return s->jobs[j].done[SO_CL_MAP] == s->jobs[j].n[SO_CL_MAP];
+}
+
+/* Whether a task of job j's phase p can end once it runs. */
+static int can_end(const so_cl_sim *s, int j, int p)
+{
+    return p == SO_CL_MAP || maps_done(s, j);
 }
 
 /* Whether some node would take a pending task of job j's phase p now. */
@@ -50,12 +59,14 @@ static int can_progress(const so_cl_sim *s, int *job)
     if (s->next_arrival < s->w->n_jobs || s->jobs_done == s->w->n_jobs)
         return 1;
     for (int n = 0; n < s->w->n_nodes; n++)
-        for (int k = 0; k < s->nodes[n].n_running; k++)
-            if (can_end(s, s->nodes[n].running[k]))
+        for (int k = 0; k < s->nodes[n].n_running; k++) {
+            const so_cl_attempt *a = &s->attempts[s->nodes[n].running[k]];
+            if (can_end(s, a->job, a->phase))
                 return 1;
+        }
     for (int p = 0; p < SO_CL_PHASES; p++)
         for (int j = s->head[p]; j >= 0; j = s->jobs[j].next[p]) {
-            if (so_cl_pending(&s->jobs[j], p) == 0)
+            if (so_cl_pending(&s->jobs[j], p) == 0 || !can_end(s, j, p))
                 continue;
             if (launchable(s, j, p))
                 return 1;
@@ -73,9 +84,9 @@ int so_cl_stall_check(so_cl_sim *s)
         return 0;
     }
     int len = snprintf(s->failure, sizeof s->failure,
-                       "the run stalled: no task started or ended for %g s of simulated"
-                       " time (at %.3f s, %d of %d jobs finished), every running attempt a"
-                       " reduce waiting for its job's maps",
+                       "the run stalled: no task finished for %g s of simulated time (at"
+                       " %.3f s, %d of %d jobs finished), every running attempt a reduce"
+                       " waiting for its job's maps",
                        s->stall_limit, s->now, s->jobs_done, s->w->n_jobs);
     if (job >= 0 && len > 0 && (size_t)len < sizeof s->failure)
         snprintf(s->failure + len, sizeof s->failure - (size_t)len,

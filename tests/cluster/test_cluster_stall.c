@@ -46,10 +46,12 @@ static int run_opts(const char *json, const char *sched, const char *const *opts
     cfg.scheduler = so_cl_scheduler_find(sched);
     cfg.params = &prm;
     cfg.seed = seed;
+    cfg.time_limit = 20; /* a run heartbeating for ever: stopped, a failure */
     so_cl_sim *sim = NULL;
     int rc = so_cl_sim_new(w, &cfg, &sim, &err);
     CU_ASSERT_EQUAL_FATAL(rc, SO_OK);
     rc = so_cl_sim_failure(sim, so_cl_sim_run(sim), &err);
+    CU_ASSERT_FALSE(so_cl_sim_stats(sim)->stopped);
     snprintf(msg, size, "%s", rc ? err.message : "");
     *done = 0;
     *last = 0;
@@ -96,7 +98,7 @@ static void test_stalled(void)
         int done = -1;
         CU_ASSERT_EQUAL(run(stalled, scheds[i], NULL, msg, sizeof msg, &done), SO_EBACKEND);
         CU_ASSERT_EQUAL(done, 1); /* B */
-        CU_ASSERT_PTR_NOT_NULL(strstr(msg, "stalled: no task started or ended for 3600 s"));
+        CU_ASSERT_PTR_NOT_NULL(strstr(msg, "stalled: no task finished for 3600 s"));
         CU_ASSERT_PTR_NOT_NULL(strstr(msg, "job 'A' has 2 maps pending"));
     }
     /* fifo: the last progress at 5 (B's map ends), the first beat more than
@@ -211,6 +213,39 @@ static void test_preemption_after_the_limit(void)
     CU_ASSERT_DOUBLE_EQUAL(last_finish(json, "fair", quick, 1), 79, 1e-9);
 }
 
+/* A livelock is a stall: B's map (0..5) and A's reduce (cpu 3) take node
+ * 0, so neither A's map nor E's (cpu 4) fits anywhere; E's reduce (cpu 1)
+ * takes node 1 at 1; C's reduce (pool P1, minimum share 1 reduce, cpu 2)
+ * fits nowhere. P1 starved, fair kills P0's newest reduce, E's, every 15 s
+ * from 45 on; C's reduce does not fit the room freed, E's reduce launches
+ * again. Kills and launches for ever, no task ends after 5. */
+static void test_livelock(void)
+{
+    const char *json =
+        "{\"cluster\": {\"resources\": [\"cpu\"], \"nodes\": [{\"map_slots\": 1,"
+        " \"reduce_slots\": 1, \"capacity\": [4]}, {\"map_slots\": 1, \"reduce_slots\": 1,"
+        " \"capacity\": [1]}], \"heartbeat\": 1, \"heartbeat_phase\": \"aligned\"},"
+        " \"pools\": [{\"name\": \"P0\"}, {\"name\": \"P1\", \"min_reduces\": 1}],"
+        " \"jobs\": [{\"name\": \"B\", \"pool\": \"P0\", \"submit\": 0, \"maps\": [5]},"
+        "  {\"name\": \"A\", \"pool\": \"P0\", \"submit\": 0, \"maps\": [1], \"map_demand\": [4],"
+        "   \"reduces\": [{\"copy\": 1, \"sort\": 0, \"reduce\": 0}], \"reduce_demand\": [3],"
+        "   \"slowstart\": 0},"
+        "  {\"name\": \"C\", \"pool\": \"P1\", \"submit\": 1, \"maps\": [1], \"reduces\": [1],"
+        "   \"reduce_demand\": [2]},"
+        "  {\"name\": \"E\", \"pool\": \"P0\", \"submit\": 1, \"maps\": [1], \"map_demand\": [4],"
+        "   \"reduces\": [{\"copy\": 1, \"sort\": 0, \"reduce\": 0}], \"reduce_demand\": [1],"
+        "   \"slowstart\": 0}]}";
+    static const char *const opts[] = {"min_share_timeout=30", "stall_limit=100", NULL};
+    char msg[600];
+    int done = -1;
+    double last;
+    CU_ASSERT_EQUAL(run_opts(json, "fair", opts, 1, msg, sizeof msg, &done, &last), SO_EBACKEND);
+    CU_ASSERT_EQUAL(done, 1);
+    /* the last task ended at 5 (B's map), the first beat more than 100 s on */
+    CU_ASSERT_PTR_NOT_NULL(strstr(msg, "for 100 s of simulated time (at 106.000 s, 1 of 4"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(msg, "job 'A' has 1 maps pending"));
+}
+
 /* The command: exit 3 with the message, no output file; a bad limit exit 2
  * naming the key. */
 static void test_command(void)
@@ -241,6 +276,7 @@ static CU_TestInfo tests[] = {
     {"a long map beside a waiting reduce is no stall", test_long_map},
     {"a scheduler idling on purpose beside a launchable task: no stall", test_idle_on_purpose},
     {"fair's preemption after stall_limit: no stall", test_preemption_after_the_limit},
+    {"kills and launches for ever: a stall", test_livelock},
     {"the command: exit 3, no report; a bad limit", test_command},
     CU_TEST_INFO_NULL,
 };
