@@ -12,15 +12,7 @@
  * 0, 1, ...: B's map (5 s, no demand) runs 0..5 while A's two reduces
  * (demand 2 each, slow-start 0) take the cpu; A's maps (demand 4) never fit,
  * and the reduces wait for them. The last progress is B's map ending at 5. */
-static const char stalled[] =
-    "{\"cluster\": {\"resources\": [\"cpu\"], \"nodes\": [{\"map_slots\": 1,"
-    " \"reduce_slots\": 2, \"capacity\": [4]}], \"heartbeat\": 1,"
-    " \"heartbeat_phase\": \"aligned\"},"
-    " \"jobs\": [{\"name\": \"B\", \"submit\": 0, \"maps\": [5]},"
-    "  {\"name\": \"A\", \"submit\": 0, \"maps\": [1, 1], \"map_demand\": [4],"
-    "   \"reduces\": [{\"copy\": 1, \"sort\": 0, \"reduce\": 0},"
-    "                {\"copy\": 1, \"sort\": 0, \"reduce\": 0}],"
-    "   \"reduce_demand\": [2], \"slowstart\": 0}]}";
+static const char stalled[] = CL_STALLED_HEAD "]}";
 
 /* Runs json under sched with the options "key=value" (NULL-terminated) and
  * seed; the run's return code, its error message into msg, jobs finished
