@@ -42,9 +42,9 @@ const so_option_doc so_cl_sim_options[] = {
      " interval, 500 ms)"},
     {"stall_limit", "3600",
      "simulated seconds without an arrival or a task done, every running"
-     " attempt a reduce whose job's maps are not done and no pending task"
-     " that could end fitting any node, after which the run fails as"
-     " stalled (cluster/stall.c)"},
+     " attempt a reduce whose job's maps are not done, after which the run"
+     " fails as stalled; raised to a scheduler's longest wait"
+     " (cluster/stall.c)"},
     {"padding", "1",
      "1: Hadoop 1.x load-factor padding, a TaskTracker runs at most"
      " ceil(load x its slots) tasks of a phase, load = runnable tasks /"

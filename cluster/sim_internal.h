@@ -206,9 +206,10 @@ int so_cl_stall_check(so_cl_sim *s);
  * (a slot offered, padding included, and room for its demand), whatever
  * the scheduler decides. */
 int so_cl_could_launch(const so_cl_sim *s, int j, int node, int p);
-/* stall.c: a scheduler that may kill attempts up to `seconds` after the
- * last progress (fair's preemption timeouts) raises the stall limit to that
- * plus an epoch, from its create. */
+/* stall.c: a scheduler that may wait on purpose up to `seconds` (fair's
+ * preemption timeouts and locality delay, RAS's cycle; or up to that
+ * simulated time: a planned beat) before it launches or kills raises the
+ * stall limit to that plus an epoch and a heartbeat interval. */
 void so_cl_stall_at_least(so_cl_sim *s, double seconds);
 
 /* Tasks of a job's phase waiting for a slot. */

@@ -12,20 +12,19 @@
  * The engine knows no policy, so the test is on its state alone: no job
  * arrived and no task was done for `stall_limit` simulated seconds (an
  * option, default 3600; launches and kills do not count, so a livelock is
- * caught), no job is left to arrive, no running attempt can end (every one
- * is a reduce of a job whose maps are not all done: its copy waits, or
- * will wait, for them) and no node would take a pending task that could
- * end (a map, or a reduce of a job whose maps are done; no offered slot of
- * its phase with room for its demand: so_cl_could_launch). Then nothing
- * but a kill can change the state: launches are refused by the engine
- * itself, whatever the scheduler decides. A scheduler that kills (fair's
- * preemption) raises the limit above its own timeouts
- * (so_cl_stall_at_least), so the test waits for its kills. A scheduler
- * that leaves a task waiting on purpose while some node could take it
- * (delay scheduling's wait, RAS's control cycle, a planned beat of
- * tasks=planned, each can be longer than an hour) is not stalled, nor is
- * a running attempt that can end (a long map): either re-arms the test
- * for another stall_limit seconds.
+ * caught), no job is left to arrive, and no running attempt can end (every
+ * one is a reduce of a job whose maps are not all done: its copy waits, or
+ * will wait, for them). A running attempt that can end (a long map)
+ * re-arms the test for another stall_limit seconds. A scheduler that waits
+ * on purpose, with a task some node could take or before a kill, declares
+ * its longest wait from its create or later (so_cl_stall_at_least), which
+ * raises the limit: fair its preemption timeouts and locality_delay, RAS
+ * its control cycle, priority with tasks=planned its last planned beat.
+ * Past that, a pending map that some node could take (so_cl_could_launch:
+ * an offered slot with room for its demand) and the scheduler does not
+ * launch is the scheduler's stall (RAS cannot place a map whose demand no
+ * node holds on a shared resource), and the message names the node; else
+ * no node can take one: reduces hold the room.
  */
 #include <math.h>
 #include <stdio.h>
@@ -42,20 +41,21 @@ static int can_end(const so_cl_sim *s, int j, int p)
     return p == SO_CL_MAP || maps_done(s, j);
 }
 
-/* Whether some node would take a pending task of job j's phase p now. */
+/* A node that would take a pending task of job j's phase p now, or -1. */
 static int launchable(const so_cl_sim *s, int j, int p)
 {
     for (int n = 0; n < s->w->n_nodes; n++)
         if (so_cl_could_launch(s, j, n, p))
-            return 1;
-    return 0;
+            return n;
+    return -1;
 }
 
-/* Whether anything but a kill can still change the run; else *job is the
- * first job with maps pending (-1: none). */
-static int can_progress(const so_cl_sim *s, int *job)
+/* Whether a running attempt can still end (or a job arrive); else *job is
+ * a job with maps pending, one that some node *node could take if any
+ * (-1: none). */
+static int can_progress(const so_cl_sim *s, int *job, int *node)
 {
-    *job = -1;
+    *job = *node = -1;
     if (s->next_arrival < s->w->n_jobs || s->jobs_done == s->w->n_jobs)
         return 1;
     for (int n = 0; n < s->w->n_nodes; n++)
@@ -64,41 +64,44 @@ static int can_progress(const so_cl_sim *s, int *job)
             if (can_end(s, a->job, a->phase))
                 return 1;
         }
-    for (int p = 0; p < SO_CL_PHASES; p++)
-        for (int j = s->head[p]; j >= 0; j = s->jobs[j].next[p]) {
-            if (so_cl_pending(&s->jobs[j], p) == 0 || !can_end(s, j, p))
-                continue;
-            if (launchable(s, j, p))
-                return 1;
-            if (p == SO_CL_MAP && *job < 0)
+    for (int j = s->head[SO_CL_MAP]; j >= 0 && *node < 0; j = s->jobs[j].next[SO_CL_MAP])
+        if (so_cl_pending(&s->jobs[j], SO_CL_MAP) > 0) {
+            int n = launchable(s, j, SO_CL_MAP);
+            if (*job < 0 || n >= 0)
                 *job = j;
+            *node = n;
         }
     return 0;
 }
 
 int so_cl_stall_check(so_cl_sim *s)
 {
-    int job;
-    if (can_progress(s, &job)) {
+    int job, node;
+    if (can_progress(s, &job, &node)) {
         s->last_progress = s->now;
         return 0;
     }
     int len = snprintf(s->failure, sizeof s->failure,
                        "the run stalled: no task finished for %g s of simulated time (at"
-                       " %.3f s, %d of %d jobs finished), every running attempt a reduce"
-                       " waiting for its job's maps",
+                       " %.3f s, %d of %d jobs finished), no running attempt can end",
                        s->stall_limit, s->now, s->jobs_done, s->w->n_jobs);
-    if (job >= 0 && len > 0 && (size_t)len < sizeof s->failure)
+    if (job >= 0 && node >= 0 && len > 0 && (size_t)len < sizeof s->failure)
         snprintf(s->failure + len, sizeof s->failure - (size_t)len,
-                 "; job '%s' has %d maps pending that no node can launch (reduces"
-                 " holding the room they need? docs/cluster.md, \"Known limitation\")",
+                 "; job '%s' has %d maps pending that node %d could take, but the"
+                 " scheduler '%s' launches none", s->w->jobs[job].name,
+                 so_cl_pending(&s->jobs[job], SO_CL_MAP), node, s->cfg.scheduler->name);
+    else if (job >= 0 && len > 0 && (size_t)len < sizeof s->failure)
+        snprintf(s->failure + len, sizeof s->failure - (size_t)len,
+                 " (every one a reduce waiting for its job's maps); job '%s' has %d maps"
+                 " pending that no node can launch (reduces holding the room they need?"
+                 " docs/cluster.md, \"Known limitation\")",
                  s->w->jobs[job].name, so_cl_pending(&s->jobs[job], SO_CL_MAP));
     return 1;
 }
 
 void so_cl_stall_at_least(so_cl_sim *s, double seconds)
 {
-    s->stall_limit = fmax(s->stall_limit, seconds + s->epoch);
+    s->stall_limit = fmax(s->stall_limit, seconds + s->epoch + s->interval);
 }
 
 int so_cl_sim_failure(const so_cl_sim *s, int rc, so_error *err)

@@ -144,7 +144,8 @@ static const char delayed[] =
     "   \"reduce_demand\": [2], \"slowstart\": 0}]}";
 
 /* A scheduler that idles on purpose for longer than stall_limit while a
- * pending task could launch is no stall: delay scheduling (above), RAS
+ * pending task could launch is no stall (its wait raises the limit): delay
+ * scheduling (above), RAS
  * with a control cycle of 5000 s (Y, submitted at 10 after the cycle at 0,
  * waits for the cycle at 5000), tasks=planned when P's map runs faster than
  * planned (noise; Q's map waits for its planned beat, 20000). */
@@ -205,6 +206,21 @@ static void test_preemption_after_the_limit(void)
     CU_ASSERT_DOUBLE_EQUAL(last_finish(json, "fair", quick, 1), 79, 1e-9);
 }
 
+/* A run of json under sched and opts (seed 1) that stalls with `done`
+ * jobs finished and a message holding both texts. */
+static void expect_stall(const char *json, const char *sched, const char *const *opts,
+                         int done, const char *when, const char *why)
+{
+    char msg[600];
+    int finished = -1;
+    double last;
+    CU_ASSERT_EQUAL(run_opts(json, sched, opts, 1, msg, sizeof msg, &finished, &last),
+                    SO_EBACKEND);
+    CU_ASSERT_EQUAL(finished, done);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msg, when));
+    CU_ASSERT_PTR_NOT_NULL(strstr(msg, why));
+}
+
 /* A livelock is a stall: B's map (0..5) and A's reduce (cpu 3) take node
  * 0, so neither A's map nor E's (cpu 4) fits anywhere; E's reduce (cpu 1)
  * takes node 1 at 1; C's reduce (pool P1, minimum share 1 reduce, cpu 2)
@@ -228,14 +244,31 @@ static void test_livelock(void)
         "   \"reduces\": [{\"copy\": 1, \"sort\": 0, \"reduce\": 0}], \"reduce_demand\": [1],"
         "   \"slowstart\": 0}]}";
     static const char *const opts[] = {"min_share_timeout=30", "stall_limit=100", NULL};
-    char msg[600];
-    int done = -1;
-    double last;
-    CU_ASSERT_EQUAL(run_opts(json, "fair", opts, 1, msg, sizeof msg, &done, &last), SO_EBACKEND);
-    CU_ASSERT_EQUAL(done, 1);
     /* the last task ended at 5 (B's map), the first beat more than 100 s on */
-    CU_ASSERT_PTR_NOT_NULL(strstr(msg, "for 100 s of simulated time (at 106.000 s, 1 of 4"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(msg, "job 'A' has 1 maps pending"));
+    expect_stall(json, "fair", opts, 1, "for 100 s of simulated time (at 106.000 s, 1 of 4",
+                 "job 'A' has 1 maps pending that no node can launch");
+}
+
+/* A scheduler that never launches a task some node could take is stalled
+ * too, once past its own waits: J's map (cpu 6 hard, mem 3 shared) fits
+ * node 1 only with its mem over-committed, which the engine allows
+ * (contention share) and RAS's placement never does. Nothing runs after
+ * K's map (launched at the beat after the cycle at 0: 1..2); RAS's wait, a
+ * cycle of 10 s, is below the limit of 100 s. */
+static void test_never_launched(void)
+{
+    const char *json =
+        "{\"cluster\": {\"resources\": [\"cpu\", \"mem\"], \"nodes\": [{\"map_slots\": 1,"
+        " \"reduce_slots\": 1, \"capacity\": [3, 5]}, {\"map_slots\": 1, \"reduce_slots\": 1,"
+        " \"capacity\": [6, 2]}], \"heartbeat\": 1, \"heartbeat_phase\": \"aligned\","
+        " \"contention\": {\"model\": \"share\", \"hard\": [\"cpu\"]}},"
+        " \"jobs\": [{\"name\": \"K\", \"submit\": 0, \"maps\": [1], \"map_demand\": [1, 1]},"
+        "  {\"name\": \"J\", \"submit\": 0, \"maps\": [9], \"map_demand\": [6, 3]}]}";
+    static const char *const opts[] = {"stall_limit=100", NULL};
+    /* K's map ends at 2, the first beat more than 100 s later at 103 */
+    expect_stall(json, "ras", opts, 1, "for 100 s of simulated time (at 103.000 s, 1 of 2",
+                 "job 'J' has 1 maps pending that node 1 could take, but the scheduler"
+                 " 'ras' launches none");
 }
 
 /* The command: exit 3 with the message, no output file; a bad limit exit 2
@@ -269,6 +302,7 @@ static CU_TestInfo tests[] = {
     {"a scheduler idling on purpose beside a launchable task: no stall", test_idle_on_purpose},
     {"fair's preemption after stall_limit: no stall", test_preemption_after_the_limit},
     {"kills and launches for ever: a stall", test_livelock},
+    {"a task no scheduler launches: a stall past the scheduler's waits", test_never_launched},
     {"the command: exit 3, no report; a bad limit", test_command},
     CU_TEST_INFO_NULL,
 };
