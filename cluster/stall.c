@@ -51,11 +51,12 @@ static int launchable(const so_cl_sim *s, int j, int p)
 }
 
 /* Whether a running attempt can still end (or a job arrive); else *job is
- * a job with maps pending, one that some node *node could take if any
- * (-1: none). */
-static int can_progress(const so_cl_sim *s, int *job, int *node)
+ * a job with tasks of phase *phase pending that could end once launched,
+ * one that some node *node could take if any (-1: none). */
+static int can_progress(const so_cl_sim *s, int *job, int *phase, int *node)
 {
     *job = *node = -1;
+    *phase = SO_CL_MAP;
     if (s->next_arrival < s->w->n_jobs || s->jobs_done == s->w->n_jobs)
         return 1;
     for (int n = 0; n < s->w->n_nodes; n++)
@@ -64,20 +65,23 @@ static int can_progress(const so_cl_sim *s, int *job, int *node)
             if (can_end(s, a->job, a->phase))
                 return 1;
         }
-    for (int j = s->head[SO_CL_MAP]; j >= 0 && *node < 0; j = s->jobs[j].next[SO_CL_MAP])
-        if (so_cl_pending(&s->jobs[j], SO_CL_MAP) > 0) {
-            int n = launchable(s, j, SO_CL_MAP);
-            if (*job < 0 || n >= 0)
-                *job = j;
-            *node = n;
-        }
+    for (int p = 0; p < SO_CL_PHASES; p++)
+        for (int j = s->head[p]; j >= 0 && *node < 0; j = s->jobs[j].next[p])
+            if (so_cl_pending(&s->jobs[j], p) > 0 && can_end(s, j, p)) {
+                int n = launchable(s, j, p);
+                if (*job < 0 || n >= 0) {
+                    *job = j;
+                    *phase = p;
+                }
+                *node = n;
+            }
     return 0;
 }
 
 int so_cl_stall_check(so_cl_sim *s)
 {
-    int job, node;
-    if (can_progress(s, &job, &node)) {
+    int job, phase, node;
+    if (can_progress(s, &job, &phase, &node)) {
         s->last_progress = s->now;
         return 0;
     }
@@ -87,15 +91,17 @@ int so_cl_stall_check(so_cl_sim *s)
                        s->stall_limit, s->now, s->jobs_done, s->w->n_jobs);
     if (job >= 0 && node >= 0 && len > 0 && (size_t)len < sizeof s->failure)
         snprintf(s->failure + len, sizeof s->failure - (size_t)len,
-                 "; job '%s' has %d maps pending that node %d could take, but the"
+                 "; job '%s' has %d %s pending that node %d could take, but the"
                  " scheduler '%s' launches none", s->w->jobs[job].name,
-                 so_cl_pending(&s->jobs[job], SO_CL_MAP), node, s->cfg.scheduler->name);
+                 so_cl_pending(&s->jobs[job], phase), phase == SO_CL_MAP ? "maps" : "reduces",
+                 node, s->cfg.scheduler->name);
     else if (job >= 0 && len > 0 && (size_t)len < sizeof s->failure)
         snprintf(s->failure + len, sizeof s->failure - (size_t)len,
-                 " (every one a reduce waiting for its job's maps); job '%s' has %d maps"
+                 " (every one a reduce waiting for its job's maps); job '%s' has %d %s"
                  " pending that no node can launch (reduces holding the room they need?"
                  " docs/cluster.md, \"Known limitation\")",
-                 s->w->jobs[job].name, so_cl_pending(&s->jobs[job], SO_CL_MAP));
+                 s->w->jobs[job].name, so_cl_pending(&s->jobs[job], phase),
+                 phase == SO_CL_MAP ? "maps" : "reduces");
     return 1;
 }
 

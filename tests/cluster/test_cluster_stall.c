@@ -269,6 +269,16 @@ static void test_never_launched(void)
     expect_stall(json, "ras", opts, 1, "for 100 s of simulated time (at 103.000 s, 1 of 2",
                  "job 'J' has 1 maps pending that node 1 could take, but the scheduler"
                  " 'ras' launches none");
+    /* the same for a reduce (cpu 5, mem 4) once R's map (1..2) is done */
+    json = "{\"cluster\": {\"resources\": [\"cpu\", \"mem\"], \"nodes\": [{\"map_slots\": 1,"
+           " \"reduce_slots\": 1, \"capacity\": [3, 4]}, {\"map_slots\": 1, \"reduce_slots\": 1,"
+           " \"capacity\": [5, 3]}], \"heartbeat\": 1, \"heartbeat_phase\": \"aligned\","
+           " \"contention\": {\"model\": \"share\", \"hard\": [\"cpu\"]}},"
+           " \"jobs\": [{\"name\": \"R\", \"submit\": 0, \"maps\": [1], \"reduces\": [1],"
+           "  \"reduce_demand\": [5, 4]}]}";
+    expect_stall(json, "ras", opts, 0, "for 100 s of simulated time (at 103.000 s, 0 of 1",
+                 "job 'R' has 1 reduces pending that node 1 could take, but the scheduler"
+                 " 'ras' launches none");
 }
 
 /* The command: exit 3 with the message, no output file; a bad limit exit 2
