@@ -41,9 +41,10 @@ const so_option_doc so_cl_sim_options[] = {
      "seconds between allocation-layer calls (Hadoop fair scheduler's update"
      " interval, 500 ms)"},
     {"stall_limit", "3600",
-     "simulated seconds without an arrival or an attempt started or stopped,"
-     " every running attempt a reduce waiting for maps, after which the run"
-     " fails as stalled (cluster/stall.c)"},
+     "simulated seconds without an arrival or a task done, every running"
+     " attempt a reduce whose job's maps are not done, after which the run"
+     " fails as stalled; raised to a scheduler's longest wait"
+     " (cluster/stall.c)"},
     {"padding", "1",
      "1: Hadoop 1.x load-factor padding, a TaskTracker runs at most"
      " ceil(load x its slots) tasks of a phase, load = runnable tasks /"
@@ -291,7 +292,6 @@ static int start_attempt(so_cl_sim *s, int t, int node, int speculative)
     a->speculative = speculative;
     a->state = SO_CL_RUNNING;
     a->start = s->now;
-    s->last_progress = s->now;
     a->copy_end = -1;
     a->waiting = 0;
     a->scale = 1;
@@ -373,7 +373,6 @@ static void stop_attempt(so_cl_sim *s, int id, int state)
     so_cl_nodert *nd = &s->nodes[a->node];
     int p = a->phase;
     so_cl_rate_advance(s, a);
-    s->last_progress = s->now;
     a->state = state;
     a->live = SO_CL_NO_EVENT;
     if (state == SO_CL_DONE)
@@ -442,6 +441,8 @@ static int take_pending(so_cl_sim *s, int j, int node, int p)
     return -1;
 }
 
+static int offered_slots(const so_cl_sim *s, int node, int p);
+
 /* A free slot of the phase, and room for the task's resources. */
 static int can_launch(const so_cl_sim *s, int j, int node, int p)
 {
@@ -456,6 +457,11 @@ static int can_launch(const so_cl_sim *s, int j, int node, int p)
                 s->w->nodes[node].capacity[r] * (1 + 1e-12))
             return 0;
     return 1;
+}
+
+int so_cl_could_launch(const so_cl_sim *s, int j, int node, int p)
+{
+    return offered_slots(s, node, p) > 0 && can_launch(s, j, node, p);
 }
 
 static int launch_task(so_cl_sim *s, int t, int node, int speculative)
@@ -689,6 +695,7 @@ static int on_end(so_cl_sim *s, const so_cl_event *e)
     so_cl_task *task = &s->tasks[t];
     so_cl_jobrt *job = &s->jobs[j];
     double ran = s->now - a->start;
+    s->last_progress = s->now; /* a task done (stall.c) */
     stop_attempt(s, id, SO_CL_DONE);
     logf_event(s, "task-done", j, t, id, node);
     task->state = SO_CL_DONE;

@@ -81,9 +81,11 @@ int so_cl_spt_order(const so_cl_workload *w, int *order)
     return SO_OK;
 }
 
-/* A replay with the scheduler's order option text (a list, or a name). */
+/* A replay with the scheduler's order option text (a list, or a name).
+ * A run that stalls (cluster/stall.c) is an error, or with may_stall no
+ * schedule at all: an infinite sum, so the search goes on past it. */
 static int replay_text(const so_cl_workload *w, uint64_t seed, const char *text, int rule,
-                       double *sum, double *resp, so_error *err)
+                       double *sum, double *resp, int may_stall, so_error *err)
 {
     so_params prm;
     so_params_init(&prm);
@@ -106,7 +108,10 @@ static int replay_text(const so_cl_workload *w, uint64_t seed, const char *text,
     rc = so_cl_sim_new(w, &cfg, &sim, err);
     if (!rc)
         rc = so_cl_sim_failure(sim, so_cl_sim_run(sim), err);
-    if (!rc) {
+    if (rc == SO_EBACKEND && may_stall) {
+        *sum = INFINITY;
+        rc = SO_OK;
+    } else if (!rc) {
         *sum = 0;
         for (int j = 0; j < w->n_jobs; j++) {
             const so_cl_job_result *jr = so_cl_sim_job(sim, j);
@@ -124,7 +129,7 @@ int so_cl_offline_replay(const so_cl_workload *w, uint64_t seed, const int *orde
 {
     char text[sizeof ((so_params *)0)->options[0].value];
     so_cl_offline_order_text(order, w->n_jobs, text, sizeof text);
-    return replay_text(w, seed, text, rule, sum, resp, err);
+    return replay_text(w, seed, text, rule, sum, resp, 0, err);
 }
 
 typedef struct {
@@ -180,7 +185,9 @@ static int evaluate(search *s, const int *order, unsigned mask, double *best, in
         if (!(mask & (1u << r)))
             continue;
         double sum;
-        int rc = so_cl_offline_replay(s->w, s->seed, order, r, &sum, NULL, s->err);
+        char text[sizeof ((so_params *)0)->options[0].value];
+        so_cl_offline_order_text(order, s->w->n_jobs, text, sizeof text);
+        int rc = replay_text(s->w, s->seed, text, r, &sum, NULL, 1, s->err);
         if (rc)
             return rc;
         s->out->evaluations++;
@@ -291,7 +298,9 @@ static int local_search(search *s, int *cur, int rule, int (*halt)(const search 
     return rc;
 }
 
-/* Job finish times of a run of the named policy (seed as the search's). */
+/* Job finish times of a run of the named policy (seed as the search's); a
+ * run that stalls (cluster/stall.c) gives its unfinished jobs an infinite
+ * finish (last in the order, by index). */
 static int policy_finish(const search *s, const char *name, so_cl_keyed *key)
 {
     so_cl_config cfg;
@@ -300,10 +309,14 @@ static int policy_finish(const search *s, const char *name, so_cl_keyed *key)
     cfg.seed = s->seed;
     so_cl_sim *sim = NULL;
     int rc = so_cl_sim_new(s->w, &cfg, &sim, s->err);
-    if (!rc)
-        rc = so_cl_sim_failure(sim, so_cl_sim_run(sim), s->err);
-    for (int j = 0; !rc && j < s->w->n_jobs; j++)
-        key[j] = (so_cl_keyed){so_cl_sim_job(sim, j)->finish, j};
+    if (!rc) {
+        rc = so_cl_sim_run(sim);
+        rc = so_cl_sim_failure(sim, rc == SO_EBACKEND ? SO_OK : rc, s->err);
+    }
+    for (int j = 0; !rc && j < s->w->n_jobs; j++) {
+        double finish = so_cl_sim_job(sim, j)->finish;
+        key[j] = (so_cl_keyed){finish < 0 ? INFINITY : finish, j};
+    }
     so_cl_sim_free(sim);
     return rc;
 }
@@ -384,7 +397,7 @@ static int search_named(search *s, const char **name)
             if (!(LIST_RULES & (1u << r)))
                 continue;
             double sum;
-            int rc = replay_text(s->w, s->seed, names[k], r, &sum, NULL, s->err);
+            int rc = replay_text(s->w, s->seed, names[k], r, &sum, NULL, 1, s->err);
             if (rc)
                 return rc;
             s->out->evaluations++;
@@ -434,8 +447,8 @@ int so_cl_offline_opt_solve(const so_cl_workload *w, uint64_t seed, double time_
                 time_limit > 0 ? t0 + 0.5 * time_limit : INFINITY, out, trial, err, 0};
     if (!rc) {
         out->bound = b.sum;
-        for (int j = 0; j < n; j++)
-            cur[j] = j;
+        for (int j = 0; j < n; j++) /* the incumbent if every replay stalls */
+            cur[j] = out->order[j] = j;
         if (n <= SO_CL_OFFLINE_OPT_EXHAUSTIVE) {
             best_orders best = {0, {0}, {{0}}};
             rc = permute(&s, cur, 0, n, &best);
@@ -457,7 +470,7 @@ int so_cl_offline_opt_solve(const so_cl_workload *w, uint64_t seed, double time_
     out->tasks = so_cl_offline_rule_tasks(s.rule);
     if (!rc && n > 0)
         rc = out->order_name ? replay_text(w, seed, out->order_name, s.rule, &out->sum,
-                                           out->responses, err)
+                                           out->responses, 0, err)
                              : so_cl_offline_replay(w, seed, out->order, s.rule, &out->sum,
                                                     out->responses, err);
     if (!rc && n == 0)

@@ -125,6 +125,9 @@ static int fair_create(so_cl_sim *sim, const so_params *prm, void **state,
     st->n_pools = sim->w->n_pools;
     st->min_timeout = mt;
     st->fair_timeout = ft;
+    /* the longest fair waits on purpose (cluster/stall.c): a kill comes at
+     * most this long after a pool starves, a remote map after its delay */
+    so_cl_stall_at_least(sim, fmax(mt > 0 || ft > 0 ? fmax(mt, ft) + iv : 0, delay));
     st->interval = iv;
     st->delay = delay;
     st->pool_w = calloc(np, sizeof(double));

@@ -247,6 +247,11 @@ static int launch_planned(prio_state *st, so_cl_sim *sim, int node)
             return 0;
         }
         st->plan_made = 1;
+        /* a map waits for its planned beat, then 1.5 beats overdue, at most
+         * (cluster/stall.c) */
+        const so_cl_map_plan *pl = &st->plan;
+        for (int e = 0; e < pl->first[pl->n_nodes]; e++)
+            so_cl_stall_at_least(sim, pl->start[e] + 2 * sim->interval);
     }
     return so_cl_map_plan_launch(&st->plan, sim, node);
 }

@@ -263,6 +263,7 @@ static int ras_create(so_cl_sim *sim, const so_params *prm, void **state,
     so_params_init(&st->bprm);
     st->bprm.time_limit = limit;
     st->cycle = cycle;
+    so_cl_stall_at_least(sim, cycle); /* an arrival waits for the next cycle */
     st->reducers_first = !strcmp(when, "first");
     st->early_reduces = st->reducers_first || !strcmp(when, "slowstart");
     st->fixed = !strcmp(running, "fixed");

@@ -202,6 +202,15 @@ struct so_cl_sim {
  * progress; else 0, the test re-armed. Called on a heartbeat once
  * stall_limit seconds passed without progress. */
 int so_cl_stall_check(so_cl_sim *s);
+/* engine.c: whether node would take a pending task of job j's phase p now
+ * (a slot offered, padding included, and room for its demand), whatever
+ * the scheduler decides. */
+int so_cl_could_launch(const so_cl_sim *s, int j, int node, int p);
+/* stall.c: a scheduler that may wait on purpose up to `seconds` (fair's
+ * preemption timeouts and locality delay, RAS's cycle; or up to that
+ * simulated time: a planned beat) before it launches or kills raises the
+ * stall limit to that plus an epoch and a heartbeat interval. */
+void so_cl_stall_at_least(so_cl_sim *s, double seconds);
 
 /* Tasks of a job's phase waiting for a slot. */
 static inline int so_cl_pending(const so_cl_jobrt *j, int phase)

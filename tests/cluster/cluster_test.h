@@ -6,6 +6,21 @@
 #include "cluster/cluster.h"
 #include "tests/test_util.h"
 
+/* The smallest stall (docs/cluster.md, "Known limitation"; suites
+ * cluster-stall, cluster-offline-opt): one node of 1 map slot, 2 reduce
+ * slots and cpu 4, beats every second at 0, 1, ...; job B one map of 5 s,
+ * job A maps [1, 1] of cpu 4 and two reduces (copy 1) of cpu 2 at
+ * slow-start 0. Its jobs array is left open: append jobs, then "]}". */
+#define CL_STALLED_HEAD                                                               \
+    "{\"cluster\": {\"resources\": [\"cpu\"], \"nodes\": [{\"map_slots\": 1,"        \
+    " \"reduce_slots\": 2, \"capacity\": [4]}], \"heartbeat\": 1,"                     \
+    " \"heartbeat_phase\": \"aligned\"},"                                             \
+    " \"jobs\": [{\"name\": \"B\", \"submit\": 0, \"maps\": [5]},"                     \
+    "  {\"name\": \"A\", \"submit\": 0, \"maps\": [1, 1], \"map_demand\": [4],"        \
+    "   \"reduces\": [{\"copy\": 1, \"sort\": 0, \"reduce\": 0},"                       \
+    "                {\"copy\": 1, \"sort\": 0, \"reduce\": 0}],"                       \
+    "   \"reduce_demand\": [2], \"slowstart\": 0}"
+
 typedef struct cl_run {
     so_cl_workload *w;
     so_cl_sim *sim;

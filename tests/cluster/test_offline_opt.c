@@ -520,6 +520,39 @@ static void test_trace_replay(void)
     free(out);
 }
 
+/* A schedule that stalls (cluster/stall.c) is skipped, not the search's
+ * failure: one node of 1 map slot, 2 reduce slots and cpu 4; B one map of
+ * 5 s, A maps [1, 1] of cpu 4 and reduces of cpu 2 at slow-start 0. B
+ * first without delay_reduces stalls (A's reduces take the cpu its maps
+ * need); A first: its maps 0..1, 1..2, its reduces 2..3, B's map 2..7: 3 +
+ * 7 = 10. With five 1-s jobs C (7 jobs: local search, whose fifo start
+ * stalls too) the best is C's maps 0..5 (1 + .. + 5 = 15), A's maps 5..7 and
+ * reduces 7..8 (reduces held until the maps are done, else they take the
+ * cpu at 0), B 7..12: 15 + 8 + 12 = 35. */
+static void test_stalled_skipped(void)
+{
+    char json[1200];
+    const char *head = CL_STALLED_HEAD;
+    snprintf(json, sizeof json, "%s]}", head);
+    so_cl_offline_opt o;
+    if (opt_of(json, &o) == SO_OK) {
+        CU_ASSERT_DOUBLE_EQUAL(o.sum, 10, 1e-9);
+        CU_ASSERT_EQUAL(o.order[0], 1);
+        so_cl_offline_opt_free(&o);
+    }
+    snprintf(json, sizeof json, "%s%s]}", head,
+             ", {\"name\": \"C1\", \"submit\": 0, \"maps\": [1]}"
+             ", {\"name\": \"C2\", \"submit\": 0, \"maps\": [1]}"
+             ", {\"name\": \"C3\", \"submit\": 0, \"maps\": [1]}"
+             ", {\"name\": \"C4\", \"submit\": 0, \"maps\": [1]}"
+             ", {\"name\": \"C5\", \"submit\": 0, \"maps\": [1]}");
+    if (opt_of(json, &o) == SO_OK) {
+        CU_ASSERT_DOUBLE_EQUAL(o.sum, 35, 1e-9);
+        CU_ASSERT_EQUAL(o.delay_reduces, 1);
+        so_cl_offline_opt_free(&o);
+    }
+}
+
 static CU_TestInfo tests[] = {
     {"priority scheduler by hand", test_priority},
     {"longest tasks first by hand", test_longest},
@@ -534,5 +567,6 @@ static CU_TestInfo tests[] = {
     {"harness reference", test_harness},
     {"over 60 jobs: submit order or SPT", test_over_max},
     {"the harness cell's replay on a trace read with options", test_trace_replay},
+    {"a stalled schedule skipped", test_stalled_skipped},
     CU_TEST_INFO_NULL};
 SO_SUITE("cluster-offline-opt", tests)
