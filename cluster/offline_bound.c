@@ -42,9 +42,12 @@
  * r_j + LB_j - T_j, position by position: summing gives sum_map. The
  * reduce machine likewise (work sum (c+s+d) / Cap_r released at r_j + O_j,
  * the job's completion is its last reduce's), the map-only jobs by their
- * own map machine: sum_reduce. Workloads with resources: RAS sets a node's
- * slots to what fits, so the slot capacities are dropped there (job terms
- * only, with v = max speed / (1 - f)).
+ * own map machine: sum_reduce. And on each machine WSPT's mean busy times
+ * (the least weighted sum over every schedule) plus each phase's
+ * late-window term (late_span()) bound the weighted sum, and with unit
+ * weights the sum once more: sum_busy. Workloads with resources: RAS sets
+ * a node's slots to what fits, so the slot capacities are dropped there
+ * (job terms only, with v = max speed / (1 - f)).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -117,12 +120,60 @@ static double hold(const grid *g, double x, double f)
 
 /* map_slack, reduce_slack: the most a task's hold outlasts the task (its
  * end is at most that much before its hold ends); wave: the one-slot wave
- * term raised the job's bound */
+ * term raised the job's bound; map_late, reduce_late: per measure, how far
+ * the phase's end lies at least after its mean busy time (late_span()) */
 typedef struct {
     double lb, tail, open, map_work, reduce_work, map_hold, reduce_hold;
     double map_slack, reduce_slack;
+    double map_late[2], reduce_late[2];
     int wave;
 } job_terms;
+
+/* The late-window term of a phase's n tasks of amounts x (ascending; work,
+ * or slot-seconds held), each processed at rate <= v, all of them at
+ * rate <= cap. In any window [E - s, E] before the phase's end E the job
+ * processes at most G(s) = min(sum_i min(x_i, v s), cap s): a task at most
+ * v s of its own amount (a hold is one interval of one slot), the phase
+ * at most cap s. So its mean busy time MB (the average instant its amount
+ * is processed; for work that lasts longer than x_i, or a hold longer than
+ * its least, the last x_i of it) satisfies
+ *   E - MB = (1/P) int_0^inf (P - W(s)) ds >= (1/P) int_0^inf (P - G(s))+ ds,
+ * P = sum x, W(s) the amount processed in the window. The integrand is P - cap s
+ * up to s*, where the concave sum_i min(x_i, v s) falls to the line cap s
+ * (0 when n v <= cap), then sum over x_i > v s* of (x_i - v s)+: in closed
+ * form P s* - cap s*^2 / 2 + sum (x_i - v s*)^2 / (2 v). At least P / (2 cap)
+ * (the whole phase at rate cap: the term of a job processed at rate <= cap
+ * alone), and x / (2 v) for a lone task. */
+static double late_span(const double *x, int n, double v, double cap)
+{
+    double total = 0;
+    for (int i = 0; i < n; i++)
+        total += x[i];
+    if (n <= 0 || !(total > 0) || !(cap > 0))
+        return 0;
+    double star = 0, done = 0; /* done: the amount of the tasks ended by star */
+    if (n * v > cap) {
+        star = total / cap; /* past the last task's end */
+        for (int k = 0; k < n; k++) {
+            /* on [x_(k-1) / v, x_k / v] tasks 0..k-1 are done: the sum is
+             * done + (n - k) v s, which meets cap s at done / (cap - (n - k) v) */
+            double rate = (n - k) * v;
+            if (rate < cap) {
+                double s = done / (cap - rate);
+                if (s <= x[k] / v) {
+                    star = s;
+                    break;
+                }
+            }
+            done += x[k];
+        }
+    }
+    double area = total * star - cap * star * star / 2;
+    for (int i = 0; i < n; i++)
+        if (x[i] > v * star)
+            area += (x[i] - v * star) * (x[i] - v * star) / (2 * v);
+    return fmax(area / total, total / (2 * cap));
+}
 
 /* The slot waves of n tasks (works ascending) on `slots` slots of a phase.
  * Attempts on a node never outnumber its slots, so each successful one can
@@ -145,6 +196,20 @@ static double wave(const double *sorted, int n, double slots, const grid *g, dou
     for (int i = 0; i < n; i++)
         pre[i + 1] = pre[i] + hold(g, sorted[i], f);
     return so_cl_waves_of(pre, n, slots) - slack;
+}
+
+/* late_span() of a phase's tasks (works ascending) in both measures: work at
+ * rate <= v against cap, and slot-seconds held against the slots (a task
+ * holds one slot, so at rate <= 1, when its Amdahl fraction is 0; a
+ * stealing task holds several, so only the slots' count caps it then).
+ * `holds` has room for n values. */
+static void late_terms(const double *works, int n, double v, double cap, double slots,
+                       const grid *g, double f, double *holds, double late[2])
+{
+    late[0] = late_span(works, n, v, cap);
+    for (int i = 0; i < n; i++)
+        holds[i] = hold(g, works[i], f);
+    late[1] = late_span(holds, n, f == 0 ? 1 : INFINITY, slots);
 }
 
 static int job_terms_of(const so_cl_workload *w, const so_cl_job_spec *j, int capacity,
@@ -192,6 +257,7 @@ static int job_terms_of(const so_cl_workload *w, const so_cl_job_spec *j, int ca
             t->wave |= wo > t->open * (1 + 1e-12);
             t->open = fmax(t->open, wo);
         }
+        late_terms(scratch, j->n_maps, vm, cm, sm, g, fm, pre, t->map_late);
     }
     double red = 0, all = 0, after = 0, tail = 0, held = 0;
     for (int i = 0; i < j->n_reduces; i++) {
@@ -214,6 +280,7 @@ static int job_terms_of(const so_cl_workload *w, const so_cl_job_spec *j, int ca
         double wr = t->open + wave(scratch, j->n_reduces, sr, g, fr, t->reduce_slack, pre);
         t->wave |= wr > red * (1 + 1e-12);
         red = fmax(red, wr);
+        late_terms(scratch, j->n_reduces, vr, cr, sr, g, fr, pre, t->reduce_late);
     }
     t->reduce_work = all;
     t->reduce_hold = held;
@@ -360,11 +427,15 @@ static int machines(const machines_ctx *x, int measure, double cm, double cr, do
 
 /* The weighted sum of responses on the aggregate machines of one measure
  * (as machines()): WSPT's mean busy times MB_j (offline_srpt.c) bound the
- * weighted sum of any schedule's, and a job processed at rate <= 1 ends
- * after MB_j + p_j / 2; then the map tail (map machine) or the largest
- * hold slack (measure 1) as in machines(). Jobs not on a machine count
- * with r_j + LB_j. Returns the bound on sum_j w_j C_j. */
-static int weighted(const machines_ctx *x, int measure, double cm, double cr, double *out)
+ * weighted sum of any schedule's, and a phase ends at least its late-window
+ * term after its mean busy time (late_span(): p_j / 2 on the machine for a
+ * job as wide as the slots, half its longest task for a job of one);
+ * then the map tail (map machine) or the largest hold slack (measure 1) as
+ * in machines(). Jobs not on a machine count with r_j + LB_j. With `unit`
+ * every weight is 1 (the bound on the sum). Returns the bound on
+ * sum_j w_j C_j. */
+static int weighted(const machines_ctx *x, int measure, int unit, double cm, double cr,
+                    double *out)
 {
     const so_cl_workload *w = x->w;
     const job_terms *t = x->t;
@@ -378,15 +449,16 @@ static int weighted(const machines_ctx *x, int measure, double cm, double cr, do
         for (int j = 0; j < w->n_jobs; j++) {
             const so_cl_job_spec *js = &w->jobs[j];
             int on = phase == SO_CL_MAP ? js->n_maps > 0 : js->n_reduces > 0;
+            double weight = unit ? 1 : js->weight;
             if (!on) {
-                s += js->weight * (js->submit + t[j].lb);
+                s += weight * (js->submit + t[j].lb);
                 continue;
             }
             double amount = phase == SO_CL_MAP ? (measure ? t[j].map_hold : t[j].map_work)
                                                : (measure ? t[j].reduce_hold : t[j].reduce_work);
             rel[m] = js->submit + (phase == SO_CL_MAP ? 0 : t[j].open);
             work[m] = amount / (phase == SO_CL_MAP ? cm : cr);
-            wt[m] = js->weight;
+            wt[m] = weight;
             idx[m++] = j;
         }
         int rc = so_cl_wspt_busy(m, rel, work, wt, mb);
@@ -394,9 +466,10 @@ static int weighted(const machines_ctx *x, int measure, double cm, double cr, do
             return rc;
         for (int i = 0; i < m; i++) {
             const job_terms *tj = &t[idx[i]];
-            double after = phase == SO_CL_MAP ? tj->tail - (measure ? tj->map_slack : 0)
-                                              : -(measure ? tj->reduce_slack : 0);
-            s += wt[i] * (mb[i] + work[i] / 2 + after);
+            double after = phase == SO_CL_MAP
+                               ? tj->map_late[measure] + tj->tail - (measure ? tj->map_slack : 0)
+                               : tj->reduce_late[measure] - (measure ? tj->reduce_slack : 0);
+            s += wt[i] * (mb[i] + after);
         }
         *out = fmax(*out, s);
     }
@@ -538,12 +611,17 @@ int so_cl_offline_bound_compute(const so_cl_workload *w, so_cl_offline_bound *ou
         out->sum_map = fmax(out->sum_map, sm - rsum);
         out->sum_reduce = fmax(out->sum_reduce, sr - rsum);
     }
-    out->sum = fmax(out->sum, fmax(out->sum_map, out->sum_reduce));
+    for (int measure = 0; machines_on && measure < 2 && !rc; measure++) {
+        double busy = 0;
+        rc = weighted(&x, measure, 1, cap[measure][0], cap[measure][1], &busy);
+        out->sum_busy = fmax(out->sum_busy, busy - rsum);
+    }
+    out->sum = fmax(fmax(out->sum, out->sum_busy), fmax(out->sum_map, out->sum_reduce));
     if (!rc)
         goal_terms(w, out);
     for (int measure = 0; machines_on && measure < 2 && !rc; measure++) {
         double ws = 0;
-        rc = weighted(&x, measure, cap[measure][0], cap[measure][1], &ws);
+        rc = weighted(&x, measure, 0, cap[measure][0], cap[measure][1], &ws);
         out->weighted_sum = fmax(out->weighted_sum, ws - wrsum);
     }
     out->makespan = n ? last - first : 0;

@@ -18,7 +18,11 @@ typedef struct so_cl_offline_bound {
     /* lower bounds on the sum of responses: from the map and from the
      * reduce aggregate machine (SRPT order statistics combined with job[]) */
     double sum_map, sum_reduce;
-    double sum;        /* the best: max(sum_job, sum_map, sum_reduce) */
+    /* a lower bound on the sum from the mean busy times on the aggregate
+     * machines (SPT's, the least over every schedule) plus each phase's
+     * late-window term (offline_bound.c, late_span()) */
+    double sum_busy;
+    double sum;        /* the best: max(sum_job, sum_map, sum_reduce, sum_busy) */
     double makespan;   /* last finish - first submit */
     /* a lower bound on the weighted sum of responses sum_j w_j (C_j - r_j),
      * w_j the job's weight: the largest of sum_j w_j LB_j, the smallest

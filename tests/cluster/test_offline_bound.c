@@ -293,6 +293,42 @@ static void test_stealing_speedup(void)
     so_cl_stealing_free(st);
 }
 
+/* The busy-time bound: four jobs of one map of 10 s at 0 on one node of 2
+ * map slots, map fraction 0.5 (a lone map may run 4/3 times faster on both
+ * slots, so each job's own bound is 7.5 and the slot waves are off). SPT on
+ * the map machine (2 work a second) gives mean busy times 2.5, 7.5, 12.5
+ * and 17.5; a job of one task of 10 at rate <= 4/3 ends at least
+ * 10 / (2 x 4/3) = 3.75 after its mean busy time (late_span()): 40 + 4 x
+ * 3.75 = 55, where SRPT's order statistics give 7.5 + 10 + 15 + 20 = 52.5
+ * and the old half of the work on the machine 40 + 4 x 2.5 = 50. FIFO
+ * runs them two by two: 10 + 10 + 20 + 20 = 60. */
+static void test_busy_time(void)
+{
+    const char *json =
+        "{\"problem\":\"cluster\",\"version\":1,\"cluster\":{\"nodes\":[{\"count\":1,"
+        "\"map_slots\":2,\"reduce_slots\":1}],\"heartbeat\":1,\"heartbeat_phase\":\"aligned\"},"
+        "\"jobs\":[{\"name\":\"A\",\"submit\":0,\"map_parallel\":0.5,\"maps\":[10]},"
+        "{\"name\":\"B\",\"submit\":0,\"map_parallel\":0.5,\"maps\":[10]},"
+        "{\"name\":\"C\",\"submit\":0,\"map_parallel\":0.5,\"maps\":[10]},"
+        "{\"name\":\"D\",\"submit\":0,\"map_parallel\":0.5,\"maps\":[10]}]}";
+    so_cl_offline_bound b;
+    if (bound_of(json, &b))
+        return;
+    CU_ASSERT_DOUBLE_EQUAL(b.job[0], 7.5, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(b.sum_map, 52.5, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(b.sum_busy, 55, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(b.sum, 55, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(b.weighted_sum, 55, 1e-9);
+    so_cl_offline_bound_free(&b);
+    cl_run r = cl_simulate(json, "fifo", NULL, NULL, 1, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
+    double sum = 0;
+    for (int j = 0; j < 4; j++)
+        sum += so_cl_sim_job(r.sim, j)->finish;
+    CU_ASSERT_DOUBLE_EQUAL(sum, 60, 1e-9);
+    cl_done(&r);
+}
+
 /* ---- the physical model's headroom ---------------------------------------- */
 
 /* One node of 2 map slots and cpu 100 under "physical"; one job of one map
@@ -464,6 +500,7 @@ static int weighted_above;       /* runs whose weighted bound is the machines' *
 static int waves;                /* jobs whose bound the one-slot wave raised */
 static int prefix_raised;        /* workloads whose sum the prefix waves raised */
 static int missed;               /* goals the bound says no run meets */
+static int busy_raised;          /* workloads whose sum the busy-time bound raised */
 
 /* The weighted bound without the machines: max(sum w LB, min w x sum). */
 static double weighted_simple(const so_cl_workload *w, const so_cl_offline_bound *b)
@@ -488,6 +525,7 @@ static void check_workload(const char *json, uint64_t seed)
     CU_ASSERT(b.sum >= b.sum_job - 1e-9);
     waves += b.waves;
     prefix_raised += b.prefix_waves > 0;
+    busy_raised += b.sum_busy > fmax(b.sum_job, fmax(b.sum_map, b.sum_reduce)) * (1 + 1e-9);
     for (size_t p = 0; p < N_POLICIES; p++) {
         so_params prm;
         so_params_init(&prm);
@@ -554,7 +592,7 @@ static void test_random_workloads(void)
     so_rng_seed(&g, 28);
     checked_runs = 0;
     tightest = tightest_weighted = INFINITY;
-    weighted_above = missed = waves = 0;
+    weighted_above = missed = waves = busy_raised = 0;
     for (int i = 0; i < 80; i++) {
         char *json = random_workload(&g);
         check_workload(json, (uint64_t)i + 1);
@@ -566,8 +604,10 @@ static void test_random_workloads(void)
     CU_ASSERT(weighted_above > 0); /* the WSPT machines add to the job terms */
     CU_ASSERT(missed > 0);         /* some goals are out of reach */
     CU_ASSERT(waves > 0);          /* the slot waves raise some jobs' bounds */
+    CU_ASSERT(busy_raised > 0);    /* the busy-time bound raises some sums */
     fprintf(stderr, "[weighted: tightest %.4f, machines above %d of %d runs; goals missed %d;"
-            " waves %d]\n", tightest_weighted, weighted_above, checked_runs, missed, waves);
+            " waves %d; busy-time sum above %d of 80]\n", tightest_weighted, weighted_above,
+            checked_runs, missed, waves, busy_raised);
 }
 
 /* Workloads where the prefix waves bind: map fraction 0 everywhere, a few
@@ -680,6 +720,7 @@ static CU_TestInfo tests[] = {
     {"prefix waves by hand", test_prefix_waves},
     {"prefix waves never above a run (60 workloads)", test_prefix_workloads},
     {"stealing's speed-up allowed", test_stealing_speedup},
+    {"busy-time bound by hand", test_busy_time},
     {"physical contention's headroom allowed", test_physical_headroom},
     {"never above a run: RAS-style, physical", test_physical_ras},
     {"heartbeat grid: exact", test_grid},

@@ -131,8 +131,9 @@ int so_harness_lp_bound(const so_cl_workload *w, double *resp, double *sum,
     memcpy(resp, b.job, (size_t)w->n_jobs * sizeof *resp);
     *sum = b.sum;
     *makespan = b.makespan;
-    json_t *parts = json_pack("{s:f,s:f,s:f,s:b,s:f,s:i,s:i}", "sum_job", b.sum_job, "sum_map",
-                              b.sum_map, "sum_reduce", b.sum_reduce, "capacity", b.capacity,
+    json_t *parts = json_pack("{s:f,s:f,s:f,s:f,s:b,s:f,s:i,s:i}", "sum_job", b.sum_job,
+                              "sum_map", b.sum_map, "sum_reduce", b.sum_reduce, "sum_busy",
+                              b.sum_busy, "capacity", b.capacity,
                               "weighted_sum", b.weighted_sum, "waves", b.waves,
                               "prefix_waves", b.prefix_waves);
     if (parts && b.goals)
