@@ -144,6 +144,12 @@ int so_cl_workload_parse_rumen(const char *text, size_t len, const char *file,
 void so_cl_workload_free(so_cl_workload *w);
 /* The interval rule: w->heartbeat, or Hadoop 1.x's max(3 s, nodes / 100 s). */
 double so_cl_heartbeat_interval(const so_cl_workload *w);
+/* Each node's first heartbeat (its phase, in [0, interval)) in a run with
+ * this seed: 0 when the workload's beats are aligned, else drawn from the
+ * seed in node order. Node n then beats at phase[n] + k x interval (and,
+ * with out-of-band heartbeats, when an attempt ends). phase: w->n_nodes
+ * entries. */
+void so_cl_heartbeat_phases(const so_cl_workload *w, uint64_t seed, double *phase);
 
 /* ---- policies ------------------------------------------------------------ */
 typedef struct so_cl_sim so_cl_sim;

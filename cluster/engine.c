@@ -877,12 +877,17 @@ int so_cl_sim_new(const so_cl_workload *w, const so_cl_config *cfg,
     }
     if (w->n_jobs > 0) {
         push(s, w->jobs[0].submit, SO_CL_EV_ARRIVE, 0);
-        so_rng rng;
-        so_rng_seed(&rng, cfg->seed);
+        double *phase = malloc(((size_t)w->n_nodes + 1) * sizeof *phase);
+        if (!phase) {
+            so_cl_sim_free(s);
+            return SO_ENOMEM;
+        }
+        so_cl_heartbeat_phases(w, cfg->seed, phase);
         for (int n = 0; n < w->n_nodes; n++) {
-            s->nodes[n].phase = w->aligned ? 0 : so_rng_uniform(&rng) * s->interval;
+            s->nodes[n].phase = phase[n];
             push(s, s->nodes[n].phase, SO_CL_EV_HEARTBEAT, n);
         }
+        free(phase);
         so_cl_variability_start(s);
     }
     if (s->failed) {

@@ -1,11 +1,13 @@
-/* event_heap.c — binary min-heap of events keyed by (time, seq); see
+/* event_heap.c — binary min-heap of events keyed by (time, lead, seq); see
  * event_heap.h. */
 #include <stdlib.h>
 #include "cluster/event_heap.h"
 
 static int before(const so_cl_event *a, const so_cl_event *b)
 {
-    return a->time < b->time || (a->time == b->time && a->seq < b->seq);
+    if (a->time != b->time)
+        return a->time < b->time;
+    return a->lead != b->lead ? a->lead > b->lead : a->seq < b->seq;
 }
 
 void so_cl_heap_init(so_cl_heap *h)
@@ -21,7 +23,7 @@ void so_cl_heap_free(so_cl_heap *h)
     so_cl_heap_init(h);
 }
 
-int so_cl_heap_push(so_cl_heap *h, double time, int kind, int id)
+int so_cl_heap_push(so_cl_heap *h, double time, int kind, int id, int lead)
 {
     if (h->n == h->cap) {
         size_t cap = h->cap ? 2 * h->cap : 256;
@@ -31,7 +33,7 @@ int so_cl_heap_push(so_cl_heap *h, double time, int kind, int id)
         h->ev = ev;
         h->cap = cap;
     }
-    so_cl_event e = {time, h->next_seq++, kind, id};
+    so_cl_event e = {time, h->next_seq++, kind, id, lead != 0};
     size_t i = h->n++;
     while (i > 0) {
         size_t parent = (i - 1) / 2;

@@ -29,7 +29,8 @@
 uint64_t so_cl_push(so_cl_sim *s, double t, int kind, int id)
 {
     uint64_t seq = s->heap.next_seq;
-    if (so_cl_heap_push(&s->heap, t, kind, id)) {
+    /* an attempt that ends on a beat frees its slot for that beat */
+    if (so_cl_heap_push(&s->heap, t, kind, id, kind == SO_CL_EV_END)) {
         s->failed = 1;
         return SO_CL_NO_EVENT;
     }
@@ -92,6 +93,22 @@ void so_cl_rate_advance(so_cl_sim *s, so_cl_attempt *a)
     a->updated = s->now;
 }
 
+/* An end at most 1e-9 s after a beat of the node is put on that beat (the
+ * beat's own double, as next_heartbeat() computes it), so that the slot it
+ * frees is filled at that beat whatever the rounding of now + left: a map
+ * launched at a beat whose length is a whole number of intervals ends on a
+ * beat (its end event leads the beat's, event_heap.h). Without out-of-band
+ * heartbeats only. */
+static double on_beat(const so_cl_sim *s, int node, double t)
+{
+    if (s->w->outofband || !(s->interval > 0))
+        return t;
+    double phase = s->nodes[node].phase;
+    double k = floor((t - phase) / s->interval + 0.5);
+    double beat = phase + k * s->interval;
+    return t > beat && t - beat <= 1e-9 ? beat : t;
+}
+
 void so_cl_rate_schedule(so_cl_sim *s, int id)
 {
     so_cl_attempt *a = &s->attempts[id];
@@ -103,12 +120,12 @@ void so_cl_rate_schedule(so_cl_sim *s, int id)
     double left = (a->work - a->done) / a->rate;
     if (a->chained) {
         a->copy_end = s->now + left;
-        a->live = so_cl_push(s, a->copy_end + second_work(s, a) / a->rate,
+        a->live = so_cl_push(s, on_beat(s, a->node, a->copy_end + second_work(s, a) / a->rate),
                              SO_CL_EV_END, id);
+    } else if (a->phase == SO_CL_REDUCE && a->seg == 0) {
+        a->live = so_cl_push(s, s->now + left, SO_CL_EV_COPY_END, id);
     } else {
-        int kind = a->phase == SO_CL_REDUCE && a->seg == 0 ? SO_CL_EV_COPY_END
-                                                             : SO_CL_EV_END;
-        a->live = so_cl_push(s, s->now + left, kind, id);
+        a->live = so_cl_push(s, on_beat(s, a->node, s->now + left), SO_CL_EV_END, id);
     }
 }
 

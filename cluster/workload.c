@@ -110,6 +110,15 @@ double so_cl_heartbeat_interval(const so_cl_workload *w)
     return w->heartbeat > 0 ? w->heartbeat : fmax(3.0, ceil(w->n_nodes / 100.0));
 }
 
+void so_cl_heartbeat_phases(const so_cl_workload *w, uint64_t seed, double *phase)
+{
+    so_rng rng;
+    so_rng_seed(&rng, seed);
+    double interval = so_cl_heartbeat_interval(w);
+    for (int n = 0; n < w->n_nodes; n++)
+        phase[n] = w->aligned ? 0 : so_rng_uniform(&rng) * interval;
+}
+
 int so_cl_workload_pool(so_cl_workload *w, const char *name)
 {
     for (int i = 0; i < w->n_pools; i++)
