@@ -144,6 +144,33 @@ static void test_mean_max(void)
     so_hscenario_free(&sc);
 }
 
+/* A boolean extra as the value: 1 when true, 0 when false, so the mean
+ * is the share of cells where it holds (offline-opt's offline.proved). */
+static void test_boolean_value(void)
+{
+    so_hconfig c;
+    so_hscenario sc;
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(load(HEAD " \"table\": {\"rows\": [\"policy\"],\n"
+                               "  \"value\": \"offline.proved\"}}\n",
+                               0, &c, &sc, &err),
+                          SO_OK);
+    so_hrow v[] = {cell("fifo", "a", 0, 10, NULL), cell("fifo", "b", 0, 20, NULL),
+                   cell("fifo", "c", 0, 30, NULL), cell("fifo", "d", 0, 30, NULL)};
+    v[0].extras = (char *)"{\"offline\": {\"proved\": true}}";
+    v[1].extras = (char *)"{\"offline\": {\"proved\": false}}";
+    v[2].extras = (char *)"{\"offline\": {\"proved\": true}}";
+    v[3].extras = (char *)"{\"offline\": {\"proved\": true}}";
+    so_hrows rows = {v, 4, 4};
+    so_htable t;
+    CU_ASSERT_EQUAL_FATAL(so_htable_build(&sc.tables[0], &rows, &c, sc.reference, &t, &err),
+                          SO_OK);
+    CU_ASSERT_EQUAL_FATAL(t.rows[0].cells[0].n, (size_t)4);
+    CU_ASSERT_DOUBLE_EQUAL(t.rows[0].cells[0].mean, 0.75, 1e-12);
+    so_htable_free(&t);
+    so_hscenario_free(&sc);
+}
+
 static void test_quick_form(void)
 {
     so_hconfig c;
@@ -272,6 +299,7 @@ static void test_report_and_list(void)
 static CU_TestInfo tests[] = {
     {"mean, sd, interval, per-seed ratios, paper, failed cells", test_statistic_and_ratios},
     {"mean_max: the mean and the worst sample", test_mean_max},
+    {"a boolean extra as the value: the share", test_boolean_value},
     {"the quick form replaces top-level fields", test_quick_form},
     {"bad table definitions: errors at their key paths", test_bad_tables},
     {"report --scenario exit status; scenarios formats", test_report_and_list},

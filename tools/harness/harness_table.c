@@ -91,7 +91,8 @@ static void key_value(const char *k, const so_hrow *r, json_t *params, char *out
         number_text(out, size, json_object_get(params, k));
 }
 
-/* A dotted path into o, as a number (NAN when missing). */
+/* A dotted path into o, as a number (true 1, false 0: a mean of the cells
+ * is then the share where it holds; NAN when missing). */
 static double path_value(json_t *o, const char *path)
 {
     char buf[64];
@@ -99,6 +100,8 @@ static double path_value(json_t *o, const char *path)
     char *save = NULL;
     for (char *t = strtok_r(buf, ".", &save); t && o; t = strtok_r(NULL, ".", &save))
         o = json_object_get(o, t);
+    if (json_is_boolean(o))
+        return json_is_true(o);
     return json_is_number(o) ? json_number_value(o) : NAN;
 }
 
