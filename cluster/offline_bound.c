@@ -53,6 +53,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cluster/offline_bound.h"
+#include "cluster/offline_beats.h"
 #include "cluster/offline_waves.h"
 
 static int cmp_double(const void *a, const void *b)
@@ -126,7 +127,7 @@ typedef struct {
     double lb, tail, open, map_work, reduce_work, map_hold, reduce_hold;
     double map_slack, reduce_slack;
     double map_late[2], reduce_late[2];
-    int wave;
+    int wave, beat;
 } job_terms;
 
 /* The late-window term of a phase's n tasks of amounts x (ascending; work,
@@ -212,9 +213,31 @@ static void late_terms(const double *works, int n, double v, double cap, double 
     late[1] = late_span(holds, n, f == 0 ? 1 : INFINITY, slots);
 }
 
+/* The nodes' beats on a job's maps (offline_beats.c; Amdahl fraction 0):
+ * its last map and its k-th map end no earlier than their count times from
+ * its submit. Raises *m and *open; 1 when either rose. */
+static int beat_terms(const so_cl_beats *beats, so_cl_beat_heap *heap, const so_cl_job_spec *j,
+                      const double *sorted, int k, const grid *g, double slack, double *pre,
+                      double *m, double *open)
+{
+    pre[0] = 0;
+    for (int i = 0; i < j->n_maps; i++)
+        pre[i + 1] = pre[i] + hold(g, sorted[i], 0);
+    double tm = so_cl_beats_count_time(beats, j->submit, pre, j->n_maps, j->n_maps, slack, heap);
+    int up = tm - j->submit > *m * (1 + 1e-12);
+    *m = fmax(*m, tm - j->submit);
+    if (k > 0) {
+        double to = so_cl_beats_count_time(beats, j->submit, pre, j->n_maps, k, slack, heap);
+        up |= to - j->submit > *open * (1 + 1e-12);
+        *open = fmax(*open, to - j->submit);
+    }
+    return up;
+}
+
 static int job_terms_of(const so_cl_workload *w, const so_cl_job_spec *j, int capacity,
-                        const double cap[2][2], const grid *g, speed_memo memo[2],
-                        double *scratch, double *pre, job_terms *t)
+                        const double cap[2][2], const grid *g, const so_cl_beats *beats,
+                        so_cl_beat_heap *heap, speed_memo memo[2], double *scratch,
+                        double *pre, job_terms *t)
 {
     double cap_m = cap[0][SO_CL_MAP], cap_r = cap[0][SO_CL_REDUCE];
     double sm = capacity ? cap[1][SO_CL_MAP] : INFINITY;
@@ -257,6 +280,8 @@ static int job_terms_of(const so_cl_workload *w, const so_cl_job_spec *j, int ca
             t->wave |= wo > t->open * (1 + 1e-12);
             t->open = fmax(t->open, wo);
         }
+        if (beats && fm == 0)
+            t->beat = beat_terms(beats, heap, j, scratch, k, g, t->map_slack, pre, &m, &t->open);
         late_terms(scratch, j->n_maps, vm, cm, sm, g, fm, pre, t->map_late);
     }
     double red = 0, all = 0, after = 0, tail = 0, held = 0;
@@ -494,12 +519,15 @@ static void goal_terms(const so_cl_workload *w, so_cl_offline_bound *out)
     out->weighted_sum = w->n_jobs ? fmax(wlb, wmin * out->sum) : 0;
 }
 
-/* The prefix waves over the jobs with maps, by position among them
- * (offline_waves.c); *out NULL when they do not apply (a map fraction
- * above 0) or would cost too much. */
+/* The bounds by position on the map-phase ends over the jobs with maps
+ * (the k-th smallest among them): the prefix waves (offline_waves.c) and
+ * the nodes' beats (offline_beats.c; beats NULL: not known), the larger,
+ * then their running maximum; *out NULL when neither applies (a map
+ * fraction above 0) or both would cost too much. *beat_won: the positions
+ * where the beats are above the waves. */
 #define PREFIX_BUDGET 3e7 /* holds merged: about 0.1 s */
-static int prefix_waves(const so_cl_workload *w, const job_terms *t, const grid *g,
-                        double slots, double **out)
+static int map_positions(const so_cl_workload *w, const job_terms *t, const grid *g,
+                         double slots, const so_cl_beats *beats, double **out, int *beat_won)
 {
     *out = NULL;
     int m = 0;
@@ -512,13 +540,14 @@ static int prefix_waves(const so_cl_workload *w, const job_terms *t, const grid 
         m++;
         total += w->jobs[j].n_maps;
     }
-    if (m < 2 || (double)m * (m - 1) / 2 * 2 * (total / m) > PREFIX_BUDGET)
+    int waves_on = m >= 2 && (double)m * (m - 1) / 2 * 2 * (total / m) <= PREFIX_BUDGET;
+    if (!waves_on && !beats)
         return SO_OK;
     double **holds = calloc((size_t)m, sizeof *holds);
     int *n = malloc((size_t)m * sizeof *n);
     double *rel = malloc((size_t)m * sizeof *rel), *slack = malloc((size_t)m * sizeof *slack);
-    double *P = malloc((size_t)m * sizeof *P);
-    int rc = holds && n && rel && slack && P ? SO_OK : SO_ENOMEM;
+    double *P = malloc((size_t)m * sizeof *P), *C = malloc((size_t)m * sizeof *C);
+    int rc = holds && n && rel && slack && P && C ? SO_OK : SO_ENOMEM;
     for (int j = 0, i = 0; !rc && j < w->n_jobs; j++) {
         const so_cl_job_spec *js = &w->jobs[j];
         if (js->n_maps == 0)
@@ -536,23 +565,40 @@ static int prefix_waves(const so_cl_workload *w, const job_terms *t, const grid 
         slack[i] = t[j].map_slack;
         i++;
     }
-    if (!rc && so_cl_prefix_waves(m, (const double *const *)holds, n, rel, slack, slots,
-                                  PREFIX_BUDGET, P))
+    for (int k = 0; !rc && k < m; k++)
+        P[k] = C[k] = -INFINITY;
+    if (!rc && waves_on &&
+        so_cl_prefix_waves(m, (const double *const *)holds, n, rel, slack, slots,
+                           PREFIX_BUDGET, P))
         rc = SO_ENOMEM;
+    if (!rc && beats &&
+        so_cl_beats_positions(beats, m, (const double *const *)holds, n, rel, slack,
+                              PREFIX_BUDGET, C))
+        rc = SO_ENOMEM;
+    int any = 0;
+    for (int k = 0; !rc && k < m; k++) {
+        *beat_won += C[k] > P[k] * (1 + 1e-12) + 1e-12;
+        P[k] = fmax(P[k], C[k]);
+        if (k > 0)
+            P[k] = fmax(P[k], P[k - 1]);
+        any |= P[k] > -INFINITY;
+    }
     for (int i = 0; holds && i < m; i++)
         free(holds[i]);
     free(holds);
     free(n);
     free(rel);
     free(slack);
-    if (rc)
+    free(C);
+    if (rc || !any)
         free(P);
     else
         *out = P;
     return rc;
 }
 
-int so_cl_offline_bound_compute(const so_cl_workload *w, so_cl_offline_bound *out)
+int so_cl_offline_bound_compute(const so_cl_workload *w, uint64_t seed,
+                                so_cl_offline_bound *out)
 {
     memset(out, 0, sizeof *out);
     int n = w->n_jobs;
@@ -586,14 +632,33 @@ int so_cl_offline_bound_compute(const so_cl_workload *w, so_cl_offline_bound *ou
     if (!w->outofband && w->n_nodes > 0)
         g.interval = so_cl_heartbeat_interval(w);
     out->grid = g.interval;
+    /* the nodes' beats: known on the grid, where the slot counts hold */
+    so_cl_beats beats = {0, g.interval, NULL, NULL};
+    so_cl_beat_heap heap = {0};
+    int beats_on = !rc && g.interval > 0 && out->capacity;
+    if (beats_on) {
+        beats.phase = malloc((size_t)w->n_nodes * sizeof *beats.phase);
+        beats.slots = malloc((size_t)w->n_nodes * sizeof *beats.slots);
+        if (!beats.phase || !beats.slots || so_cl_beat_heap_init(&heap, w->n_nodes))
+            rc = SO_ENOMEM;
+        else
+            so_cl_heartbeat_phases(w, seed, beats.phase);
+        for (int k = 0; !rc && k < w->n_nodes; k++)
+            if (w->nodes[k].slots[SO_CL_MAP] > 0) {
+                beats.phase[beats.n] = beats.phase[k];
+                beats.slots[beats.n++] = w->nodes[k].slots[SO_CL_MAP];
+            }
+    }
     double first = INFINITY, last = -INFINITY, rsum = 0, wrsum = 0;
     speed_memo memo[2] = {{0, 0, 0}, {0, 0, 0}};
     for (int j = 0; !rc && j < n; j++) {
         const so_cl_job_spec *js = &w->jobs[j];
-        rc = job_terms_of(w, js, out->capacity, cap, &g, memo, scratch, pre, &t[j]);
+        rc = job_terms_of(w, js, out->capacity, cap, &g, beats_on ? &beats : NULL, &heap, memo,
+                          scratch, pre, &t[j]);
         out->job[j] = t[j].lb;
         out->sum_job += t[j].lb;
         out->waves += t[j].wave;
+        out->beats += t[j].beat;
         rsum += js->submit;
         wrsum += js->weight * js->submit;
         first = fmin(first, js->submit);
@@ -603,7 +668,8 @@ int so_cl_offline_bound_compute(const so_cl_workload *w, so_cl_offline_bound *ou
     int machines_on = !rc && out->capacity && n > 0 && cap[0][0] > 0 && cap[0][1] > 0;
     double *prefix = NULL;
     if (machines_on)
-        rc = prefix_waves(w, t, &g, cap[1][SO_CL_MAP], &prefix);
+        rc = map_positions(w, t, &g, cap[1][SO_CL_MAP], beats_on ? &beats : NULL, &prefix,
+                           &out->beat_positions);
     machines_ctx x = {w, t, arr, idx, prefix, &out->prefix_waves};
     for (int measure = 0; machines_on && measure < 2 && !rc; measure++) {
         double sm = 0, sr = 0;
@@ -625,6 +691,9 @@ int so_cl_offline_bound_compute(const so_cl_workload *w, so_cl_offline_bound *ou
         out->weighted_sum = fmax(out->weighted_sum, ws - wrsum);
     }
     out->makespan = n ? last - first : 0;
+    free(beats.phase);
+    free(beats.slots);
+    so_cl_beat_heap_free(&heap);
     free(prefix);
     free(scratch);
     free(pre);

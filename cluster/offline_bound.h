@@ -48,10 +48,17 @@ typedef struct so_cl_offline_bound {
      * jobs whose maps end first: one slot runs q + 1 of their q S + 1
      * longest maps; cluster/offline_waves.c) */
     int prefix_waves;
+    /* jobs whose bound the nodes' beats raised, and positions of the map
+     * machine's sum where they are above the prefix waves (a run's
+     * heartbeat phases, from its seed: cluster/offline_beats.c) */
+    int beats, beat_positions;
 } so_cl_offline_bound;
 
-/* Computes the bounds; O(J log J + tasks). Returns SO_OK or SO_ENOMEM. */
-int so_cl_offline_bound_compute(const so_cl_workload *w, so_cl_offline_bound *out);
+/* Computes the bounds on the runs of the given seed (its heartbeat
+ * phases); O(J log J + tasks x log nodes), plus the position terms within
+ * a budget. Returns SO_OK or SO_ENOMEM. */
+int so_cl_offline_bound_compute(const so_cl_workload *w, uint64_t seed,
+                                so_cl_offline_bound *out);
 void so_cl_offline_bound_free(so_cl_offline_bound *b);
 
 /* The most an attempt can run faster than its profile on the workload's

@@ -441,7 +441,7 @@ int so_cl_offline_opt_solve(const so_cl_workload *w, uint64_t seed, double time_
     memset(&b, 0, sizeof b);
     int rc = out->order && out->responses && cur && trial && key ? SO_OK : SO_ENOMEM;
     if (!rc)
-        rc = so_cl_offline_bound_compute(w, &b);
+        rc = so_cl_offline_bound_compute(w, seed, &b);
     double t0 = so_now();
     search s = {w, seed, time_limit > 0 ? t0 + time_limit : INFINITY,
                 time_limit > 0 ? t0 + 0.5 * time_limit : INFINITY, out, trial, err, 0};

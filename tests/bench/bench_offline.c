@@ -60,7 +60,7 @@ static void run_bound(void *arg)
 {
     bound_run *b = arg;
     so_cl_offline_bound r;
-    if (so_cl_offline_bound_compute(b->w, &r) == SO_OK) {
+    if (so_cl_offline_bound_compute(b->w, 1, &r) == SO_OK) {
         b->mean = b->w->n_jobs ? r.sum / b->w->n_jobs : 0;
         so_cl_offline_bound_free(&r);
     }

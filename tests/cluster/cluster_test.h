@@ -3,7 +3,9 @@
 #define SO_CLUSTER_TEST_H
 #include <string.h>
 #include <stdlib.h>
+#include <jansson.h>
 #include "cluster/cluster.h"
+#include "cluster/workload_family.h"
 #include "tests/test_util.h"
 
 /* The smallest stall (docs/cluster.md, "Known limitation"; suites
@@ -84,6 +86,24 @@ static inline const char *cl_fb2009_head(int lines, const char *name)
     }
     free(all);
     return path;
+}
+
+/* A workload family's instance 0 at this seed as JSON text (free() it), the
+ * family's parameters set from the NULL-terminated KEY=VALUE list; NULL
+ * when it cannot be made. */
+static inline char *cl_family_text(const char *family, const char *const *sets, uint64_t seed)
+{
+    so_params set;
+    so_params_init(&set);
+    so_error err;
+    for (; sets && *sets; sets++)
+        so_params_set_kv(&set, *sets, &err);
+    json_t *inst = NULL;
+    if (so_family_generate(so_family_find(family), &set, seed, 0, &inst, &err))
+        return NULL;
+    char *text = json_dumps(inst, JSON_COMPACT);
+    json_decref(inst);
+    return text;
 }
 
 static inline void cl_done(cl_run *r)

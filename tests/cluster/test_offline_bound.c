@@ -55,7 +55,7 @@ static so_cl_workload *parse(const char *json)
 static int bound_of(const char *json, so_cl_offline_bound *b)
 {
     so_cl_workload *w = parse(json);
-    int rc = w ? so_cl_offline_bound_compute(w, b) : SO_EINVAL;
+    int rc = w ? so_cl_offline_bound_compute(w, 1, b) : SO_EINVAL;
     CU_ASSERT_EQUAL(rc, SO_OK);
     so_cl_workload_free(w);
     return rc;
@@ -329,6 +329,48 @@ static void test_busy_time(void)
     cl_done(&r);
 }
 
+/* The nodes' beats (cluster/offline_beats.c): maps of 30 s on nodes of one
+ * map slot each, beats every 3 s at the seed's phases. One node, 20 maps:
+ * done at its first beat + 600 (the slot waves say 600). Two nodes, 5
+ * maps: the 5th smallest of phase + 30 k over the two slots is the earlier
+ * phase + 90 (the waves: 90). FIFO meets both, on every seed. */
+static void beats_case(int nodes, int maps)
+{
+    char json[1024];
+    int len = snprintf(json, sizeof json,
+                       "{\"cluster\": {\"nodes\": [{\"count\": %d, \"map_slots\": 1,"
+                       " \"reduce_slots\": 1}], \"heartbeat\": 3}, \"jobs\": [{\"name\": \"A\","
+                       " \"submit\": 0, \"maps\": [30",
+                       nodes);
+    for (int i = 1; i < maps; i++)
+        len += snprintf(json + len, sizeof json - (size_t)len, ", 30");
+    snprintf(json + len, sizeof json - (size_t)len, "]}]}");
+    so_cl_workload *w = parse(json);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(w);
+    double waves = 30.0 * ((maps + nodes - 1) / nodes);
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        double phase[2];
+        so_cl_heartbeat_phases(w, seed, phase);
+        double first = nodes > 1 ? fmin(phase[0], phase[1]) : phase[0];
+        so_cl_offline_bound b;
+        CU_ASSERT_EQUAL_FATAL(so_cl_offline_bound_compute(w, seed, &b), SO_OK);
+        CU_ASSERT_DOUBLE_EQUAL(b.job[0], first + waves, 1e-9);
+        CU_ASSERT_EQUAL(b.beats, 1);
+        so_cl_offline_bound_free(&b);
+        cl_run r = cl_simulate(json, "fifo", NULL, NULL, seed, NULL);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
+        CU_ASSERT_DOUBLE_EQUAL(so_cl_sim_job(r.sim, 0)->finish, first + waves, 1e-9);
+        cl_done(&r);
+    }
+    so_cl_workload_free(w);
+}
+
+static void test_beats(void)
+{
+    beats_case(1, 20);
+    beats_case(2, 5);
+}
+
 /* ---- the physical model's headroom ---------------------------------------- */
 
 /* One node of 2 map slots and cpu 100 under "physical"; one job of one map
@@ -393,7 +435,7 @@ static void test_physical_ras(void)
     check_workload(s, 3);
     so_cl_workload *w = parse(s);
     so_cl_offline_bound b;
-    CU_ASSERT_EQUAL_FATAL(so_cl_offline_bound_compute(w, &b), SO_OK);
+    CU_ASSERT_EQUAL_FATAL(so_cl_offline_bound_compute(w, 1, &b), SO_OK);
     for (uint64_t seed = 1; seed <= 3; seed++) {
         cl_run r = cl_simulate(s, "ras", NULL, NULL, seed, NULL);
         CU_ASSERT_PTR_NOT_NULL(r.sim);
@@ -501,6 +543,7 @@ static int waves;                /* jobs whose bound the one-slot wave raised */
 static int prefix_raised;        /* workloads whose sum the prefix waves raised */
 static int missed;               /* goals the bound says no run meets */
 static int busy_raised;          /* workloads whose sum the busy-time bound raised */
+static int beats_raised;         /* workloads where the nodes' beats raised a bound */
 
 /* The weighted bound without the machines: max(sum w LB, min w x sum). */
 static double weighted_simple(const so_cl_workload *w, const so_cl_offline_bound *b)
@@ -521,11 +564,12 @@ static void check_workload(const char *json, uint64_t seed)
     if (!w)
         return;
     so_cl_offline_bound b;
-    CU_ASSERT_EQUAL_FATAL(so_cl_offline_bound_compute(w, &b), SO_OK);
+    CU_ASSERT_EQUAL_FATAL(so_cl_offline_bound_compute(w, seed, &b), SO_OK);
     CU_ASSERT(b.sum >= b.sum_job - 1e-9);
     waves += b.waves;
     prefix_raised += b.prefix_waves > 0;
     busy_raised += b.sum_busy > fmax(b.sum_job, fmax(b.sum_map, b.sum_reduce)) * (1 + 1e-9);
+    beats_raised += b.beats > 0 || b.beat_positions > 0;
     for (size_t p = 0; p < N_POLICIES; p++) {
         so_params prm;
         so_params_init(&prm);
@@ -592,7 +636,7 @@ static void test_random_workloads(void)
     so_rng_seed(&g, 28);
     checked_runs = 0;
     tightest = tightest_weighted = INFINITY;
-    weighted_above = missed = waves = busy_raised = 0;
+    weighted_above = missed = waves = busy_raised = beats_raised = 0;
     for (int i = 0; i < 80; i++) {
         char *json = random_workload(&g);
         check_workload(json, (uint64_t)i + 1);
@@ -605,9 +649,10 @@ static void test_random_workloads(void)
     CU_ASSERT(missed > 0);         /* some goals are out of reach */
     CU_ASSERT(waves > 0);          /* the slot waves raise some jobs' bounds */
     CU_ASSERT(busy_raised > 0);    /* the busy-time bound raises some sums */
+    CU_ASSERT(beats_raised > 0);   /* the nodes' beats raise some bounds */
     fprintf(stderr, "[weighted: tightest %.4f, machines above %d of %d runs; goals missed %d;"
-            " waves %d; busy-time sum above %d of 80]\n", tightest_weighted, weighted_above,
-            checked_runs, missed, waves, busy_raised);
+            " waves %d; busy-time sum above %d of 80; beats raised %d]\n", tightest_weighted,
+            weighted_above, checked_runs, missed, waves, busy_raised, beats_raised);
 }
 
 /* Workloads where the prefix waves bind: map fraction 0 everywhere, a few
@@ -656,21 +701,6 @@ static void test_prefix_workloads(void)
     fprintf(stderr, "[prefix waves raised the sum on %d of 60 workloads]\n", prefix_raised);
 }
 
-static char *family_text(const char *family, const char *const *sets, uint64_t seed)
-{
-    so_params set;
-    so_params_init(&set);
-    so_error err;
-    for (; sets && *sets; sets++)
-        so_params_set_kv(&set, *sets, &err);
-    json_t *inst = NULL;
-    if (so_family_generate(so_family_find(family), &set, seed, 0, &inst, &err))
-        return NULL;
-    char *text = json_dumps(inst, JSON_COMPACT);
-    json_decref(inst);
-    return text;
-}
-
 static void test_families(void)
 {
     static const char *const swim[] = {"jobs=25", "nodes=3", "rate=0.05", "size_scale=0.05",
@@ -684,7 +714,7 @@ static void test_families(void)
     } cases[] = {{"swim-synth", swim}, {"swim-synth", swim_local}, {"flex-cluster", flex}};
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++)
         for (uint64_t seed = 1; seed <= 2; seed++) {
-            char *json = family_text(cases[c].family, cases[c].sets, seed);
+            char *json = cl_family_text(cases[c].family, cases[c].sets, seed);
             CU_ASSERT_PTR_NOT_NULL(json);
             if (json)
                 check_workload(json, seed);
@@ -721,6 +751,7 @@ static CU_TestInfo tests[] = {
     {"prefix waves never above a run (60 workloads)", test_prefix_workloads},
     {"stealing's speed-up allowed", test_stealing_speedup},
     {"busy-time bound by hand", test_busy_time},
+    {"the nodes' beats by hand", test_beats},
     {"physical contention's headroom allowed", test_physical_headroom},
     {"never above a run: RAS-style, physical", test_physical_ras},
     {"heartbeat grid: exact", test_grid},

@@ -553,6 +553,29 @@ static void test_stalled_skipped(void)
     }
 }
 
+/* flex-cluster at the FLEX paper's size (20 jobs at 0 on 26 nodes, 156 map
+ * slots of 26 heartbeat phases) with equal task times (task_cv 0: maps of
+ * 60 s, reduces of 120 s): each map ends on a beat of its node, and
+ * lp-bound, knowing the run's phases (cluster/offline_beats.c), meets
+ * offline-opt's schedule: proved, with the replay at the bound. With the
+ * family's 10 % task-time variation it is not (docs/offline.md). */
+static void test_proved_flex_cluster(void)
+{
+    static const char *const sets[] = {"jobs=20", "task_cv=0", NULL};
+    char *json = cl_family_text("flex-cluster", sets, 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+    so_cl_workload *w = parse(json);
+    so_cl_offline_opt o;
+    so_error err;
+    CU_ASSERT_EQUAL_FATAL(so_cl_offline_opt_solve(w, 1, 30, &o, &err), SO_OK);
+    CU_ASSERT_TRUE(o.proved);
+    CU_ASSERT_DOUBLE_EQUAL(o.sum, o.bound, 1e-9 * o.bound);
+    CU_ASSERT(o.evaluations < 100);
+    so_cl_offline_opt_free(&o);
+    so_cl_workload_free(w);
+    free(json);
+}
+
 static CU_TestInfo tests[] = {
     {"priority scheduler by hand", test_priority},
     {"longest tasks first by hand", test_longest},
@@ -568,5 +591,6 @@ static CU_TestInfo tests[] = {
     {"over 60 jobs: submit order or SPT", test_over_max},
     {"the harness cell's replay on a trace read with options", test_trace_replay},
     {"a stalled schedule skipped", test_stalled_skipped},
+    {"proved on flex-cluster at 20 jobs with equal task times", test_proved_flex_cluster},
     CU_TEST_INFO_NULL};
 SO_SUITE("cluster-offline-opt", tests)

@@ -121,21 +121,22 @@ int so_harness_bound_options(const so_params *prm, const char *bound, so_error *
     return SO_OK;
 }
 
-int so_harness_lp_bound(const so_cl_workload *w, double *resp, double *sum,
+int so_harness_lp_bound(const so_cl_workload *w, uint64_t seed, double *resp, double *sum,
                         double *makespan, json_t *extras)
 {
     so_cl_offline_bound b;
-    int rc = so_cl_offline_bound_compute(w, &b);
+    int rc = so_cl_offline_bound_compute(w, seed, &b);
     if (rc)
         return rc;
     memcpy(resp, b.job, (size_t)w->n_jobs * sizeof *resp);
     *sum = b.sum;
     *makespan = b.makespan;
-    json_t *parts = json_pack("{s:f,s:f,s:f,s:f,s:b,s:f,s:i,s:i}", "sum_job", b.sum_job,
-                              "sum_map", b.sum_map, "sum_reduce", b.sum_reduce, "sum_busy",
-                              b.sum_busy, "capacity", b.capacity,
-                              "weighted_sum", b.weighted_sum, "waves", b.waves,
-                              "prefix_waves", b.prefix_waves);
+    json_t *parts = json_pack("{s:f,s:f,s:f,s:f,s:b,s:f,s:i,s:i,s:i,s:i}", "sum_job",
+                              b.sum_job, "sum_map", b.sum_map, "sum_reduce", b.sum_reduce,
+                              "sum_busy", b.sum_busy, "capacity", b.capacity, "weighted_sum",
+                              b.weighted_sum, "waves", b.waves, "prefix_waves",
+                              b.prefix_waves, "beats", b.beats, "beat_positions",
+                              b.beat_positions);
     if (parts && b.goals)
         json_object_set_new(parts, "goals",
                             json_pack("{s:i,s:i,s:f}", "jobs", b.goals, "met_at_most",

@@ -27,11 +27,12 @@ int so_harness_bound_check(const so_hconfig *c, so_error *err);
  * (the bound reads the workload's model). */
 int so_harness_bound_options(const so_params *prm, const char *bound, so_error *err);
 
-/* lp-bound of w: per-job bounds into resp (n_jobs), the bound on the sum of
- * responses, on the makespan; as extras "bound" its parts (sum_job,
- * sum_map, sum_reduce, capacity), weighted_sum, and with goals "goals"
- * {jobs, met_at_most, tardiness}. */
-int so_harness_lp_bound(const so_cl_workload *w, double *resp, double *sum,
+/* lp-bound of w on the runs of the cell's seed (their heartbeat phases):
+ * per-job bounds into resp (n_jobs), the bound on the sum of responses, on
+ * the makespan; as extras "bound" its parts (sum_job, sum_map, sum_reduce,
+ * sum_busy, capacity, waves, prefix_waves, beats, beat_positions),
+ * weighted_sum, and with goals "goals" {jobs, met_at_most, tardiness}. */
+int so_harness_lp_bound(const so_cl_workload *w, uint64_t seed, double *resp, double *sum,
                         double *makespan, json_t *extras);
 
 /* offline-opt of w (cluster/offline_opt.c) with the cell's seed and time

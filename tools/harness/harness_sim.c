@@ -349,7 +349,7 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
         }
     } else if (!rc && pol->bound == SO_HBOUND_LP) {
         double sum = 0;
-        rc = so_harness_lp_bound(w, resp, &sum, &makespan, extras);
+        rc = so_harness_lp_bound(w, seed, resp, &sum, &makespan, extras);
         if (!rc) {
             summary(extras, resp, w->n_jobs, makespan, &mean, &p95, &max);
             mean = w->n_jobs ? sum / w->n_jobs : 0;
