@@ -213,7 +213,8 @@ static void late_terms(const double *works, int n, double v, double cap, double 
     late[1] = late_span(holds, n, f == 0 ? 1 : INFINITY, slots);
 }
 
-/* The nodes' beats on a job's maps (offline_beats.c; Amdahl fraction 0):
+/* The nodes' beats on a job's maps (offline_beats.c; map slots, Amdahl
+ * fraction 0):
  * its last map and its k-th map end no earlier than their count times from
  * its submit. Raises *m and *open; 1 when either rose. */
 static int beat_terms(const so_cl_beats *beats, so_cl_beat_heap *heap, const so_cl_job_spec *j,
@@ -234,6 +235,7 @@ static int beat_terms(const so_cl_beats *beats, so_cl_beat_heap *heap, const so_
     return up;
 }
 
+/* beats: per phase (NULL: not known) */
 static int job_terms_of(const so_cl_workload *w, const so_cl_job_spec *j, int capacity,
                         const double cap[2][2], const grid *g, const so_cl_beats *beats,
                         so_cl_beat_heap *heap, speed_memo memo[2], double *scratch,
@@ -280,8 +282,9 @@ static int job_terms_of(const so_cl_workload *w, const so_cl_job_spec *j, int ca
             t->wave |= wo > t->open * (1 + 1e-12);
             t->open = fmax(t->open, wo);
         }
-        if (beats && fm == 0)
-            t->beat = beat_terms(beats, heap, j, scratch, k, g, t->map_slack, pre, &m, &t->open);
+        if (beats && beats[SO_CL_MAP].n > 0 && fm == 0)
+            t->beat = beat_terms(&beats[SO_CL_MAP], heap, j, scratch, k, g, t->map_slack, pre,
+                                 &m, &t->open);
         late_terms(scratch, j->n_maps, vm, cm, sm, g, fm, pre, t->map_late);
     }
     double red = 0, all = 0, after = 0, tail = 0, held = 0;
@@ -305,6 +308,17 @@ static int job_terms_of(const so_cl_workload *w, const so_cl_job_spec *j, int ca
         double wr = t->open + wave(scratch, j->n_reduces, sr, g, fr, t->reduce_slack, pre);
         t->wave |= wr > red * (1 + 1e-12);
         red = fmax(red, wr);
+        if (beats && beats[SO_CL_REDUCE].n > 0 && fr == 0) {
+            /* the reduces launch at beats of their nodes once they open */
+            pre[0] = 0;
+            for (int i = 0; i < j->n_reduces; i++)
+                pre[i + 1] = pre[i] + hold(g, scratch[i], 0);
+            double tr = so_cl_beats_count_time(&beats[SO_CL_REDUCE], j->submit + t->open, pre,
+                                               j->n_reduces, j->n_reduces, t->reduce_slack,
+                                               heap) - j->submit;
+            t->beat |= tr > red * (1 + 1e-12);
+            red = fmax(red, tr);
+        }
         late_terms(scratch, j->n_reduces, vr, cr, sr, g, fr, pre, t->reduce_late);
     }
     t->reduce_work = all;
@@ -632,28 +646,31 @@ int so_cl_offline_bound_compute(const so_cl_workload *w, uint64_t seed,
     if (!w->outofband && w->n_nodes > 0)
         g.interval = so_cl_heartbeat_interval(w);
     out->grid = g.interval;
-    /* the nodes' beats: known on the grid, where the slot counts hold */
-    so_cl_beats beats = {0, g.interval, NULL, NULL};
+    /* the nodes' beats, per phase the nodes with its slots: known on the
+     * grid, where the slot counts hold */
+    so_cl_beats beats[SO_CL_PHASES] = {{0, g.interval, NULL, NULL}, {0, g.interval, NULL, NULL}};
     so_cl_beat_heap heap = {0};
     int beats_on = !rc && g.interval > 0 && out->capacity;
-    if (beats_on) {
-        beats.phase = malloc((size_t)w->n_nodes * sizeof *beats.phase);
-        beats.slots = malloc((size_t)w->n_nodes * sizeof *beats.slots);
-        if (!beats.phase || !beats.slots || so_cl_beat_heap_init(&heap, w->n_nodes))
+    for (int p = 0; beats_on && !rc && p < SO_CL_PHASES; p++) {
+        beats[p].phase = malloc(((size_t)w->n_nodes + 1) * sizeof *beats[p].phase);
+        beats[p].slots = malloc(((size_t)w->n_nodes + 1) * sizeof *beats[p].slots);
+        if (!beats[p].phase || !beats[p].slots)
             rc = SO_ENOMEM;
         else
-            so_cl_heartbeat_phases(w, seed, beats.phase);
+            so_cl_heartbeat_phases(w, seed, beats[p].phase);
         for (int k = 0; !rc && k < w->n_nodes; k++)
-            if (w->nodes[k].slots[SO_CL_MAP] > 0) {
-                beats.phase[beats.n] = beats.phase[k];
-                beats.slots[beats.n++] = w->nodes[k].slots[SO_CL_MAP];
+            if (w->nodes[k].slots[p] > 0) {
+                beats[p].phase[beats[p].n] = beats[p].phase[k];
+                beats[p].slots[beats[p].n++] = w->nodes[k].slots[p];
             }
     }
+    if (beats_on && !rc && so_cl_beat_heap_init(&heap, w->n_nodes))
+        rc = SO_ENOMEM;
     double first = INFINITY, last = -INFINITY, rsum = 0, wrsum = 0;
     speed_memo memo[2] = {{0, 0, 0}, {0, 0, 0}};
     for (int j = 0; !rc && j < n; j++) {
         const so_cl_job_spec *js = &w->jobs[j];
-        rc = job_terms_of(w, js, out->capacity, cap, &g, beats_on ? &beats : NULL, &heap, memo,
+        rc = job_terms_of(w, js, out->capacity, cap, &g, beats_on ? beats : NULL, &heap, memo,
                           scratch, pre, &t[j]);
         out->job[j] = t[j].lb;
         out->sum_job += t[j].lb;
@@ -668,8 +685,9 @@ int so_cl_offline_bound_compute(const so_cl_workload *w, uint64_t seed,
     int machines_on = !rc && out->capacity && n > 0 && cap[0][0] > 0 && cap[0][1] > 0;
     double *prefix = NULL;
     if (machines_on)
-        rc = map_positions(w, t, &g, cap[1][SO_CL_MAP], beats_on ? &beats : NULL, &prefix,
-                           &out->beat_positions);
+        rc = map_positions(w, t, &g, cap[1][SO_CL_MAP],
+                           beats_on && beats[SO_CL_MAP].n > 0 ? &beats[SO_CL_MAP] : NULL,
+                           &prefix, &out->beat_positions);
     machines_ctx x = {w, t, arr, idx, prefix, &out->prefix_waves};
     for (int measure = 0; machines_on && measure < 2 && !rc; measure++) {
         double sm = 0, sr = 0;
@@ -691,8 +709,10 @@ int so_cl_offline_bound_compute(const so_cl_workload *w, uint64_t seed,
         out->weighted_sum = fmax(out->weighted_sum, ws - wrsum);
     }
     out->makespan = n ? last - first : 0;
-    free(beats.phase);
-    free(beats.slots);
+    for (int p = 0; p < SO_CL_PHASES; p++) {
+        free(beats[p].phase);
+        free(beats[p].slots);
+    }
     so_cl_beat_heap_free(&heap);
     free(prefix);
     free(scratch);

@@ -365,10 +365,42 @@ static void beats_case(int nodes, int maps)
     so_cl_workload_free(w);
 }
 
+/* The reduces' beats: two nodes of one map and one reduce slot, beats
+ * every 3 s; one map of 3 s and two reduces of 1 + 1 + 1 s. The map ends
+ * on the earlier node's beat, 3 s after its phase, and opens the reduces;
+ * each node's one reduce slot takes one at its first beat after that, so
+ * the job ends at the later phase + 6 (without the beats: 6), as FIFO's
+ * run does. */
+static void test_beats_reduces(void)
+{
+    const char *json =
+        "{\"cluster\": {\"nodes\": [{\"count\": 2, \"map_slots\": 1, \"reduce_slots\": 1}],"
+        " \"heartbeat\": 3}, \"jobs\": [{\"name\": \"A\", \"submit\": 0, \"maps\": [3],"
+        " \"reduces\": [{\"copy\": 1, \"sort\": 1, \"reduce\": 1},"
+        " {\"copy\": 1, \"sort\": 1, \"reduce\": 1}]}]}";
+    so_cl_workload *w = parse(json);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(w);
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        double phase[2];
+        so_cl_heartbeat_phases(w, seed, phase);
+        so_cl_offline_bound b;
+        CU_ASSERT_EQUAL_FATAL(so_cl_offline_bound_compute(w, seed, &b), SO_OK);
+        CU_ASSERT_DOUBLE_EQUAL(b.job[0], fmax(phase[0], phase[1]) + 6, 1e-9);
+        so_cl_offline_bound_free(&b);
+        cl_run r = cl_simulate(json, "fifo", NULL, NULL, seed, NULL);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
+        CU_ASSERT_DOUBLE_EQUAL(so_cl_sim_job(r.sim, 0)->finish, fmax(phase[0], phase[1]) + 6,
+                               1e-9);
+        cl_done(&r);
+    }
+    so_cl_workload_free(w);
+}
+
 static void test_beats(void)
 {
     beats_case(1, 20);
     beats_case(2, 5);
+    test_beats_reduces();
 }
 
 /* ---- the physical model's headroom ---------------------------------------- */
