@@ -15,7 +15,8 @@
 
 static const char *const scenarios[] = {"wpbs-table2", "stealing-fig3", "stealing-fig5",
                                         "ras-experiment1", "swim-fb2009", "tour-pareto",
-                                        "tour-ras-gap", "tour-offline", "offline-flex-cluster",
+                                        "tour-ras-gap", "tour-offline", "tour-offline-exact",
+                                        "offline-flex-cluster",
                                         "knapsack", NULL};
 
 static void test_parse(void)
@@ -265,7 +266,7 @@ static void test_tour(void)
                  sec->full);
         CU_ASSERT_PTR_NOT_NULL(strstr(out, more));
     }
-    CU_ASSERT_EQUAL(n, 5);
+    CU_ASSERT_EQUAL(n, 6);
     /* the tables: FLEX's heuristics, not its reference; every SWIM policy */
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "\n  fifo "));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "\n  flex "));
@@ -276,7 +277,9 @@ static void test_tour(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "\n  lower-bound "));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "\n  lp-bound "));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "\n  offline-opt "));
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "5 sections, "));
+    /* the exact gap: both tiny equal-task workloads proved */
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "offline-opt proved optimal on 2 of 2 cells"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "6 sections, "));
     free(out);
     free(err);
     /* a bad section stops the tour before it prints anything, exit 2 */

@@ -43,6 +43,10 @@ const so_tour_section so_tour_sections[] = {
      "Offline optimum on FLEX's Sec. 4.2 cluster (5 jobs): policy / optimum is between ratio"
      " and ratio / lp-bound's ratio",
      SO_TOUR_SIM, "mean response", "docs/offline.md", "offline-flex-cluster"},
+    {"tour-offline-exact",
+     "Exact online gap on FLEX's Sec. 4.2 cluster (20 jobs, equal task times): policy / the"
+     " optimum",
+     SO_TOUR_SIM, "mean response", "docs/offline.md", "offline-flex-cluster"},
     {NULL, NULL, 0, NULL, NULL, NULL},
 };
 
@@ -97,7 +101,22 @@ static void print_solve(FILE *out, const so_tour_section *sec, const so_hconfig 
     put_table(out, g, legend);
 }
 
-static void print_sim(FILE *out, const so_hconfig *c, const so_htables *t)
+/* The reference's cells whose status is "optimal" (offline-opt's schedule
+ * met lp-bound), of its cells. */
+static size_t proved_cells(const so_hconfig *c, const so_hrows *rows, size_t *of)
+{
+    size_t n = 0;
+    *of = 0;
+    for (size_t i = 0; i < rows->n; i++)
+        if (!strcmp(rows->v[i].backend, c->sim_reference)) {
+            ++*of;
+            n += rows->v[i].status && !strcmp(rows->v[i].status, "optimal");
+        }
+    return n;
+}
+
+static void print_sim(FILE *out, const so_hconfig *c, const so_hrows *rows,
+                      const so_htables *t)
 {
     const char *unit = strcmp(c->metric, "makespan") ? "response" : "makespan";
     char head1[96];
@@ -115,7 +134,13 @@ static void print_sim(FILE *out, const so_hconfig *c, const so_htables *t)
         so_table_real(g, 2, s->mean_ratio);
     }
     char legend[512];
-    snprintf(legend, sizeof legend, "ratio = %s / %s's", unit, c->sim_reference);
+    size_t of, proved = proved_cells(c, rows, &of);
+    int len = snprintf(legend, sizeof legend, "ratio = %s / %s's", unit, c->sim_reference);
+    if (proved)
+        snprintf(legend + len, sizeof legend - (size_t)len,
+                 "; %s proved optimal on %zu of %zu cells (its schedule meets lp-bound):"
+                 " there the ratio is the exact gap",
+                 c->sim_reference, proved, of);
     put_table(out, g, legend);
 }
 
@@ -158,7 +183,7 @@ static int section(FILE *out, const so_tour_section *sec, int index, so_hstore *
     if (!rc && !(rc = so_harness_tables(&rows, &kinds, "", &t))) {
         fprintf(out, "%d. %s\n", index, sec->heading);
         if (sec->view == SO_TOUR_SIM)
-            print_sim(out, &in->c, &t);
+            print_sim(out, &in->c, &rows, &t);
         else
             print_solve(out, sec, &in->c, &t);
         fprintf(out, "  (%zu cells, %.1f s; more: slotopt bench --scenario %s, %s;\n"
