@@ -386,6 +386,8 @@ typedef struct {
     double *arr;
     int *idx;
     const double *prefix; /* the prefix waves by position (NULL: none) */
+    const double *reduce_positions; /* the reduces' beats by position among
+                                       the jobs with reduces (NULL: none) */
     int *raised;          /* positions they raised (the most over the measures) */
 } machines_ctx;
 
@@ -400,24 +402,38 @@ static int machines(const machines_ctx *x, int measure, double cm, double cr, do
     int *idx = x->idx;
     /* the map machine: D_j = C_j - T_j + slack_j (measure 1: a job's holds
      * end at most slack_j after its last map) */
-    int m = 0;
-    double base = 0, min_tail = INFINITY;
+    int m = 0, same = 1; /* same: the jobs with maps are those with reduces */
+    double base = 0, min_tail = INFINITY, max_tail = -INFINITY;
     for (int j = 0; j < n; j++) {
         const so_cl_job_spec *js = &w->jobs[j];
         double slack = measure ? t[j].map_slack : 0;
         rel[j] = js->submit;
         work[j] = (measure ? t[j].map_hold : t[j].map_work) / cm;
         e[j] = js->submit + t[j].lb - t[j].tail + slack;
+        same &= (js->n_maps > 0) == (js->n_reduces > 0);
         if (js->n_maps > 0) {
             idx[m++] = j;
             base += t[j].tail - slack;
             min_tail = fmin(min_tail, t[j].tail - slack);
+            max_tail = fmax(max_tail, t[j].tail - slack);
         } else {
             base += js->submit + t[j].lb;
         }
     }
+    /* the reduces' positions bound the k-th smallest completion C; each
+     * D_j >= C_j - (the largest T_j - slack_j), so the k-th smallest D too */
+    double *extra = NULL;
+    if (same && x->reduce_positions && m > 0) {
+        extra = malloc((size_t)m * sizeof *extra);
+        if (!extra)
+            return SO_ENOMEM;
+        for (int k = 0; k < m; k++)
+            extra[k] = fmax(x->prefix ? x->prefix[k] : -INFINITY,
+                            x->reduce_positions[k] - max_tail);
+    }
     double s = 0;
-    int rc = machine_sum(m, idx, rel, work, e, x->prefix, x->raised, buf, &s);
+    int rc = machine_sum(m, idx, rel, work, e, extra ? extra : x->prefix, x->raised, buf, &s);
+    free(extra);
     if (rc)
         return rc;
     *sum_map = base + s;
@@ -441,7 +457,7 @@ static int machines(const machines_ctx *x, int measure, double cm, double cr, do
             total += e[j];
         }
     }
-    rc = machine_sum(r, idx, rel, work, e, NULL, NULL, buf, &s);
+    rc = machine_sum(r, idx, rel, work, e, x->reduce_positions, NULL, buf, &s);
     if (rc)
         return rc;
     total += s;
@@ -611,6 +627,69 @@ static int map_positions(const so_cl_workload *w, const job_terms *t, const grid
     return rc;
 }
 
+/* The reduces' beats by position among the jobs with reduces (reduce
+ * fraction 0 everywhere): the k jobs that end first in a schedule end with
+ * their reduces, which launch at beats of the reduce slots' nodes once
+ * they open, no earlier than the earliest of those jobs' r_j + O_j
+ * (so_cl_beats_positions over the reduce holds); *out NULL when it does
+ * not apply or would cost too much. */
+static int reduce_positions(const so_cl_workload *w, const job_terms *t, const grid *g,
+                            const so_cl_beats *beats, double **out)
+{
+    *out = NULL;
+    int m = 0;
+    for (int j = 0; j < w->n_jobs; j++) {
+        if (w->jobs[j].n_reduces == 0)
+            continue;
+        if (w->jobs[j].parallel[SO_CL_REDUCE] != 0)
+            return SO_OK;
+        m++;
+    }
+    if (m == 0)
+        return SO_OK;
+    double **holds = calloc((size_t)m, sizeof *holds);
+    int *n = malloc((size_t)m * sizeof *n);
+    double *rel = malloc((size_t)m * sizeof *rel), *slack = malloc((size_t)m * sizeof *slack);
+    double *C = malloc((size_t)m * sizeof *C);
+    int rc = holds && n && rel && slack && C ? SO_OK : SO_ENOMEM;
+    for (int j = 0, i = 0; !rc && j < w->n_jobs; j++) {
+        const so_cl_job_spec *js = &w->jobs[j];
+        if (js->n_reduces == 0)
+            continue;
+        holds[i] = malloc((size_t)js->n_reduces * sizeof **holds);
+        if (!holds[i]) {
+            rc = SO_ENOMEM;
+            break;
+        }
+        for (int k = 0; k < js->n_reduces; k++) {
+            const so_cl_reduce_work *rw = &js->reduce_work[k];
+            holds[i][k] = hold(g, rw->copy + rw->sort + rw->reduce, 0);
+        }
+        qsort(holds[i], (size_t)js->n_reduces, sizeof **holds, cmp_double);
+        n[i] = js->n_reduces;
+        rel[i] = js->submit + t[j].open;
+        slack[i] = t[j].reduce_slack;
+        i++;
+    }
+    if (!rc && so_cl_beats_positions(beats, m, (const double *const *)holds, n, rel, slack,
+                                     PREFIX_BUDGET, C))
+        rc = SO_ENOMEM;
+    int any = 0;
+    for (int k = 0; !rc && k < m; k++)
+        any |= C[k] > -INFINITY;
+    for (int i = 0; holds && i < m; i++)
+        free(holds[i]);
+    free(holds);
+    free(n);
+    free(rel);
+    free(slack);
+    if (rc || !any)
+        free(C);
+    else
+        *out = C;
+    return rc;
+}
+
 int so_cl_offline_bound_compute(const so_cl_workload *w, uint64_t seed,
                                 so_cl_offline_bound *out)
 {
@@ -688,7 +767,10 @@ int so_cl_offline_bound_compute(const so_cl_workload *w, uint64_t seed,
         rc = map_positions(w, t, &g, cap[1][SO_CL_MAP],
                            beats_on && beats[SO_CL_MAP].n > 0 ? &beats[SO_CL_MAP] : NULL,
                            &prefix, &out->beat_positions);
-    machines_ctx x = {w, t, arr, idx, prefix, &out->prefix_waves};
+    double *reduce_pos = NULL;
+    if (machines_on && !rc && beats_on && beats[SO_CL_REDUCE].n > 0)
+        rc = reduce_positions(w, t, &g, &beats[SO_CL_REDUCE], &reduce_pos);
+    machines_ctx x = {w, t, arr, idx, prefix, reduce_pos, &out->prefix_waves};
     for (int measure = 0; machines_on && measure < 2 && !rc; measure++) {
         double sm = 0, sr = 0;
         rc = machines(&x, measure, cap[measure][0], cap[measure][1], &sm, &sr, &last);
@@ -715,6 +797,7 @@ int so_cl_offline_bound_compute(const so_cl_workload *w, uint64_t seed,
     }
     so_cl_beat_heap_free(&heap);
     free(prefix);
+    free(reduce_pos);
     free(scratch);
     free(pre);
     free(t);

@@ -4,8 +4,10 @@
  *
  * The schedules searched are strict priority lists (cluster/sched_priority.c:
  * a free slot goes to the first job in a fixed order with a task to run),
- * each under six rules — reduces free to start at slow-start or held
- * until the job's maps are done; a job's tasks in the workload's order,
+ * each under eight rules — reduces free to start at slow-start or held
+ * until the job's maps are done; with free reduces and a list task rule,
+ * every job's opening maps (those that open its reduces) first or not; a
+ * job's tasks in the workload's order,
  * longest first (LPT inside the job: its last wave is its shortest tasks,
  * so its slots free up closer together, about half the gap to lp-bound on
  * flex-cluster), or its maps placed by a plan that packs them so that its
@@ -94,6 +96,8 @@ static int replay_text(const so_cl_workload *w, uint64_t seed, const char *text,
         rc = so_params_set(&prm, "delay_reduces", rule & SO_CL_OFFLINE_DELAY ? "1" : "0");
     if (!rc)
         rc = so_params_set(&prm, "tasks", so_cl_offline_rule_tasks(rule));
+    if (!rc && (rule & SO_CL_OFFLINE_OPEN))
+        rc = so_params_set(&prm, "open_first", "2");
     if (!rc)
         rc = so_params_set(&prm, "padding", "0");
     if (rc)
@@ -204,8 +208,8 @@ static int evaluate(search *s, const int *order, unsigned mask, double *best, in
     return SO_OK;
 }
 
-#define ALL_RULES ((1u << SO_CL_OFFLINE_RULES) - 1)
-#define LIST_RULES ((1u << SO_CL_OFFLINE_PLANNED) - 1)
+#define ALL_RULES SO_CL_OFFLINE_RULE_MASK
+#define LIST_RULES (ALL_RULES & ~(3u << SO_CL_OFFLINE_PLANNED))
 
 /* The orders best under the list rules that the exhaustive search then
  * replays with planned maps: every order up to 4 jobs (4! = 24). */
@@ -468,6 +472,7 @@ int so_cl_offline_opt_solve(const so_cl_workload *w, uint64_t seed, double time_
     }
     out->delay_reduces = (s.rule & SO_CL_OFFLINE_DELAY) != 0;
     out->tasks = so_cl_offline_rule_tasks(s.rule);
+    out->open_first = s.rule & SO_CL_OFFLINE_OPEN ? 2 : 0;
     if (!rc && n > 0)
         rc = out->order_name ? replay_text(w, seed, out->order_name, s.rule, &out->sum,
                                            out->responses, 0, err)

@@ -14,15 +14,22 @@
 #define SO_CL_OFFLINE_OPT_EXHAUSTIVE 6  /* up to this many jobs: every order */
 
 /* A replay's rule, the scheduler priority's options besides the order:
- * SO_CL_OFFLINE_DELAY (delay_reduces=1) or not, and one of tasks=index (0),
+ * SO_CL_OFFLINE_DELAY (delay_reduces=1) or not, one of tasks=index (0),
  * SO_CL_OFFLINE_LONGEST (tasks=longest) and SO_CL_OFFLINE_PLANNED
- * (tasks=planned); rules 0 .. SO_CL_OFFLINE_RULES - 1. */
+ * (tasks=planned), and SO_CL_OFFLINE_OPEN (open_first=2: the next job's
+ * opening maps before the first job's other maps) with the list task rules
+ * and reduces not delayed
+ * (where it can change a schedule). The rules are the bits of
+ * SO_CL_OFFLINE_RULE_MASK below SO_CL_OFFLINE_RULES: eight of them. */
 enum {
     SO_CL_OFFLINE_DELAY = 1,
     SO_CL_OFFLINE_LONGEST = 2,
     SO_CL_OFFLINE_PLANNED = 4,
-    SO_CL_OFFLINE_RULES = 6
+    SO_CL_OFFLINE_OPEN = 8,
+    SO_CL_OFFLINE_RULES = 11
 };
+#define SO_CL_OFFLINE_RULE_MASK                                                           \
+    (0x3Fu | (1u << SO_CL_OFFLINE_OPEN) | (1u << (SO_CL_OFFLINE_OPEN | SO_CL_OFFLINE_LONGEST)))
 
 /* The task rule of a rule: "index", "longest" or "planned". */
 const char *so_cl_offline_rule_tasks(int rule);
@@ -40,6 +47,8 @@ typedef struct so_cl_offline_opt {
                                NULL: the order is listed */
     int delay_reduces; /* its reduce rule (scheduler priority's option) */
     const char *tasks; /* its task rule (so_cl_offline_rule_tasks) */
+    int open_first;    /* priority's open_first: 2 (the first two jobs' opening
+                          maps first) or 0 */
     long evaluations;  /* schedules replayed */
     double *responses; /* the incumbent's per-job responses */
 } so_cl_offline_opt;
@@ -47,8 +56,9 @@ typedef struct so_cl_offline_opt {
 /* Searches priority orders (all of them up to SO_CL_OFFLINE_OPT_EXHAUSTIVE
  * jobs under the list rules, and the 24 best of them with planned maps;
  * else local search by insertion moves from several starts) under the
- * six rules (reduces delayed or not; tasks in index or longest-first order
- * or maps planned). Above SO_CL_OFFLINE_OPT_EXHAUSTIVE jobs the local search
+ * eight rules (reduces delayed or not; tasks in index or longest-first
+ * order or maps planned; with the list rules and reduces not delayed, every
+ * job's opening maps first or not). Above SO_CL_OFFLINE_OPT_EXHAUSTIVE jobs the local search
  * keeps the best start's list rule (index or longest) until half the time
  * limit, its result is replayed under every rule, and local search under
  * the best of them continues from there. Above SO_CL_OFFLINE_OPT_MAX_JOBS

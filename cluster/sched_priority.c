@@ -22,8 +22,14 @@
  * free map slot takes its next planned map once that map's beat has come,
  * else a map overdue by more than 1.5 beats on any node (its own node busy
  * or without room for its resources), and stays idle otherwise; reduces
- * longest first).
- */
+ * longest first). Option `open_first` K (with index or longest): a free
+ * map slot goes first to the first of the order's first K jobs (arrived,
+ * unfinished) that has launched fewer maps than open its reduces
+ * (ceil(slowstart x maps), jobs with reduces), then as above: the second
+ * job's reduces may open early, where a strict list would hold its first
+ * maps behind the first job's last ones (two jobs of 60 maps on 156 slots:
+ * both open at the first wave's end, and their reduces start together). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cluster/offline_bound.h"
@@ -36,6 +42,9 @@ static const so_option_doc priority_options[] = {
     {"delay_reduces", "0", "1: a job's reduces wait until all its maps are done"},
     {"tasks", "index", "a job's task a slot gets: index (the workload's order), longest, or"
                        " planned (maps placed by a plan, reduces longest)"},
+    {"open_first", "0", "K: a map slot goes first to the first of the order's first K jobs"
+                        " that has launched fewer maps than open its reduces (tasks index or"
+                        " longest; 0: off)"},
     {NULL, NULL, NULL},
 };
 
@@ -47,7 +56,7 @@ typedef struct {
      * rank[j] job j's place in order, head the first, next / prev the
      * links (-1: none) */
     int *rank, *next_job, *prev_job, head;
-    int delay;
+    int delay, open_first;
     /* tasks=longest: every task id, each job's phase longest first, at
      * sim->jobs[j].first_task[p] like the tasks; next[p][j]: the first that
      * may still be pending. NULL: tasks=index */
@@ -134,12 +143,16 @@ static int prio_create(so_cl_sim *sim, const so_params *prm, void **state, so_er
 {
     *state = NULL;
     const char *text = so_params_str(prm, priority_options, "order", "");
-    long long delay = 0;
+    long long delay = 0, open_first = 0;
     int rc = so_params_int(prm, priority_options, "delay_reduces", 0, &delay, err);
+    if (!rc)
+        rc = so_params_int(prm, priority_options, "open_first", 0, &open_first, err);
     if (rc)
         return rc;
     if (delay != 0 && delay != 1)
         return so_error_setf(err, NULL, 0, 0, "delay_reduces", "expected 0 or 1");
+    if (open_first < 0 || open_first > 1000000)
+        return so_error_setf(err, NULL, 0, 0, "open_first", "expected 0 .. 1000000");
     int n = sim->w->n_jobs;
     prio_state *st = calloc(1, sizeof *st);
     char *seen = calloc(n > 0 ? (size_t)n : 1, 1);
@@ -157,6 +170,7 @@ static int prio_create(so_cl_sim *sim, const so_params *prm, void **state, so_er
         return SO_ENOMEM;
     }
     st->delay = (int)delay;
+    st->open_first = (int)open_first;
     const char *tasks = so_params_str(prm, priority_options, "tasks", "index");
     if (strcmp(tasks, "index") && strcmp(tasks, "longest") && strcmp(tasks, "planned")) {
         free(seen);
@@ -256,19 +270,47 @@ static int launch_planned(prio_state *st, so_cl_sim *sim, int node)
     return so_cl_map_plan_launch(&st->plan, sim, node);
 }
 
+/* Job j's next task of the phase on node: its longest pending (tasks=longest)
+ * or the engine's pick (a requeued task behind the cursor, a speculative
+ * copy). */
+static int launch_next(prio_state *st, so_cl_sim *sim, int j, int node, int phase)
+{
+    return (st->by_work && launch_longest(st, sim, j, node, phase)) ||
+           so_cl_launch(sim, j, node, phase);
+}
+
+/* open_first: a map of the first of the order's first K jobs (arrived,
+ * unfinished) whose launched maps do not yet open its reduces */
+static int launch_opening(prio_state *st, so_cl_sim *sim, int node)
+{
+    for (int k = 0; k < st->open_first && k < st->n; k++) {
+        int j = st->order[k];
+        const so_cl_jobrt *job = &sim->jobs[j];
+        if (!job->arrived || job->finished)
+            continue;
+        const so_cl_job_spec *js = &sim->w->jobs[j];
+        if (js->n_reduces == 0)
+            continue;
+        double open = ceil(js->slowstart * js->n_maps);
+        if (job->n[SO_CL_MAP] - job->n_pending[SO_CL_MAP] < open &&
+            launch_next(st, sim, j, node, SO_CL_MAP))
+            return 1;
+    }
+    return 0;
+}
+
 static int prio_assign(void *state, so_cl_sim *sim, int node, int phase)
 {
     prio_state *st = state;
     if (st->planned && phase == SO_CL_MAP)
         return launch_planned(st, sim, node);
+    if (st->open_first && phase == SO_CL_MAP && launch_opening(st, sim, node))
+        return 1;
     for (int j = st->head; j >= 0; j = st->next_job[j]) {
         const so_cl_jobrt *job = &sim->jobs[j];
         if (phase == SO_CL_REDUCE && st->delay && job->done[SO_CL_MAP] < job->n[SO_CL_MAP])
             continue;
-        /* a requeued task behind the cursor, or a speculative copy: the
-         * engine's pick */
-        if ((st->by_work && launch_longest(st, sim, j, node, phase)) ||
-            so_cl_launch(sim, j, node, phase))
+        if (launch_next(st, sim, j, node, phase))
             return 1;
     }
     return 0;

@@ -163,8 +163,9 @@ int so_harness_offline_opt(const so_cl_workload *w, const so_params *prm, uint64
         so_cl_offline_order_text(o.order, o.n_jobs, order, sizeof order);
     size_t len = (size_t)snprintf(replay, sizeof replay,
                                   "slotopt sim WORKLOAD --scheduler priority --opt order=%s"
-                                  " --opt delay_reduces=%d --opt tasks=%s --opt padding=0"
+                                  " --opt delay_reduces=%d --opt tasks=%s%s --opt padding=0"
                                   " --seed %llu", order, o.delay_reduces, o.tasks,
+                                  o.open_first ? " --opt open_first=2" : "",
                                   (unsigned long long)seed);
     /* the SWIM reader's keys made w from the trace: the replay reads it so */
     for (int i = 0; i < prm->n_options; i++)
@@ -173,11 +174,11 @@ int so_harness_offline_opt(const so_cl_workload *w, const so_params *prm, uint64
                                     prm->options[i].key, prm->options[i].value);
     int n = w->n_jobs > 0 ? w->n_jobs : 1;
     json_object_set_new(extras, "offline",
-                        json_pack("{s:f,s:f,s:f,s:b,s:b,s:b,s:s,s:i,s:s,s:I,s:s}", "sum", o.sum,
-                                  "bound_sum", o.bound, "bound_mean", o.bound / n, "proved",
-                                  o.proved, "exhaustive", o.exhaustive, "timed_out",
+                        json_pack("{s:f,s:f,s:f,s:b,s:b,s:b,s:s,s:i,s:s,s:i,s:I,s:s}", "sum",
+                                  o.sum, "bound_sum", o.bound, "bound_mean", o.bound / n,
+                                  "proved", o.proved, "exhaustive", o.exhaustive, "timed_out",
                                   o.timed_out, "order", order, "delay_reduces",
-                                  o.delay_reduces, "tasks", o.tasks,
+                                  o.delay_reduces, "tasks", o.tasks, "open_first", o.open_first,
                                   "evaluations", (json_int_t)o.evaluations, "replay", replay));
     so_cl_offline_opt_free(&o);
     return SO_OK;
