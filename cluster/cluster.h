@@ -150,6 +150,15 @@ double so_cl_heartbeat_interval(const so_cl_workload *w);
  * with out-of-band heartbeats, when an attempt ends). phase: w->n_nodes
  * entries. */
 void so_cl_heartbeat_phases(const so_cl_workload *w, uint64_t seed, double *phase);
+/* An attempt's end at most SO_CL_BEAT_SNAP intervals after a beat of its
+ * node is put on that beat (cluster/rates.c): the rounding of now + left
+ * does not make its slot miss the beat. In intervals, not seconds, and half
+ * the grid tolerance of lp-bound's holds (cluster/offline_bound.c, hold()),
+ * so that every end the engine moves back onto a beat is one the bound
+ * already counts there, whatever the interval (an absolute 1e-9 s is 2e-9
+ * intervals on a 0.5 s grid: a map 1.6e-9 intervals past its second beat
+ * then freed its slot for that beat where the bound holds it three). */
+#define SO_CL_BEAT_SNAP 0.5e-9
 
 /* ---- policies ------------------------------------------------------------ */
 typedef struct so_cl_sim so_cl_sim;

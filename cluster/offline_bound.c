@@ -114,8 +114,8 @@ typedef struct {
 static double hold(const grid *g, double x, double f)
 {
     double d = x / g->vmax;
-    if (g->interval > 0 && f == 0)
-        return ceil(d / g->interval - 1e-9) * g->interval;
+    if (g->interval > 0 && f == 0) /* at least the engine's snap (cluster.h) */
+        return ceil(d / g->interval - 2 * SO_CL_BEAT_SNAP) * g->interval;
     return d;
 }
 

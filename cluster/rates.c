@@ -93,12 +93,13 @@ void so_cl_rate_advance(so_cl_sim *s, so_cl_attempt *a)
     a->updated = s->now;
 }
 
-/* An end at most 1e-9 s after a beat of the node is put on that beat (the
- * beat's own double, as next_heartbeat() computes it), so that the slot it
- * frees is filled at that beat whatever the rounding of now + left: a map
- * launched at a beat whose length is a whole number of intervals ends on a
- * beat (its end event leads the beat's, event_heap.h). Without out-of-band
- * heartbeats only. */
+/* An end at most SO_CL_BEAT_SNAP intervals after a beat of the node is put
+ * on that beat (the beat's own double, as next_heartbeat() computes it), so
+ * that the slot it frees is filled at that beat whatever the rounding of
+ * now + left: a map launched at a beat whose length is a whole number of
+ * intervals ends on a beat (its end event leads the beat's, event_heap.h).
+ * Never before now (a rate change just after a beat of the node); without
+ * out-of-band heartbeats only. */
 static double on_beat(const so_cl_sim *s, int node, double t)
 {
     if (s->w->outofband || !(s->interval > 0))
@@ -106,7 +107,7 @@ static double on_beat(const so_cl_sim *s, int node, double t)
     double phase = s->nodes[node].phase;
     double k = floor((t - phase) / s->interval + 0.5);
     double beat = phase + k * s->interval;
-    return t > beat && t - beat <= 1e-9 ? beat : t;
+    return t > beat && t - beat <= SO_CL_BEAT_SNAP * s->interval && beat >= s->now ? beat : t;
 }
 
 void so_cl_rate_schedule(so_cl_sim *s, int id)

@@ -189,6 +189,39 @@ static void test_end_on_beat(void)
     }
 }
 
+/* An end is never put on a beat that has passed: node 0 (one map slot)
+ * runs a map from its first beat that ends 3e-10 s after node 1's sixth
+ * beat; node 1's reduce (slow-start 0, launched at its first beat) copies
+ * 5 s + 4e-10 s and has no sort or reduce, so once the map is done it ends
+ * with its copy, 4e-10 s after that beat. When that end was put on the
+ * beat, the job finished (and time went back) 3e-10 s before its own map
+ * ended. */
+static void test_end_not_in_past(void)
+{
+    static const char *head =
+        "{\"cluster\": {\"nodes\": [{\"map_slots\": 1, \"reduce_slots\": 0},"
+        " {\"map_slots\": 0, \"reduce_slots\": 1}], \"heartbeat\": 1}, \"jobs\":"
+        " [{\"name\": \"A\", \"submit\": 0, \"slowstart\": 0, \"maps\": [%.17g],"
+        " \"reduces\": [{\"copy\": %.17g, \"sort\": 0, \"reduce\": 0}]}]}";
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        char json[512];
+        snprintf(json, sizeof json, head, 1.0, 1.0);
+        cl_run r = cl_simulate(json, "fifo", NULL, NULL, seed, NULL);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
+        double phase[2];
+        so_cl_heartbeat_phases(r.w, seed, phase);
+        cl_done(&r);
+        double map = phase[1] + 5 - phase[0] + 3e-10;
+        snprintf(json, sizeof json, head, map, 5 + 4e-10);
+        r = cl_simulate(json, "fifo", NULL, NULL, seed, NULL);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
+        const so_cl_job_result *a = so_cl_sim_job(r.sim, 0);
+        CU_ASSERT(a->finish >= phase[0] + map);
+        NEAR(a->finish, phase[1] + 5 + 4e-10);
+        cl_done(&r);
+    }
+}
+
 /* Events come out by time; at equal times the leading ones first, each
  * group in insertion order. */
 static void test_heap_stable(void)
@@ -465,6 +498,7 @@ static CU_TestInfo tests[] = {
     {"heartbeat interval rule", test_heartbeat_rule},
     {"event heap: time order, leading then FIFO among ties", test_heap_stable},
     {"an end on a beat frees its slot at that beat", test_end_on_beat},
+    {"an end is never put on a passed beat", test_end_not_in_past},
     {"same seed, same event log", test_determinism},
     {"conservation: tasks once, busy = work", test_conservation},
     {"conservation with speculation", test_conservation_speculation},

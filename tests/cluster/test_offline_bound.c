@@ -403,6 +403,33 @@ static void test_beats(void)
     test_beats_reduces();
 }
 
+static void check_workload(const char *json, uint64_t seed);
+
+/* An end a little past a beat on a fine grid: maps of 1.0000000008 s on one
+ * slot with beats every 0.5 s at 0 end 1.6e-9 intervals after their second
+ * beat, so each holds the slot three intervals (offline_bound.c, hold()):
+ * launches at 0, 1.5, 3 and 4.5, done at 5.5000000008, the bound's value.
+ * When the engine put every end at most 1e-9 s after a beat on that beat
+ * (1e-9 s is 2e-9 intervals here) the slot took the next map at the
+ * second beat and FIFO ran them in 4 s, 1.5 s below the bound. */
+static void test_end_past_beat(void)
+{
+    const char *json =
+        "{\"cluster\": {\"nodes\": [{\"map_slots\": 1, \"reduce_slots\": 1}],"
+        " \"heartbeat\": 0.5, \"heartbeat_phase\": \"aligned\"}, \"jobs\": [{\"name\": \"A\","
+        " \"submit\": 0, \"maps\": [1.0000000008, 1.0000000008, 1.0000000008, 1.0000000008]}]}";
+    so_cl_offline_bound b;
+    if (bound_of(json, &b))
+        return;
+    CU_ASSERT_DOUBLE_EQUAL(b.job[0], 5.5000000008, 1e-12);
+    so_cl_offline_bound_free(&b);
+    cl_run r = cl_simulate(json, "fifo", NULL, NULL, 1, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.sim);
+    CU_ASSERT_DOUBLE_EQUAL(so_cl_sim_job(r.sim, 0)->finish, 5.5000000008, 1e-12);
+    cl_done(&r);
+    check_workload(json, 1);
+}
+
 /* ---- the physical model's headroom ---------------------------------------- */
 
 /* One node of 2 map slots and cpu 100 under "physical"; one job of one map
@@ -440,8 +467,6 @@ static void test_physical_headroom(void)
 /* A RAS-style workload (RAS's Gridmix: cpu and memory demands, goals) under
  * "physical" with a larger headroom: the bounds never above a run of any
  * policy, nor of RAS itself. */
-static void check_workload(const char *json, uint64_t seed);
-
 static void test_physical_ras(void)
 {
     size_t cap = 1 << 14, len = 0;
@@ -784,6 +809,7 @@ static CU_TestInfo tests[] = {
     {"stealing's speed-up allowed", test_stealing_speedup},
     {"busy-time bound by hand", test_busy_time},
     {"the nodes' beats by hand", test_beats},
+    {"an end just past a beat on a fine grid", test_end_past_beat},
     {"physical contention's headroom allowed", test_physical_headroom},
     {"never above a run: RAS-style, physical", test_physical_ras},
     {"heartbeat grid: exact", test_grid},

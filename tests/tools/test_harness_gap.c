@@ -414,8 +414,10 @@ static size_t below(const so_htables *t, const so_hrow **p, const so_hrow **b,
 
 /* A simulated policy below a bound on its own instance and repetition is
  * found (and only then): bound cells, offline-opt's optimum and its bound
- * at the limit; a bound of repetition 0 bounds every repetition; another
- * instance's bound or another repetition's does not count. */
+ * at the limit; lower-bound's cell of repetition 0 bounds every
+ * repetition, lp-bound's and offline-opt's only their own (they hold for
+ * the heartbeat phases of their seed); another instance's bound or another
+ * repetition's does not count. */
 static void test_below_bound(void)
 {
     so_hrow v[] = {
@@ -433,7 +435,7 @@ static void test_below_bound(void)
     v[4].extras = (char *)"{\"metric\": \"mean_response\", \"offline\":"
                           " {\"proved\": false, \"bound_mean\": 60}}";
     v[6].extras = (char *)"{\"offline\": {\"proved\": true, \"bound_mean\": 12}}";
-    v[5].rep = 1; /* c's fair is repetition 1: offline-opt's rep 0 bounds it */
+    v[5].rep = 1; /* c's fair is repetition 1: offline-opt's rep 0 does not bound it */
     so_hrows rows = {v, 8, 8};
     so_hkind kind = {"sim", "fair", ""};
     so_hkinds kinds = {&kind, 1};
@@ -441,7 +443,7 @@ static void test_below_bound(void)
     CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &kinds, NULL, &t), SO_OK);
     const so_hrow *p = NULL, *b = NULL;
     double lb = NAN;
-    CU_ASSERT_EQUAL(below(&t, &p, &b, &lb), 2);
+    CU_ASSERT_EQUAL(below(&t, &p, &b, &lb), 1);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
     CU_ASSERT_STRING_EQUAL(p->hash, "b");
     CU_ASSERT_STRING_EQUAL(b->backend, "offline-opt");
@@ -482,6 +484,26 @@ static void test_below_bound(void)
     CU_ASSERT_EQUAL_FATAL(so_harness_tables(&rows, &kinds, NULL, &t), SO_OK);
     CU_ASSERT_EQUAL(below(&t, &p, &b, &lb), 1);
     CU_ASSERT_STRING_EQUAL(p->backend, "fifo");
+    so_htables_free(&t);
+    /* repetition 1's fifo below the bounds of repetition 0: lower-bound's
+     * counts, lp-bound's (for seed 1's phases) does not */
+    so_hrow d[] = {
+        row("d", "lower-bound", SO_MINIMIZE, "bound", 50),
+        row("d", "lp-bound", SO_MINIMIZE, "bound", 60),
+        row("d", "fifo", SO_MINIMIZE, "simulated", 55),
+    };
+    for (size_t i = 0; i < 3; i++)
+        d[i].problem = (char *)"sim";
+    d[1].extras = (char *)"{\"bound\": {\"beats\": 1}}"; /* lp-bound's parts */
+    d[2].rep = 1;
+    so_hrows drows = {d, 3, 3};
+    CU_ASSERT_EQUAL_FATAL(so_harness_tables(&drows, &kinds, NULL, &t), SO_OK);
+    CU_ASSERT_EQUAL(below(&t, &p, &b, &lb), 0);
+    so_htables_free(&t);
+    d[2].objective = 45;
+    CU_ASSERT_EQUAL_FATAL(so_harness_tables(&drows, &kinds, NULL, &t), SO_OK);
+    CU_ASSERT_EQUAL(below(&t, &p, &b, &lb), 1);
+    CU_ASSERT_STRING_EQUAL(b->backend, "lower-bound");
     so_htables_free(&t);
 }
 

@@ -409,12 +409,41 @@ static void test_bounds_refused(void)
     free(m);
 }
 
+/* Slow spells on generated instances: each instance's runs draw from its
+ * own seed (so_harness_run_seed), and lp-bound's cell holds for the
+ * heartbeat phases of that seed, the one its policies ran with. */
+static void test_bound_run_seed(void)
+{
+    char db[700], args[1400];
+    snprintf(db, sizeof db, "%s/sim-run-seed.db", so_test_tmpdir());
+    const char *sc = so_test_write(
+        "sim-run-seed.json",
+        "{\"description\": \"test\", \"reproduces\": \"nothing\",\n"
+        " \"policies\": [\"fifo\", \"lp-bound\"],\n"
+        " \"settings\": [{\"name\": \"spells\", \"options\": {\"slowdown_gap\": 600}}],\n"
+        " \"inputs\": [{\"family\": \"flex-cluster\", \"params\": {\"jobs\": 2},"
+        " \"count\": 2, \"seed\": 1}]}\n");
+    snprintf(args, sizeof args, "bench --scenario %s --db %s", sc, db);
+    CU_ASSERT_EQUAL(so_test_run(args, NULL, NULL), 0);
+    char *m = harness_db_rows(db, "SELECT backend || ':' || instance_index || ':' ||"
+                                  " coalesce(json_extract(extras, '$.run_seed'), '-') FROM cells"
+                                  " ORDER BY instance_index, backend", NULL);
+    CU_ASSERT_PTR_NOT_NULL(m ? strstr(m, "fifo:0:-") : NULL);
+    CU_ASSERT_PTR_NOT_NULL(m ? strstr(m, "lp-bound:0:-") : NULL);
+    CU_ASSERT_PTR_NOT_NULL(m ? strstr(m, "fifo:1:1001") : NULL);
+    CU_ASSERT_PTR_NOT_NULL(m ? strstr(m, "lp-bound:1:1001") : NULL);
+    if (!m || !strstr(m, "lp-bound:1:1001"))
+        fprintf(stderr, "\n%s", m ? m : "");
+    free(m);
+}
+
 static CU_TestInfo tests[] = {
     {"a cell past its time limit stops itself and is recorded", test_time_limit},
     {"killed with SIGKILL, resumed: one row per cell, same rows", test_kill_and_resume},
     {"reference ratio 1, lower bound below every policy", test_reference_and_bound},
     {"lower bound by hand", test_bound_by_hand},
     {"bounds refused beside noise or other workloads", test_bounds_refused},
+    {"lp-bound holds for its policies' run seed", test_bound_run_seed},
     {"options that cannot act: warned or refused per cell", test_options_that_cannot_act},
     {"a scenario with policies; bad policies and workloads", test_scenario_and_errors},
     CU_TEST_INFO_NULL,

@@ -6,9 +6,10 @@
  * say so on stderr (so_harness_warn) instead of printing a ratio below 1
  * as if a policy had beaten the optimum. Pairs are cells of problem "sim"
  * on the same instance (hash) and repetition, stored under the same metric
- * (extras "metric"; offline-opt bounds the mean response only); a bound
- * cell of repetition 0 also bounds the other repetitions (bounds do not
- * depend on the seed). */
+ * (extras "metric"; offline-opt bounds the mean response only);
+ * lower-bound's cell of repetition 0 also bounds the other repetitions (it
+ * reads no seed), lp-bound's and offline-opt's do not (they hold for the
+ * heartbeat phases of their cell's seed, docs/offline.md). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,6 +48,18 @@ static double bound_of(const so_hrow *r, const char *metric)
     return lb;
 }
 
+/* Whether a bound cell holds for every seed: lower-bound's (status
+ * "bound" without lp-bound's extras "bound"; a policy may name either). */
+static int seed_free(const so_hrow *r)
+{
+    if (strcmp(r->status, "bound"))
+        return 0;
+    json_t *e = r->extras ? json_loads(r->extras, 0, NULL) : NULL;
+    int free_of_seed = !json_object_get(e, "bound");
+    json_decref(e);
+    return free_of_seed;
+}
+
 static int by_hash(const void *x, const void *y)
 {
     const so_hrow *a = *(const so_hrow *const *)x, *b = *(const so_hrow *const *)y;
@@ -77,7 +90,7 @@ size_t so_harness_below_bound(const so_hrow *const *rows, size_t n_rows,
             for (size_t p = lo; p < hi; p++) {
                 const so_hrow *r = v[p];
                 if (p == b || strcmp(r->status, "simulated") || !isfinite(r->objective) ||
-                    (r->rep != v[b]->rep && v[b]->rep != 0) ||
+                    (r->rep != v[b]->rep && !(v[b]->rep == 0 && seed_free(v[b]))) ||
                     r->objective >= lb - TOL * fmax(1, fabs(lb)))
                     continue;
                 metric_of(r, mp, sizeof mp);

@@ -333,9 +333,15 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
     int stopped = 0;
     if (!rc && !pol->scheduler)
         rc = so_harness_bound_options(&prm, pol->name, &err);
+    /* the runs' seed: a policy's, and lp-bound's and offline-opt's, which
+     * hold for its heartbeat phases (and replay its slow spells) */
+    uint64_t run_seed = so_harness_run_seed(in, &prm, cell->rep);
+    if (!rc && run_seed != seed && (pol->scheduler || pol->bound == SO_HBOUND_LP ||
+                                    pol->bound == SO_HBOUND_OPT))
+        json_object_set_new(extras, "run_seed", json_integer((json_int_t)run_seed));
     if (!rc && pol->bound == SO_HBOUND_OPT) {
         const char *status = "simulated";
-        rc = so_harness_offline_opt(w, &prm, seed, c->time_limit, resp, &status, extras,
+        rc = so_harness_offline_opt(w, &prm, run_seed, c->time_limit, resp, &status, extras,
                                     &err);
         if (!rc) {
             double first = INFINITY;
@@ -349,7 +355,7 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
         }
     } else if (!rc && pol->bound == SO_HBOUND_LP) {
         double sum = 0;
-        rc = so_harness_lp_bound(w, seed, resp, &sum, &makespan, extras);
+        rc = so_harness_lp_bound(w, run_seed, resp, &sum, &makespan, extras);
         if (!rc) {
             summary(extras, resp, w->n_jobs, makespan, &mean, &p95, &max);
             mean = w->n_jobs ? sum / w->n_jobs : 0;
@@ -372,9 +378,7 @@ char *so_harness_sim_cell(const so_hconfig *c, const so_hinst *in,
         cfg.scheduler = pol->scheduler;
         cfg.speculation = pol->speculation;
         cfg.params = &prm;
-        cfg.seed = so_harness_run_seed(in, &prm, cell->rep);
-        if (cfg.seed != seed)
-            json_object_set_new(extras, "run_seed", json_integer((json_int_t)cfg.seed));
+        cfg.seed = run_seed;
         /* the cell's time limit stops the replay itself (a partial result,
          * stored as time_limit), well before the worker would be killed */
         if (c->time_limit > 0) {
