@@ -556,6 +556,7 @@ static void goal_terms(const so_cl_workload *w, so_cl_offline_bound *out)
  * fraction above 0) or both would cost too much. *beat_won: the positions
  * where the beats are above the waves. */
 #define PREFIX_BUDGET 3e7 /* holds merged: about 0.1 s */
+#define BEATS_BUDGET 3e6  /* holds pooled over the release times: about 0.05 s */
 static int map_positions(const so_cl_workload *w, const job_terms *t, const grid *g,
                          double slots, const so_cl_beats *beats, double **out, int *beat_won)
 {
@@ -603,7 +604,7 @@ static int map_positions(const so_cl_workload *w, const job_terms *t, const grid
         rc = SO_ENOMEM;
     if (!rc && beats &&
         so_cl_beats_positions(beats, m, (const double *const *)holds, n, rel, slack,
-                              PREFIX_BUDGET, C))
+                              BEATS_BUDGET, C))
         rc = SO_ENOMEM;
     int any = 0;
     for (int k = 0; !rc && k < m; k++) {
@@ -672,7 +673,7 @@ static int reduce_positions(const so_cl_workload *w, const job_terms *t, const g
         i++;
     }
     if (!rc && so_cl_beats_positions(beats, m, (const double *const *)holds, n, rel, slack,
-                                     PREFIX_BUDGET, C))
+                                     BEATS_BUDGET, C))
         rc = SO_ENOMEM;
     int any = 0;
     for (int k = 0; !rc && k < m; k++)

@@ -138,8 +138,8 @@ static void print_sim(FILE *out, const so_hconfig *c, const so_hrows *rows,
     int len = snprintf(legend, sizeof legend, "ratio = %s / %s's", unit, c->sim_reference);
     if (proved)
         snprintf(legend + len, sizeof legend - (size_t)len,
-                 "; %s proved optimal on %zu of %zu cells (its schedule meets lp-bound):"
-                 " there the ratio is the exact gap",
+                 ";\n  %s proved optimal on %zu of %zu cells (its schedule meets lp-bound):"
+                 "\n  there the ratio is the exact gap",
                  c->sim_reference, proved, of);
     put_table(out, g, legend);
 }
