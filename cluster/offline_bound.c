@@ -549,6 +549,67 @@ static void goal_terms(const so_cl_workload *w, so_cl_offline_bound *out)
     out->weighted_sum = w->n_jobs ? fmax(wlb, wmin * out->sum) : 0;
 }
 
+/* A phase's tasks per job, for the position bounds: over the jobs with
+ * tasks of the phase, each one's holds ascending, their count, its release
+ * (maps: the submit; reduces: the submit plus O_j, when they may open)
+ * and its largest hold slack. */
+typedef struct {
+    int m;
+    double **holds;
+    int *n;
+    double *rel, *slack;
+} phase_sets;
+
+static void phase_sets_free(phase_sets *ps)
+{
+    for (int i = 0; ps->holds && i < ps->m; i++)
+        free(ps->holds[i]);
+    free(ps->holds);
+    free(ps->n);
+    free(ps->rel);
+    free(ps->slack);
+    memset(ps, 0, sizeof *ps);
+}
+
+static int phase_sets_build(const so_cl_workload *w, const job_terms *t, const grid *g, int p,
+                            phase_sets *ps)
+{
+    memset(ps, 0, sizeof *ps);
+    for (int j = 0; j < w->n_jobs; j++)
+        ps->m += (p == SO_CL_MAP ? w->jobs[j].n_maps : w->jobs[j].n_reduces) > 0;
+    size_t m = ps->m > 0 ? (size_t)ps->m : 1;
+    ps->holds = calloc(m, sizeof *ps->holds);
+    ps->n = malloc(m * sizeof *ps->n);
+    ps->rel = malloc(m * sizeof *ps->rel);
+    ps->slack = malloc(m * sizeof *ps->slack);
+    if (!ps->holds || !ps->n || !ps->rel || !ps->slack) {
+        phase_sets_free(ps);
+        return SO_ENOMEM;
+    }
+    for (int j = 0, i = 0; j < w->n_jobs; j++) {
+        const so_cl_job_spec *js = &w->jobs[j];
+        int k = p == SO_CL_MAP ? js->n_maps : js->n_reduces;
+        if (k == 0)
+            continue;
+        ps->holds[i] = malloc((size_t)k * sizeof **ps->holds);
+        if (!ps->holds[i]) {
+            phase_sets_free(ps);
+            return SO_ENOMEM;
+        }
+        for (int x = 0; x < k; x++) {
+            const so_cl_reduce_work *rw = p == SO_CL_MAP ? NULL : &js->reduce_work[x];
+            double work = rw ? rw->copy + rw->sort + rw->reduce : js->map_work[x];
+            ps->holds[i][x] = hold(g, work, 0);
+        }
+        qsort(ps->holds[i], (size_t)k, sizeof **ps->holds, cmp_double);
+        ps->n[i] = k;
+        ps->rel[i] = js->submit + (p == SO_CL_MAP ? 0 : t[j].open);
+        ps->slack[i] = p == SO_CL_MAP ? t[j].map_slack : t[j].reduce_slack;
+        i++;
+    }
+    return SO_OK;
+}
+
 /* The bounds by position on the map-phase ends over the jobs with maps
  * (the k-th smallest among them): the prefix waves (offline_waves.c) and
  * the nodes' beats (offline_beats.c; beats NULL: not known), the larger,
@@ -572,30 +633,15 @@ static int map_positions(const so_cl_workload *w, const job_terms *t, const grid
         total += w->jobs[j].n_maps;
     }
     int waves_on = m >= 2 && (double)m * (m - 1) / 2 * 2 * (total / m) <= PREFIX_BUDGET;
-    if (!waves_on && !beats)
+    if (m == 0 || (!waves_on && !beats))
         return SO_OK;
-    double **holds = calloc((size_t)m, sizeof *holds);
-    int *n = malloc((size_t)m * sizeof *n);
-    double *rel = malloc((size_t)m * sizeof *rel), *slack = malloc((size_t)m * sizeof *slack);
+    phase_sets ps;
     double *P = malloc((size_t)m * sizeof *P), *C = malloc((size_t)m * sizeof *C);
-    int rc = holds && n && rel && slack && P && C ? SO_OK : SO_ENOMEM;
-    for (int j = 0, i = 0; !rc && j < w->n_jobs; j++) {
-        const so_cl_job_spec *js = &w->jobs[j];
-        if (js->n_maps == 0)
-            continue;
-        holds[i] = malloc((size_t)js->n_maps * sizeof **holds);
-        if (!holds[i]) {
-            rc = SO_ENOMEM;
-            break;
-        }
-        for (int k = 0; k < js->n_maps; k++)
-            holds[i][k] = hold(g, js->map_work[k], 0);
-        qsort(holds[i], (size_t)js->n_maps, sizeof **holds, cmp_double);
-        n[i] = js->n_maps;
-        rel[i] = js->submit;
-        slack[i] = t[j].map_slack;
-        i++;
-    }
+    int rc = phase_sets_build(w, t, g, SO_CL_MAP, &ps);
+    if (!rc && (!P || !C))
+        rc = SO_ENOMEM;
+    double **holds = ps.holds, *rel = ps.rel, *slack = ps.slack;
+    int *n = ps.n;
     for (int k = 0; !rc && k < m; k++)
         P[k] = C[k] = -INFINITY;
     if (!rc && waves_on &&
@@ -614,12 +660,7 @@ static int map_positions(const so_cl_workload *w, const job_terms *t, const grid
             P[k] = fmax(P[k], P[k - 1]);
         any |= P[k] > -INFINITY;
     }
-    for (int i = 0; holds && i < m; i++)
-        free(holds[i]);
-    free(holds);
-    free(n);
-    free(rel);
-    free(slack);
+    phase_sets_free(&ps);
     free(C);
     if (rc || !any)
         free(P);
@@ -648,42 +689,18 @@ static int reduce_positions(const so_cl_workload *w, const job_terms *t, const g
     }
     if (m == 0)
         return SO_OK;
-    double **holds = calloc((size_t)m, sizeof *holds);
-    int *n = malloc((size_t)m * sizeof *n);
-    double *rel = malloc((size_t)m * sizeof *rel), *slack = malloc((size_t)m * sizeof *slack);
+    phase_sets ps;
     double *C = malloc((size_t)m * sizeof *C);
-    int rc = holds && n && rel && slack && C ? SO_OK : SO_ENOMEM;
-    for (int j = 0, i = 0; !rc && j < w->n_jobs; j++) {
-        const so_cl_job_spec *js = &w->jobs[j];
-        if (js->n_reduces == 0)
-            continue;
-        holds[i] = malloc((size_t)js->n_reduces * sizeof **holds);
-        if (!holds[i]) {
-            rc = SO_ENOMEM;
-            break;
-        }
-        for (int k = 0; k < js->n_reduces; k++) {
-            const so_cl_reduce_work *rw = &js->reduce_work[k];
-            holds[i][k] = hold(g, rw->copy + rw->sort + rw->reduce, 0);
-        }
-        qsort(holds[i], (size_t)js->n_reduces, sizeof **holds, cmp_double);
-        n[i] = js->n_reduces;
-        rel[i] = js->submit + t[j].open;
-        slack[i] = t[j].reduce_slack;
-        i++;
-    }
-    if (!rc && so_cl_beats_positions(beats, m, (const double *const *)holds, n, rel, slack,
-                                     BEATS_BUDGET, C))
+    int rc = phase_sets_build(w, t, g, SO_CL_REDUCE, &ps);
+    if (!rc && !C)
+        rc = SO_ENOMEM;
+    if (!rc && so_cl_beats_positions(beats, m, (const double *const *)ps.holds, ps.n, ps.rel,
+                                     ps.slack, BEATS_BUDGET, C))
         rc = SO_ENOMEM;
     int any = 0;
     for (int k = 0; !rc && k < m; k++)
         any |= C[k] > -INFINITY;
-    for (int i = 0; holds && i < m; i++)
-        free(holds[i]);
-    free(holds);
-    free(n);
-    free(rel);
-    free(slack);
+    phase_sets_free(&ps);
     if (rc || !any)
         free(C);
     else
