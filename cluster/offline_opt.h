@@ -18,9 +18,9 @@
  * SO_CL_OFFLINE_LONGEST (tasks=longest) and SO_CL_OFFLINE_PLANNED
  * (tasks=planned), and SO_CL_OFFLINE_OPEN (open_first=2: the next job's
  * opening maps before the first job's other maps) with the list task rules
- * and reduces not delayed
- * (where it can change a schedule). The rules are the bits of
- * SO_CL_OFFLINE_RULE_MASK below SO_CL_OFFLINE_RULES: eight of them. */
+ * and reduces not delayed (the scheduler ignores it otherwise). The rules
+ * are the bits of SO_CL_OFFLINE_RULE_MASK below SO_CL_OFFLINE_RULES: eight
+ * of them. */
 enum {
     SO_CL_OFFLINE_DELAY = 1,
     SO_CL_OFFLINE_LONGEST = 2,

@@ -22,9 +22,10 @@
  * free map slot takes its next planned map once that map's beat has come,
  * else a map overdue by more than 1.5 beats on any node (its own node busy
  * or without room for its resources), and stays idle otherwise; reduces
- * longest first). Option `open_first` K (with index or longest): a free
- * map slot goes first to the first of the order's first K jobs (arrived,
- * unfinished) that has launched fewer maps than open its reduces
+ * longest first). Option `open_first` K (with index or longest, reduces
+ * not delayed; else it changes nothing): a free map slot goes first to the
+ * first of the order's first K jobs (arrived, unfinished) that has
+ * launched fewer maps than open its reduces
  * (ceil(slowstart x maps), jobs with reduces), then as above: the second
  * job's reduces may open early, where a strict list would hold its first
  * maps behind the first job's last ones (two jobs of 60 maps on 156 slots:
@@ -44,7 +45,7 @@ static const so_option_doc priority_options[] = {
                        " planned (maps placed by a plan, reduces longest)"},
     {"open_first", "0", "K: a map slot goes first to the first of the order's first K jobs"
                         " that has launched fewer maps than open its reduces (tasks index or"
-                        " longest; 0: off)"},
+                        " longest, delay_reduces 0; 0: off)"},
     {NULL, NULL, NULL},
 };
 
@@ -170,7 +171,8 @@ static int prio_create(so_cl_sim *sim, const so_params *prm, void **state, so_er
         return SO_ENOMEM;
     }
     st->delay = (int)delay;
-    st->open_first = (int)open_first;
+    /* with delayed reduces opening them early is void: a list then */
+    st->open_first = delay ? 0 : (int)open_first;
     const char *tasks = so_params_str(prm, priority_options, "tasks", "index");
     if (strcmp(tasks, "index") && strcmp(tasks, "longest") && strcmp(tasks, "planned")) {
         free(seen);

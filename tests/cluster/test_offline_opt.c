@@ -45,19 +45,26 @@ static int opt_of(const char *json, so_cl_offline_opt *o)
 }
 
 /* A job's finish under scheduler priority with these options. */
-static double run_tasks(const char *json, const char *order, const char *delay,
-                        const char *tasks, int job)
+static double run_opts(const char *json, const char *order, const char *delay,
+                       const char *tasks, const char *open_first, int job)
 {
     so_params prm;
     so_params_init(&prm);
     so_params_set(&prm, "order", order);
     so_params_set(&prm, "delay_reduces", delay);
     so_params_set(&prm, "tasks", tasks);
+    so_params_set(&prm, "open_first", open_first);
     cl_run r = cl_simulate(json, "priority", NULL, &prm, 1, NULL);
     CU_ASSERT_PTR_NOT_NULL(r.sim);
     double f = r.sim ? so_cl_sim_job(r.sim, job)->finish : NAN;
     cl_done(&r);
     return f;
+}
+
+static double run_tasks(const char *json, const char *order, const char *delay,
+                        const char *tasks, int job)
+{
+    return run_opts(json, order, delay, tasks, "0", job);
 }
 
 static double run_order(const char *json, const char *order, const char *delay, int job)
@@ -84,7 +91,8 @@ static void test_priority(void)
     const char *path = so_test_write("prio.json", pair);
     static const char *const bad[] = {"order=2", "order=0,0", "order=x", "order=0;1",
                                       "order=spt,0", "order=0,submit", "delay_reduces=2",
-                                      "tasks=lpt"};
+                                      "tasks=lpt", "open_first=-1", "open_first=x",
+                                      "open_first=1000001"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         char args[1200];
         snprintf(args, sizeof args, "sim %s --scheduler priority --opt '%s'", path, bad[i]);
@@ -119,6 +127,38 @@ static void test_late_arrivals(void)
         for (int j = 0; j < 5; j++)
             CU_ASSERT_DOUBLE_EQUAL(run_tasks(json, "4,0,3,2,1", "0", rules[r], j), finish[j],
                                    1e-9);
+}
+
+/* open_first by hand: one map slot and one reduce slot, beats every second
+ * at 0, 1, ...; A maps [1, 1, 1, 1], B maps [1, 1], one reduce of 1 s each,
+ * slow-start 0.5 (A opens at 2 maps, B at 1). As a list (A, B): A's maps
+ * 0..4, its reduce launched at 2 ends at 5; B's maps 4..6, reduce 6..7.
+ * With open_first=2 B's opening map takes the slot at 2 (A has launched
+ * its 2): A's maps end at 5, its reduce (on the slot since 2) at 6; B's
+ * last map 5..6, reduce 6..7. With delayed reduces, opening them early is
+ * void: open_first leaves the list as it is (A at 5), as with planned maps. */
+static const char open_pair[] =
+    "{\"cluster\":{\"nodes\":[{\"map_slots\":1,\"reduce_slots\":1}],\"heartbeat\":1,"
+    "\"heartbeat_phase\":\"aligned\"},\"jobs\":[{\"name\":\"A\",\"submit\":0,"
+    "\"slowstart\":0.5,\"maps\":[1,1,1,1],\"reduces\":[{\"copy\":0,\"sort\":0,"
+    "\"reduce\":1}]},{\"name\":\"B\",\"submit\":0,\"slowstart\":0.5,\"maps\":[1,1],"
+    "\"reduces\":[{\"copy\":0,\"sort\":0,\"reduce\":1}]}]}";
+
+static void test_open_first_by_hand(void)
+{
+    CU_ASSERT_DOUBLE_EQUAL(run_opts(open_pair, "0,1", "0", "index", "0", 0), 5, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(run_opts(open_pair, "0,1", "0", "index", "0", 1), 7, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(run_opts(open_pair, "0,1", "0", "index", "2", 0), 6, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(run_opts(open_pair, "0,1", "0", "longest", "2", 0), 6, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(run_opts(open_pair, "0,1", "0", "index", "2", 1), 7, 1e-9);
+    /* K = 1: only A's opening maps first, the list otherwise */
+    CU_ASSERT_DOUBLE_EQUAL(run_opts(open_pair, "0,1", "0", "index", "1", 0), 5, 1e-9);
+    /* delayed reduces: A's reduce at 4..5 either way */
+    CU_ASSERT_DOUBLE_EQUAL(run_opts(open_pair, "0,1", "1", "index", "2", 0), 5, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(run_opts(open_pair, "0,1", "1", "longest", "2", 0), 5, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(run_opts(open_pair, "0,1", "1", "index", "2", 1), 7, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(run_opts(open_pair, "0,1", "0", "planned", "2", 0),
+                           run_opts(open_pair, "0,1", "0", "planned", "0", 0), 1e-9);
 }
 
 /* tasks=longest: one node of 2 map slots, beats every 1 s; maps 1, 1, 2.
@@ -627,6 +667,7 @@ static void test_open_first(void)
 static CU_TestInfo tests[] = {
     {"priority scheduler by hand", test_priority},
     {"longest tasks first by hand", test_longest},
+    {"open_first by hand; void with delayed reduces", test_open_first_by_hand},
     {"late arrivals linked in the order", test_late_arrivals},
     {"proved by hand", test_proved},
     {"proved by the one-slot wave", test_proved_wave},
