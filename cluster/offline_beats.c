@@ -140,9 +140,13 @@ int so_cl_beats_positions(const so_cl_beats *b, int m, const double *const *hold
     for (int i = 0; i < m; i++)
         order[i] = i;
     qsort_r(order, (size_t)m, sizeof *order, by_release_desc, (void *)rel);
+    /* the work below: each job's holds merged into the pool and its count
+     * inserted (the pool and the counts so far), and a count over the pool
+     * at each release time */
     double cost = 0, pooled = 0;
     for (int i = 0; i < m; i++) {
         pooled += n[order[i]];
+        cost += pooled + i;
         if (i + 1 == m || rel[order[i + 1]] != rel[order[i]])
             cost += pooled;
     }

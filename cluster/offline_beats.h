@@ -42,9 +42,10 @@ double so_cl_beats_count_time(const so_cl_beats *b, double from, const double *p
  * submitted at or after rho (all their holds pooled): the k jobs whose maps
  * end first are submitted at or after the earliest of them. holds[i]: job
  * i's n[i] holds, ascending; rel[i] its submit; slack[i] the most a hold of
- * its outlasts its task. -INFINITY everywhere when the pooled holds over
- * the submit times would pass `budget`. Returns 0, or -1 when out of
- * memory (C all -INFINITY). */
+ * its outlasts its task. -INFINITY everywhere when the work would pass
+ * `budget`: the pool as each job's holds merge into it, plus the pool
+ * again at each submit time (jobs submitted together merge one by one).
+ * Returns 0, or -1 when out of memory (C all -INFINITY). */
 int so_cl_beats_positions(const so_cl_beats *b, int m, const double *const *holds, const int *n,
                           const double *rel, const double *slack, double budget, double *C);
 
