@@ -88,10 +88,11 @@ static inline const char *cl_fb2009_head(int lines, const char *name)
     return path;
 }
 
-/* A workload family's instance 0 at this seed as JSON text (free() it), the
- * family's parameters set from the NULL-terminated KEY=VALUE list; NULL
- * when it cannot be made. */
-static inline char *cl_family_text(const char *family, const char *const *sets, uint64_t seed)
+/* A workload family's instance `index` at this seed as JSON text (free()
+ * it), the family's parameters set from the NULL-terminated KEY=VALUE
+ * list; NULL when it cannot be made. */
+static inline char *cl_family_text(const char *family, const char *const *sets, uint64_t seed,
+                                   int index)
 {
     so_params set;
     so_params_init(&set);
@@ -99,7 +100,7 @@ static inline char *cl_family_text(const char *family, const char *const *sets, 
     for (; sets && *sets; sets++)
         so_params_set_kv(&set, *sets, &err);
     json_t *inst = NULL;
-    if (so_family_generate(so_family_find(family), &set, seed, 0, &inst, &err))
+    if (so_family_generate(so_family_find(family), &set, seed, index, &inst, &err))
         return NULL;
     char *text = json_dumps(inst, JSON_COMPACT);
     json_decref(inst);

@@ -771,7 +771,7 @@ static void test_families(void)
     } cases[] = {{"swim-synth", swim}, {"swim-synth", swim_local}, {"flex-cluster", flex}};
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++)
         for (uint64_t seed = 1; seed <= 2; seed++) {
-            char *json = cl_family_text(cases[c].family, cases[c].sets, seed);
+            char *json = cl_family_text(cases[c].family, cases[c].sets, seed, 0);
             CU_ASSERT_PTR_NOT_NULL(json);
             if (json)
                 check_workload(json, seed);

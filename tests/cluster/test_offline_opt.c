@@ -609,7 +609,7 @@ static void test_stalled_skipped(void)
 static void test_proved_flex_cluster(void)
 {
     static const char *const sets[] = {"jobs=20", "task_cv=0", NULL};
-    char *json = cl_family_text("flex-cluster", sets, 1);
+    char *json = cl_family_text("flex-cluster", sets, 1, 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(json);
     so_cl_workload *w = parse(json);
     so_cl_offline_opt o;
@@ -634,16 +634,10 @@ static void test_proved_flex_cluster(void)
  * above. */
 static void test_open_first(void)
 {
-    so_params set;
-    so_params_init(&set);
+    static const char *const sets[] = {"jobs=20", "task_cv=0", NULL};
+    char *json = cl_family_text("flex-cluster", sets, 1, 7);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(json);
     so_error err;
-    so_params_set_kv(&set, "jobs=20", &err);
-    so_params_set_kv(&set, "task_cv=0", &err);
-    json_t *inst = NULL;
-    CU_ASSERT_EQUAL_FATAL(so_family_generate(so_family_find("flex-cluster"), &set, 1, 7, &inst,
-                                             &err), SO_OK);
-    char *json = json_dumps(inst, JSON_COMPACT);
-    json_decref(inst);
     so_cl_workload *w = parse(json);
     CU_ASSERT_PTR_NOT_NULL_FATAL(w);
     so_cl_offline_opt o;
